@@ -1,0 +1,24 @@
+"""Shared pytest setup: doctests see the whole public API, and hypothesis profiles."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import chkobba
+
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=40, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _public_names(doctest_namespace: dict[str, Any]) -> None:
+    # Doctests in src/ and docs/ read like user code: every public name is at hand.
+    for name in chkobba.__all__:
+        doctest_namespace[name] = getattr(chkobba, name)

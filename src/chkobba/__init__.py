@@ -1,0 +1,63 @@
+"""chkobba: a pure, typed rules engine for the Tunisian card game Chkobba.
+
+Play a whole deal with random moves:
+
+>>> import random
+>>> from chkobba import new_match, legal_moves, apply, random_shuffle, Phase
+>>> rng = random.Random(2026)
+>>> state = new_match(players=2)
+>>> while not state.deal_scores:
+...     if state.phase is Phase.SHUFFLE:
+...         state = apply(state, random_shuffle(rng))
+...     else:
+...         state = apply(state, rng.choice(legal_moves(state)))
+>>> sum(len(pile) for pile in state.captured) + len(state.table)
+40
+>>> state.scores == state.deal_scores[0].points
+True
+"""
+
+from chkobba.captures import capture_options
+from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
+from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
+from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.scoring import DealScore, score_deal
+from chkobba.state import Phase, State, new_match
+from chkobba.views import PlayerView, observe
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "TUNISIAN",
+    "Card",
+    "ChkobbaError",
+    "Cut",
+    "DealScore",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Phase",
+    "Play",
+    "PlayerView",
+    "Rank",
+    "RecordError",
+    "Rules",
+    "Shuffle",
+    "State",
+    "Suit",
+    "apply",
+    "capture_options",
+    "card",
+    "cards",
+    "format_cards",
+    "illegal_reason",
+    "is_legal",
+    "legal_moves",
+    "new_match",
+    "observe",
+    "random_shuffle",
+    "score_deal",
+]

@@ -1,0 +1,196 @@
+"""Cards, the 40-card deck and their text notation.
+
+A card is written rank then suit: ``7D`` is the seven of diamonds, ``QH`` the queen of
+hearts. Ranks are ``A 2 3 4 5 6 7 Q J K`` and suits ``S H D C``; on input the symbols
+``♠ ♥ ♦ ♣`` are accepted too, and letters in either case.
+
+>>> card("7D")
+card('7D')
+>>> str(card("q♥"))
+'QH'
+>>> card("7D") is card("7d")  # the 40 cards are singletons
+True
+>>> cards("2D 6S")
+(card('2D'), card('6S'))
+>>> len(DECK)
+40
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from chkobba.errors import NotationError
+
+__all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
+
+
+class Suit(enum.Enum):
+    """The four suits; diamonds is the scoring suit."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, ``♠ ♥ ♦ ♣``."""
+        return _SUIT_SYMBOLS[self]
+
+
+class Rank(enum.Enum):
+    """The ten ranks of the 40-card deck, in notation order (8, 9 and 10 are removed)."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    QUEEN = "Q"
+    JACK = "J"
+    KING = "K"
+
+
+_SUIT_SYMBOLS = {
+    Suit.SPADES: "♠",
+    Suit.HEARTS: "♥",
+    Suit.DIAMONDS: "♦",
+    Suit.CLUBS: "♣",
+}
+_RANKS = tuple(Rank)
+_SUITS = tuple(Suit)
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+
+@attrs.frozen(eq=False, repr=False)
+class Card:
+    """One card, identified by its rank and suit.
+
+    There are exactly 40 card objects: constructing a card returns the existing one, so
+    cards compare and hash by identity, which is both correct and fast. Like sets of
+    strings, sets of cards iterate in an order that may differ between processes: sort
+    them (deck order) wherever order matters.
+
+    >>> Card(Rank.SEVEN, Suit.DIAMONDS) is card("7D")
+    True
+    >>> card("KC").rank, card("KC").suit
+    (<Rank.KING: 'K'>, <Suit.CLUBS: 'C'>)
+    >>> sorted(cards("KC 2H AS"))
+    [card('AS'), card('2H'), card('KC')]
+    """
+
+    rank: Rank
+    suit: Suit
+    #: Position in :data:`DECK` (rank-major: ``AS AH AD AC 2S …``), the "deck order".
+    index: int = attrs.field(init=False)
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        existing = _INTERNED.get((rank, suit))
+        if existing is not None:
+            return existing
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise NotationError(f"Card needs a Rank and a Suit, got {rank!r} and {suit!r}")
+        created = super().__new__(cls)
+        _INTERNED[(rank, suit)] = created
+        return created
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", _RANKS.index(self.rank) * 4 + _SUITS.index(self.suit))
+
+    def __str__(self) -> str:
+        return self.rank.value + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"card({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickling and copying go through the constructor, so they keep the singletons.
+        return (Card, (self.rank, self.suit))
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``7♦``."""
+        return self.rank.value + self.suit.symbol
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+
+#: The 40 cards in deck order: by rank ``A 2 3 4 5 6 7 Q J K``, then by suit ``S H D C``.
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in _RANKS for suit in _SUITS)
+
+_RANK_TEXT = {rank.value: rank for rank in _RANKS}
+_SUIT_TEXT = {suit.value: suit for suit in _SUITS}
+_SUIT_TEXT.update({symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()})
+_SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+_BY_TEXT: dict[str, Card] = {}
+for _card in DECK:
+    for _suit_text, _suit in _SUIT_TEXT.items():
+        if _suit is _card.suit:
+            _BY_TEXT[_card.rank.value + _suit_text] = _card
+del _card, _suit_text, _suit
+
+
+def card(text: str) -> Card:
+    """Read one card from its notation (``7D``, ``qh``, ``K♣``).
+
+    Raises :class:`~chkobba.errors.NotationError` naming the text and the reason.
+
+    >>> card("8D")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: '8D' is not a card: 8 is not a rank of the 40-card deck ...
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a card: expected text such as '7D'")
+    found = _BY_TEXT.get(text.strip().upper())
+    if found is not None:
+        return found
+    raise NotationError(f"{text!r} is not a card: {_card_problem(text.strip().upper())}")
+
+
+def _card_problem(text: str) -> str:
+    if not text:
+        return "the text is empty"
+    if len(text) == 1:
+        return "a card is a rank and a suit, e.g. 7D"
+    rank_text, suit_text = text[:-1], text[-1]
+    if rank_text not in _RANK_TEXT:
+        return f"{rank_text} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
+    return f"{suit_text} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Read whitespace-separated cards, e.g. ``cards("2D 6S QH")``; empty text gives ``()``."""
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a list of cards: expected text such as '2D 6S'")
+    return tuple(card(word) for word in text.split())
+
+
+def format_cards(group: Iterable[Card], separator: str = " ") -> str:
+    """Write cards in deck order, e.g. ``format_cards(capture, "+") == "2D+6S"``."""
+    return separator.join(str(c) for c in sorted(group))

@@ -1,0 +1,355 @@
+"""The reducer: :func:`legal_moves`, :func:`apply` and the one legality check they share.
+
+Data flows one way: a state and a move go in, a new state comes out; nothing is mutated.
+:func:`illegal_reason` decides legality (with :func:`~chkobba.capture_options` as the
+single authority on captures), :func:`legal_moves` enumerates exactly the moves it
+accepts, and :func:`apply` always runs it before touching anything.
+
+A deal from the shuffle to the first play:
+
+>>> import random
+>>> state = apply(new_match(), random_shuffle(random.Random(1)))
+>>> state.phase, state.current_player
+(<Phase.CUT: 'cut'>, 1)
+>>> legal_moves(state)
+(Cut(keep=True), Cut(keep=False))
+>>> state = apply(state, Cut(keep=False))
+>>> state.phase, len(state.table), [len(hand) for hand in state.hands], len(state.stock)
+(<Phase.PLAY: 'play'>, 4, [3, 3], 30)
+>>> apply(state, Cut(keep=True))
+Traceback (most recent call last):
+...
+chkobba.errors.IllegalMoveError: Cut is not allowed in phase PLAY
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TypeVar
+
+from chkobba.captures import options_for_value
+from chkobba.cards import DECK, Card, format_cards
+from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.scoring import score_deal
+from chkobba.state import HAND_SIZE, SIDES, TABLE_SIZE, Phase, State, match_winner
+
+__all__ = ["apply", "illegal_reason", "is_legal", "legal_moves"]
+
+T = TypeVar("T")
+_CUTS = (Cut(keep=True), Cut(keep=False))
+_DECK_SET = frozenset(DECK)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move: both cuts in ``CUT``; every play in ``PLAY``; ``()`` otherwise.
+
+    A play is a card of the mover's hand with one of its capture options, or with an
+    empty capture when it captures nothing. ``SHUFFLE`` is a chance node: its move is a
+    :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
+    """
+    _check_state(state)
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return _legal_plays(state)
+    if phase is Phase.CUT:
+        return _CUTS
+    return ()
+
+
+def _legal_plays(state: State) -> tuple[Move, ...]:
+    table, rules = state.table, state.rules
+    values = rules.card_values
+    moves: list[Move] = []
+    for held in state.hands[state.current_player]:  # type: ignore[index]
+        options = options_for_value(table, values[held.index], rules)
+        if options:
+            moves.extend(Play(held, option) for option in options)
+        else:
+            moves.append(Play(held))
+    return tuple(moves)
+
+
+def is_legal(state: State, move: Move) -> bool:
+    """Whether ``apply(state, move)`` would accept the move."""
+    return illegal_reason(state, move) is None
+
+
+def illegal_reason(state: State, move: Move) -> str | None:
+    """Why ``move`` is not legal in ``state``, or ``None`` when it is.
+
+    >>> state = new_match()
+    >>> illegal_reason(state, Cut(keep=True))
+    'Cut is not allowed in phase SHUFFLE'
+    """
+    _check_state(state)
+    expected = _MOVE_OF_PHASE.get(state.phase)
+    if not isinstance(move, (Shuffle, Cut, Play)):
+        return f"{move!r} is not a move (expected Shuffle, Cut or Play)"
+    if type(move) is not expected:
+        return f"{type(move).__name__} is not allowed in phase {state.phase.name}"
+    if isinstance(move, Play):
+        return _play_problem(state, move)
+    if isinstance(move, Shuffle):
+        return _shuffle_problem(move)
+    if not isinstance(move.keep, bool):
+        return f"Cut(keep={move.keep!r}): keep must be True or False"
+    return None
+
+
+_MOVE_OF_PHASE: dict[Phase, type] = {
+    Phase.SHUFFLE: Shuffle,
+    Phase.CUT: Cut,
+    Phase.PLAY: Play,
+}
+
+
+def _shuffle_problem(move: Shuffle) -> str | None:
+    order = move.order
+    if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
+        return None
+    strangers = [c for c in order if c not in _DECK_SET]
+    if strangers:
+        return f"shuffle: {strangers[0]!r} is not a card"
+    repeated = sorted(c for c, n in Counter(order).items() if n > 1)
+    missing = sorted(_DECK_SET.difference(order))
+    details = []
+    if repeated:
+        details.append("repeats " + format_cards(repeated))
+    if missing:
+        details.append("lacks " + format_cards(missing))
+    return f"shuffle must order each of the 40 cards once; it {' and '.join(details)}"
+
+
+def _play_problem(state: State, move: Play) -> str | None:
+    played, capture = move.card, move.capture
+    if not isinstance(played, Card):
+        return f"{played!r} is not a card"
+    player: int = state.current_player  # type: ignore[assignment]
+    if played not in state.hands[player]:
+        return f"{played} is not in player {player}'s hand"
+    options = options_for_value(state.table, state.rules.card_values[played.index], state.rules)
+    if capture in options or (not capture and not options):
+        return None
+    return _capture_problem(state, played, capture, options)
+
+
+def _capture_problem(
+    state: State, played: Card, capture: frozenset[Card], options: tuple[frozenset[Card], ...]
+) -> str:
+    choices = " or ".join(format_cards(option, "+") for option in options)
+    if not capture:
+        return f"{played} must capture: it can take {choices}"
+    strangers = [c for c in capture if not isinstance(c, Card)]
+    if strangers:
+        return f"{played} cannot take {strangers[0]!r}: it is not a card"
+    taken = format_cards(capture, "+")
+    absent = sorted(c for c in capture if c not in state.table)
+    if absent:
+        return f"{played} cannot take {taken}: {format_cards(absent)} not on the table"
+    value = state.rules.card_values[played.index]
+    if not options:
+        return f"{played} cannot take {taken}: it captures nothing here"
+    if len(next(iter(options))) == 1 and len(capture) > 1:
+        return f"{played} cannot take {taken}: an equal card comes first, take {choices}"
+    total = sum(state.rules.card_values[c.index] for c in capture)
+    if len(capture) == 1 and total != value:
+        return f"{played} cannot take {taken}: its value is {total}, not {value}"
+    return f"{played} cannot take {taken}: the values sum to {total}, not {value}"
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`~chkobba.IllegalMoveError` if illegal.
+
+    Pure: the input state is never changed. Applying a play also does everything the
+    rules do after it: refills empty hands, awards chkobbas, gives the leftovers to the
+    last capturer, scores the deal, passes the deal to the right and ends the match.
+    """
+    reason = illegal_reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    if isinstance(move, Play):
+        return _play(state, move.card, move.capture)
+    if isinstance(move, Cut):
+        return _cut(state, move.keep)
+    return _shuffle(state, move.order)
+
+
+def _check_state(state: State) -> None:
+    if not isinstance(state, State):
+        raise ChkobbaError(f"{state!r} is not a State")
+
+
+def _shuffle(state: State, order: tuple[Card, ...]) -> State:
+    return State(
+        rules=state.rules,
+        phase=Phase.CUT,
+        players=state.players,
+        dealer=state.dealer,
+        current_player=state.cutter,
+        hands=((),) * state.players,
+        table=(),
+        stock=order,
+        captured=((),) * SIDES,
+        chkobbas=(0,) * SIDES,
+        scores=state.scores,
+        last_capturer=None,
+        winner=None,
+        deal_scores=state.deal_scores,
+    )
+
+
+def _cut(state: State, keep: bool) -> State:
+    order, players, cutter = state.stock, state.players, state.cutter
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    table = [] if keep else [order[0]]
+    if keep:
+        hands[cutter].append(order[0])
+    position = 1
+    # One card at a time in playing order from the cutter, passing over full hands.
+    while any(len(hand) < HAND_SIZE for hand in hands):
+        for offset in range(players):
+            hand = hands[(cutter + offset) % players]
+            if len(hand) < HAND_SIZE:
+                hand.append(order[position])
+                position += 1
+    while len(table) < TABLE_SIZE:
+        table.append(order[position])
+        position += 1
+    if _is_void(table):
+        # The same dealer gathers the cards and shuffles again; no deal is scored.
+        return _between_deals(state, state.dealer, ((),) * players, (), DECK)
+    return State(
+        rules=state.rules,
+        phase=Phase.PLAY,
+        players=players,
+        dealer=state.dealer,
+        current_player=cutter,
+        hands=tuple(tuple(hand) for hand in hands),
+        table=tuple(table),
+        stock=order[position:],
+        captured=state.captured,
+        chkobbas=state.chkobbas,
+        scores=state.scores,
+        last_capturer=None,
+        winner=None,
+        deal_scores=state.deal_scores,
+    )
+
+
+def _is_void(table: Iterable[Card]) -> bool:
+    """Three or four table cards of one rank void the deal."""
+    return max(Counter(c.rank for c in table).values()) >= 3
+
+
+def _between_deals(
+    state: State,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
+    table: tuple[Card, ...],
+    stock: tuple[Card, ...],
+) -> State:
+    return State(
+        rules=state.rules,
+        phase=Phase.SHUFFLE,
+        players=state.players,
+        dealer=dealer,
+        current_player=None,
+        hands=hands,
+        table=table,
+        stock=stock,
+        captured=state.captured,
+        chkobbas=state.chkobbas,
+        scores=state.scores,
+        last_capturer=state.last_capturer,
+        winner=None,
+        deal_scores=state.deal_scores,
+    )
+
+
+def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
+    player: int = state.current_player  # type: ignore[assignment]
+    players = state.players
+    hands = list(state.hands)
+    hands[player] = tuple(c for c in hands[player] if c is not played)
+    stock = state.stock
+    last_card = not stock and not any(hands)
+    captured, chkobbas, last_capturer = state.captured, state.chkobbas, state.last_capturer
+    if capture:
+        side = player % SIDES
+        taken = tuple(c for c in state.table if c in capture)
+        table = tuple(c for c in state.table if c not in capture)
+        captured = _with(captured, side, captured[side] + (played, *taken))
+        if not table and not last_card:  # a sweep, unless made with the deal's last card
+            chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
+        last_capturer = player
+    else:
+        table = (*state.table, played)
+    if last_card:
+        return _end_deal(state, table, captured, chkobbas, last_capturer)
+    next_player = (player + 1) % players
+    if not any(hands):
+        # Everyone is out of cards: three more each, in playing order; the cutter leads.
+        cutter = state.cutter
+        dealt = stock[: HAND_SIZE * players]
+        stock = stock[HAND_SIZE * players :]
+        hands = [tuple(dealt[(p - cutter) % players :: players]) for p in range(players)]
+        next_player = cutter
+    return State(
+        rules=state.rules,
+        phase=Phase.PLAY,
+        players=players,
+        dealer=state.dealer,
+        current_player=next_player,
+        hands=tuple(hands),
+        table=table,
+        stock=stock,
+        captured=captured,
+        chkobbas=chkobbas,
+        scores=state.scores,
+        last_capturer=last_capturer,
+        winner=None,
+        deal_scores=state.deal_scores,
+    )
+
+
+def _end_deal(
+    state: State,
+    table: tuple[Card, ...],
+    captured: tuple[tuple[Card, ...], ...],
+    chkobbas: tuple[int, ...],
+    last_capturer: int | None,
+) -> State:
+    if last_capturer is not None and table:
+        # Leftovers go to the last capturer's side: never a chkobba. With no capture at
+        # all in the deal they stay on the table, belonging to nobody.
+        side = last_capturer % SIDES
+        captured = _with(captured, side, captured[side] + table)
+        table = ()
+    deal_score = score_deal(captured, chkobbas)
+    scores = tuple(
+        total + points for total, points in zip(state.scores, deal_score.points, strict=True)
+    )
+    winner = match_winner(scores, state.rules.target)
+    over = winner is not None
+    return State(
+        rules=state.rules,
+        phase=Phase.OVER if over else Phase.SHUFFLE,
+        players=state.players,
+        dealer=state.dealer if over else state.cutter,
+        current_player=None,
+        hands=((),) * state.players,
+        table=table,
+        stock=(),
+        captured=captured,
+        chkobbas=chkobbas,
+        scores=scores,
+        last_capturer=last_capturer,
+        winner=winner,
+        deal_scores=(*state.deal_scores, deal_score),
+    )
+
+
+def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])

@@ -1,0 +1,172 @@
+"""The match state: one immutable value holding everything about a match.
+
+States are produced by :func:`new_match` and by :func:`chkobba.apply`; nothing changes
+one in place. They compare and hash by value, so they can key dicts (transposition
+tables) and live in sets.
+
+>>> state = new_match()
+>>> state.phase, state.current_player, state.scores
+(<Phase.SHUFFLE: 'shuffle'>, None, (0, 0))
+>>> new_match(3)
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.scoring import SIDES, DealScore
+
+__all__ = ["HAND_SIZE", "SIDES", "TABLE_SIZE", "Phase", "State", "new_match"]
+
+HAND_SIZE = 3
+TABLE_SIZE = 4
+
+
+class Phase(enum.Enum):
+    """Where a match stands; it says who acts next and which moves exist."""
+
+    #: A chance node: the dealer shuffles (a :class:`~chkobba.Shuffle` move).
+    SHUFFLE = "shuffle"
+    #: The cutter looks at the top card and keeps or exposes it (a :class:`~chkobba.Cut`).
+    CUT = "cut"
+    #: Players play cards in turn (:class:`~chkobba.Play` moves).
+    PLAY = "play"
+    #: The match has a winner; no move is legal.
+    OVER = "over"
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A whole match at one moment.
+
+    Between deals (phase ``SHUFFLE`` after a deal, or ``OVER``) the cards lie where the
+    last deal left them, so its piles stay visible; a fresh match, or a voided deal, has
+    every card in the ``stock``. In every state the 40 cards are split exactly among
+    ``stock``, ``hands``, ``table`` and ``captured``.
+
+    Fields:
+        rules: the profile in force.
+        phase: the :class:`Phase`.
+        players: 2, or 4 in partnerships (sides are ``player % 2``).
+        dealer: the dealer of the current (or next) deal.
+        current_player: who moves next; ``None`` at the chance node and when it is over.
+        hands: each player's cards, by player.
+        table: the face-up cards, in the order they were laid.
+        stock: the face-down cards still to deal, next card first. In phase ``CUT`` its
+            first card is the one the cutter looks at.
+        captured: each side's pile for this deal.
+        chkobbas: each side's chkobbas for this deal.
+        scores: each side's match total.
+        last_capturer: the player who made the last capture this deal, if any.
+        winner: the winning side once the match is over.
+        deal_scores: a :class:`~chkobba.DealScore` for every completed deal, oldest first.
+    """
+
+    rules: Rules
+    phase: Phase
+    players: int
+    dealer: int
+    current_player: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    chkobbas: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    winner: int | None
+    deal_scores: tuple[DealScore, ...]
+
+    def side_of(self, player: int) -> int:
+        """The side (0 or 1) a player belongs to; partners share a side."""
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ChkobbaError(f"there is no player {player!r} in a {self.players}-player match")
+        return player % SIDES
+
+    @property
+    def cutter(self) -> int:
+        """The player at the dealer's right: cuts, and leads every round of the deal."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def is_chance(self) -> bool:
+        """True at the chance node (phase ``SHUFFLE``)."""
+        return self.phase is Phase.SHUFFLE
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a winner."""
+        return self.phase is Phase.OVER
+
+
+def new_match(
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    rules: Rules = TUNISIAN,
+) -> State:
+    """A match about to start: phase ``SHUFFLE``, ``dealer`` to shuffle.
+
+    ``scores`` resumes a match from the given side totals (default zeros). The first
+    dealer is chosen by lot: pass the result of that draw as ``dealer``.
+    """
+    if type(players) is not int or players not in (2, 4):
+        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"rules must be a Rules profile, not {rules!r}")
+    totals = _check_scores(scores, rules)
+    return State(
+        rules=rules,
+        phase=Phase.SHUFFLE,
+        players=players,
+        dealer=dealer,
+        current_player=None,
+        hands=((),) * players,
+        table=(),
+        stock=DECK,
+        captured=((),) * SIDES,
+        chkobbas=(0,) * SIDES,
+        scores=totals,
+        last_capturer=None,
+        winner=None,
+        deal_scores=(),
+    )
+
+
+def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
+    if scores is None:
+        return (0,) * SIDES
+    try:
+        totals = tuple(scores)
+    except TypeError:
+        raise ChkobbaError(f"scores must be {SIDES} whole numbers, not {scores!r}") from None
+    if len(totals) != SIDES or not all(type(s) is int and s >= 0 for s in totals):
+        raise ChkobbaError(f"scores must be {SIDES} whole numbers >= 0, not {scores!r}")
+    if match_winner(totals, rules.target) is not None:
+        raise ChkobbaError(f"scores {totals} already decide a match played to {rules.target}")
+    return totals
+
+
+def match_winner(scores: tuple[int, ...], target: int) -> int | None:
+    """The winning side for these totals, or ``None`` while the match goes on.
+
+    One side at the target wins; both at it, the higher total wins; equal totals play on.
+    """
+    reached = [side for side, total in enumerate(scores) if total >= target]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) > 1 and scores[0] != scores[1]:
+        return 0 if scores[0] > scores[1] else 1
+    return None

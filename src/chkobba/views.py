@@ -1,0 +1,97 @@
+"""Player views: exactly what one seat may know, and nothing more.
+
+A :class:`PlayerView` holds the viewer's own hand, the table, every pile, the counts of
+cards in the other hands and in the stock, and the public facts of the match. It never
+holds a card of another hand or of the stock; the one card a cutter looks at before
+deciding to keep it is in the cutter's view alone (``cut_card``).
+
+>>> import random
+>>> state = apply(new_match(), random_shuffle(random.Random(3)))
+>>> observe(state, 1).cut_card == state.stock[0]   # player 1 cuts and sees the top card
+True
+>>> observe(state, 0).cut_card is None
+True
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError
+from chkobba.rules import Rules
+from chkobba.scoring import DealScore
+from chkobba.state import Phase, State
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen
+class PlayerView:
+    """What ``player`` knows of a match (see :func:`observe`)."""
+
+    rules: Rules
+    player: int
+    players: int
+    phase: Phase
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Card, ...]
+    stock_size: int
+    captured: tuple[tuple[Card, ...], ...]
+    chkobbas: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    winner: int | None
+    deal_scores: tuple[DealScore, ...]
+    #: In phase ``CUT``, the top card the cutter looks at: set in the cutter's view only.
+    cut_card: Card | None = None
+
+    @property
+    def side(self) -> int:
+        """The viewer's side (partners share one)."""
+        return self.player % 2
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this player cannot see (other hands and the stock), in deck order.
+
+        In phase ``SHUFFLE`` nothing is in play and this is empty.
+        """
+        if self.phase is Phase.SHUFFLE or self.phase is Phase.OVER:
+            return ()
+        seen = {*self.hand, *self.table}
+        if self.cut_card is not None:
+            seen.add(self.cut_card)
+        for pile in self.captured:
+            seen.update(pile)
+        return tuple(c for c in DECK if c not in seen)
+
+
+def observe(state: State, player: int) -> PlayerView:
+    """The view of ``state`` from ``player``'s seat."""
+    if not isinstance(state, State):
+        raise ChkobbaError(f"{state!r} is not a State")
+    if type(player) is not int or not 0 <= player < state.players:
+        raise ChkobbaError(f"there is no player {player!r} in a {state.players}-player match")
+    cutting = state.phase is Phase.CUT and player == state.current_player
+    return PlayerView(
+        rules=state.rules,
+        player=player,
+        players=state.players,
+        phase=state.phase,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        table=state.table,
+        stock_size=len(state.stock),
+        captured=state.captured,
+        chkobbas=state.chkobbas,
+        scores=state.scores,
+        last_capturer=state.last_capturer,
+        winner=state.winner,
+        deal_scores=state.deal_scores,
+        cut_card=state.stock[0] if cutting else None,
+    )
