@@ -1,0 +1,233 @@
+"""Deterministic builders for tests: stacked decks, hand-made positions, random playing.
+
+Every rule test needs an exact situation. There are two honest ways to get one:
+
+* :func:`stacked_shuffle` / :func:`dealt` build the 40-card :class:`~chkobba.Shuffle` order
+  that deals the hands, table and stock you ask for (RULES.md §3: the top card is the cut
+  card; then one card at a time to each player in playing order from the cutter, passing
+  over full hands; then the table; the rest is the stock, next card first), and play the
+  shuffle and the cut through the real engine.
+* :func:`arranged` builds a mid-deal :class:`~chkobba.State` directly, for positions that
+  would take a long scripted deal to reach (e.g. "the table holds only 2D and 6S").
+
+Both check that the 40 cards are used exactly once, so a test cannot silently set up an
+impossible position.
+
+>>> state = dealt(hands=["QH 2C 3C", "4C 5C 6C"], table="2D 6S AS AC")
+>>> state.phase is Phase.PLAY, format_cards(state.hands[1]), state.current_player
+(True, '4C 5C 6C', 1)
+>>> format_cards(state.table)
+'AS AC 2D 6S'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+from chkobba import (
+    DECK,
+    TUNISIAN,
+    Card,
+    Cut,
+    Move,
+    Phase,
+    Shuffle,
+    State,
+    apply,
+    cards,
+    legal_moves,
+    new_match,
+    random_shuffle,
+)
+from chkobba.scoring import DealScore
+
+__all__ = [
+    "CardsLike",
+    "arranged",
+    "as_cards",
+    "dealt",
+    "play_randomly",
+    "random_history",
+    "round_order",
+    "stacked_shuffle",
+]
+
+#: Cards given as notation text (``"2D 6S"``) or as a sequence of :class:`Card`.
+CardsLike = str | Sequence[Card]
+
+
+def as_cards(group: CardsLike) -> tuple[Card, ...]:
+    """Cards from text or from a sequence of cards, in the order given."""
+    return cards(group) if isinstance(group, str) else tuple(group)
+
+
+def _all_distinct(*groups: Sequence[Card]) -> list[Card]:
+    everything = [c for group in groups for c in group]
+    repeated = sorted({c for c in everything if everything.count(c) > 1})
+    if repeated:
+        raise ValueError(f"test setup uses {', '.join(map(str, repeated))} more than once")
+    return everything
+
+
+def stacked_shuffle(
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    hands: Sequence[CardsLike],
+    table: CardsLike,
+    keep: bool = False,
+    stock: CardsLike = (),
+) -> Shuffle:
+    """The :class:`Shuffle` that deals exactly these hands, table and stock.
+
+    ``hands`` is indexed by player; each holds 3 cards. ``table`` holds the 4 table cards
+    in the order they will lie. With ``keep=True`` the cut card is the first card of the
+    cutter's hand (the cutter is ``(dealer + 1) % players``); with ``keep=False`` it is the
+    first table card (it is exposed first). ``stock`` is the top of the stock, next card
+    first; every card not mentioned follows in deck order.
+    """
+    hand_cards = [list(as_cards(h)) for h in hands]
+    laid = list(as_cards(table))
+    top = list(as_cards(stock))
+    if len(hand_cards) != players or any(len(h) != 3 for h in hand_cards) or len(laid) != 4:
+        raise ValueError("a stacked deal needs 3 cards per player and 4 table cards")
+    used = _all_distinct(*hand_cards, laid, top)
+    cutter = (dealer + 1) % players
+    order: list[Card] = []
+    # What is left to deal of each hand and of the table, once the cut card is placed.
+    pending = [list(h) for h in hand_cards]
+    pending_table = list(laid)
+    if keep:
+        order.append(pending[cutter].pop(0))
+    else:
+        order.append(pending_table.pop(0))
+    # One card at a time from the cutter on; a hand already full (here: with nothing
+    # pending) is passed over.
+    while any(pending):
+        for offset in range(players):
+            p = (cutter + offset) % players
+            if pending[p]:
+                order.append(pending[p].pop(0))
+    order.extend(pending_table)
+    order.extend(top)
+    order.extend(c for c in DECK if c not in used)
+    return Shuffle(order)
+
+
+def dealt(
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    hands: Sequence[CardsLike],
+    table: CardsLike,
+    keep: bool = False,
+    stock: CardsLike = (),
+    scores: Sequence[int] | None = None,
+) -> State:
+    """A new match after the stacked shuffle and the cut (see :func:`stacked_shuffle`).
+
+    The result is in phase ``PLAY`` unless the table voids the deal (then ``SHUFFLE``).
+    """
+    start = new_match(players, dealer=dealer, scores=scores)
+    order = stacked_shuffle(
+        players, dealer=dealer, hands=hands, table=table, keep=keep, stock=stock
+    )
+    return apply(apply(start, order), Cut(keep=keep))
+
+
+def round_order(players: int, dealer: int, hands: Sequence[CardsLike]) -> tuple[Card, ...]:
+    """The stock segment that refills the hands with exactly ``hands`` (3 cards each).
+
+    A refill deals one card at a time in playing order from the cutter, so card ``i`` of
+    the segment goes to player ``(cutter + i) % players``.
+    """
+    cutter = (dealer + 1) % players
+    hand_cards = [as_cards(h) for h in hands]
+    return tuple(hand_cards[(cutter + i) % players][i // players] for i in range(3 * players))
+
+
+def arranged(
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    current: int | None = None,
+    hands: Sequence[CardsLike],
+    table: CardsLike,
+    stock: CardsLike | None = None,
+    captured: Sequence[CardsLike] = ((), ()),
+    chkobbas: Sequence[int] = (0, 0),
+    scores: Sequence[int] = (0, 0),
+    last_capturer: int | None = None,
+    rest_side: int = 1,
+    deal_scores: Sequence[DealScore] = (),
+) -> State:
+    """A mid-deal ``PLAY`` state built by hand.
+
+    ``current`` defaults to the cutter. When ``stock`` is ``None`` every card not
+    mentioned goes to the stock (in deck order); otherwise such cards are appended to the
+    pile of side ``rest_side``. Keep the position reachable: every hand-to-hand difference
+    and the stock size should be what real play can produce.
+    """
+    hand_cards = [as_cards(h) for h in hands]
+    laid = as_cards(table)
+    piles = [list(as_cards(p)) for p in captured]
+    given_stock = as_cards(stock) if stock is not None else ()
+    used = set(_all_distinct(*hand_cards, laid, given_stock, *piles))
+    rest = tuple(c for c in DECK if c not in used)
+    if stock is None:
+        given_stock = rest
+    else:
+        piles[rest_side].extend(rest)
+    return State(
+        rules=TUNISIAN,
+        phase=Phase.PLAY,
+        players=players,
+        dealer=dealer,
+        current_player=(dealer + 1) % players if current is None else current,
+        hands=tuple(hand_cards),
+        table=laid,
+        stock=given_stock,
+        captured=tuple(tuple(p) for p in piles),
+        chkobbas=tuple(chkobbas),
+        scores=tuple(scores),
+        last_capturer=last_capturer,
+        winner=None,
+        deal_scores=tuple(deal_scores),
+    )
+
+
+def play_randomly(state: State, rng: random.Random) -> Iterator[tuple[State, Move, State]]:
+    """Play ``state`` to the end of the match with moves drawn from ``rng``.
+
+    Yields ``(before, move, after)`` for every move, the shuffles included.
+    """
+    while not state.is_over:
+        if state.is_chance:
+            move: Move = random_shuffle(rng)
+        else:
+            move = rng.choice(legal_moves(state))
+        after = apply(state, move)
+        yield state, move, after
+        state = after
+
+
+def random_history(
+    seed: int,
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    max_moves: int | None = None,
+) -> tuple[tuple[State, ...], tuple[Move, ...]]:
+    """The states and moves of a random match from ``seed`` (``states[i+1]`` follows
+    ``moves[i]``), stopping at the end of the match or after ``max_moves`` moves."""
+    state = new_match(players, dealer=dealer, scores=scores)
+    states: list[State] = [state]
+    moves: list[Move] = []
+    for _before, move, after in play_randomly(state, random.Random(seed)):
+        if max_moves is not None and len(moves) >= max_moves:
+            break
+        moves.append(move)
+        states.append(after)
+    return tuple(states), tuple(moves)

@@ -1,0 +1,208 @@
+"""Every hypothesis strategy of the project's test suites.
+
+Import from here (``from tests.strategies import play_states``) rather than writing a new
+strategy in a test file, so all suites explore the same kinds of matches.
+
+Cards and groups of cards:
+
+* :func:`a_card` — one of the 40 cards.
+* :func:`distinct_cards` — a tuple of distinct cards (any size from 0 to 40).
+* :func:`tables` — a plausible table: distinct cards, by default 0 to 10 of them.
+* :func:`table_and_card` — a table and a played card that is not on it.
+* :func:`deal_piles` — the end of a deal for :func:`~chkobba.score_deal`: the 40 cards split
+  between the two sides' piles and the leftovers of nobody, plus chkobba counts.
+
+Chance moves and match set-ups:
+
+* :func:`shuffles` — a :class:`~chkobba.Shuffle` of a random permutation (shrinks well).
+* :func:`player_counts` — 2 or 4.
+* :func:`start_scores` — match totals from which a match may resume (no winner yet).
+* :func:`seeds` — a seed for :class:`random.Random`.
+
+Random matches (random play from seeded matches, for 2 and 4 players; the walk is a pure
+function of the drawn seed, so failures replay exactly):
+
+* :func:`histories` — a :class:`History`: every state and move of a random match, from
+  the new match to the end (or to a move limit).
+* :func:`states` — one state somewhere along a random match (any phase).
+* :func:`play_states` — a state in phase ``PLAY`` (someone is to play a card).
+* :func:`cut_states` — a state in phase ``CUT``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from hypothesis import strategies as st
+
+from chkobba import DECK, TUNISIAN, Card, Move, Phase, Shuffle, State
+from tests.helpers import random_history
+
+__all__ = [
+    "History",
+    "a_card",
+    "cut_states",
+    "deal_piles",
+    "distinct_cards",
+    "histories",
+    "play_states",
+    "player_counts",
+    "seeds",
+    "shuffles",
+    "start_scores",
+    "states",
+    "table_and_card",
+    "tables",
+]
+
+
+def a_card() -> st.SearchStrategy[Card]:
+    """One of the 40 cards."""
+    return st.sampled_from(DECK)
+
+
+def distinct_cards(min_size: int = 0, max_size: int = 40) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A tuple of distinct cards, in random order."""
+    return st.lists(a_card(), min_size=min_size, max_size=max_size, unique=True).map(tuple)
+
+
+def tables(min_size: int = 0, max_size: int = 10) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A table: distinct cards in the order they were laid (random play rarely exceeds 10)."""
+    return distinct_cards(min_size, max_size)
+
+
+@st.composite
+def table_and_card(
+    draw: st.DrawFn, min_size: int = 0, max_size: int = 10
+) -> tuple[tuple[Card, ...], Card]:
+    """A table and a played card that is not on it."""
+    table = draw(tables(min_size, max_size))
+    played = draw(a_card().filter(lambda c: c not in table))
+    return table, played
+
+
+@st.composite
+def deal_piles(
+    draw: st.DrawFn, max_chkobbas: int = 6
+) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, int], tuple[Card, ...]]:
+    """``((pile0, pile1), (chkobbas0, chkobbas1), nobody)``: the 40 cards split three ways.
+
+    ``nobody`` holds the leftovers of a deal without any capture; it is usually empty.
+    """
+    owners = draw(
+        st.lists(
+            st.sampled_from((0, 0, 0, 1, 1, 1, None)) if draw(st.booleans()) else st.integers(0, 1),
+            min_size=40,
+            max_size=40,
+        )
+    )
+    order = draw(st.permutations(DECK))
+    owned = list(zip(order, owners, strict=True))
+    piles = tuple(tuple(c for c, o in owned if o == side) for side in (0, 1))
+    nobody = tuple(c for c, o in owned if o is None)
+    sweeps = (draw(st.integers(0, max_chkobbas)), draw(st.integers(0, max_chkobbas)))
+    return (piles[0], piles[1]), sweeps, nobody
+
+
+def shuffles() -> st.SearchStrategy[Shuffle]:
+    """A chance move: a random permutation of the 40 cards."""
+    return st.permutations(DECK).map(Shuffle)
+
+
+def player_counts() -> st.SearchStrategy[int]:
+    """A legal number of players: 2, or 4 in partnerships."""
+    return st.sampled_from((2, 4))
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """A seed for :class:`random.Random`."""
+    return st.integers(0, 2**32 - 1)
+
+
+def start_scores(target: int = TUNISIAN.target) -> st.SearchStrategy[tuple[int, int]]:
+    """Totals a match may resume from: nobody has reached the target, or both have with
+    equal totals (the match plays on)."""
+    below = st.tuples(st.integers(0, target - 1), st.integers(0, target - 1))
+    level = st.integers(target, target + 5).map(lambda n: (n, n))
+    return st.one_of(below, below, below, level)
+
+
+@attrs.frozen
+class History:
+    """A random match: ``states[i + 1] == apply(states[i], moves[i])``.
+
+    ``seed`` and the set-up fields say how to replay it with
+    :func:`tests.helpers.random_history`.
+    """
+
+    seed: int
+    players: int
+    dealer: int
+    scores: tuple[int, int]
+    states: tuple[State, ...]
+    moves: tuple[Move, ...]
+
+    @property
+    def last(self) -> State:
+        """The final state (the end of the match unless a move limit stopped it)."""
+        return self.states[-1]
+
+
+def _walk(
+    seed: int, players: int, dealer: int, scores: tuple[int, int], max_moves: int | None
+) -> History:
+    states, moves = random_history(seed, players, dealer=dealer, scores=scores, max_moves=max_moves)
+    return History(seed, players, dealer, scores, states, moves)
+
+
+@st.composite
+def histories(
+    draw: st.DrawFn,
+    players: int | None = None,
+    *,
+    max_moves: int | None = None,
+    fresh: bool = False,
+) -> History:
+    """A random match for ``players`` (2 or 4; drawn when ``None``).
+
+    The match starts from :func:`start_scores` (or from 0-0 with ``fresh=True``) with a
+    random first dealer, and runs to its end, or for at most ``max_moves`` moves.
+    """
+    count = draw(player_counts()) if players is None else players
+    dealer = draw(st.integers(0, count - 1))
+    scores = (0, 0) if fresh else draw(start_scores())
+    return _walk(draw(seeds()), count, dealer, scores, max_moves)
+
+
+@st.composite
+def states(
+    draw: st.DrawFn, players: int | None = None, phases: Sequence[Phase] | None = None
+) -> State:
+    """One state reached by random play (of the given ``phases`` when set).
+
+    The walk stops at a random move number, so states of every deal and every phase
+    turn up, match ends included.
+    """
+    count = draw(player_counts()) if players is None else players
+    dealer = draw(st.integers(0, count - 1))
+    scores = draw(start_scores())
+    steps = draw(st.integers(0, 250))
+    history = _walk(draw(seeds()), count, dealer, scores, steps)
+    wanted = history.states if phases is None else [s for s in history.states if s.phase in phases]
+    if not wanted:
+        # A walk too short to reach the phase: keep going from where it stopped.
+        more = _walk(draw(seeds()), count, dealer, scores, None)
+        wanted = [s for s in more.states if phases is None or s.phase in phases]
+    # Favour the end of the walk, so the drawn move number matters.
+    return wanted[-1 - draw(st.integers(0, min(3, len(wanted) - 1)))]
+
+
+def play_states(players: int | None = None) -> st.SearchStrategy[State]:
+    """A state in phase ``PLAY``, reached by random play."""
+    return states(players, phases=(Phase.PLAY,))
+
+
+def cut_states(players: int | None = None) -> st.SearchStrategy[State]:
+    """A state in phase ``CUT``, reached by random play."""
+    return states(players, phases=(Phase.CUT,))

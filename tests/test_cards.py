@@ -1,0 +1,108 @@
+"""Cards and their notation (RULES.md §2)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from hypothesis import given
+
+from chkobba import DECK, Card, ChkobbaError, NotationError, Rank, Suit, card, cards, format_cards
+from tests.strategies import a_card, distinct_cards
+
+
+def test_the_deck_is_a_french_deck_without_8_9_10() -> None:
+    assert len(DECK) == 40
+    assert len(set(DECK)) == 40
+    assert {str(c)[:-1] for c in DECK} == set(["A", "2", "3", "4", "5", "6", "7", "Q", "J", "K"])
+    assert {c.suit for c in DECK} == set(Suit)
+    for rank in Rank:
+        assert sum(c.rank is rank for c in DECK) == 4
+    assert [s.value for s in Suit] == ["S", "H", "D", "C"]
+    assert Suit.DIAMONDS.symbol == "♦"
+
+
+def test_deck_order_is_rank_major() -> None:
+    assert format_cards(DECK[:6]) == "AS AH AD AC 2S 2H"
+    assert [str(c) for c in DECK[-4:]] == ["KS", "KH", "KD", "KC"]
+    assert list(DECK) == sorted(DECK)
+
+
+@given(a_card())
+def test_notation_round_trips(c: Card) -> None:
+    assert card(str(c)) is c
+    assert card(str(c).lower()) is c
+    assert card(c.symbol) is c
+    assert card(f"  {c}\n") is c
+    assert Card(c.rank, c.suit) is c
+
+
+def test_notation_examples() -> None:
+    assert card("7D").rank is Rank.SEVEN and card("7D").suit is Suit.DIAMONDS
+    assert card("QH").rank is Rank.QUEEN and card("QH").suit is Suit.HEARTS
+    assert str(card("q♥")) == "QH"
+    assert str(card("k♣")) == "KC"
+    assert str(card("a♠")) == "AS"
+    assert str(card("J♦")) == "JD"
+    assert card("7D").symbol == "7♦"
+
+
+@pytest.mark.parametrize("text", ["8D", "10H", "", "7X", "9S", "D7", "7", "QQ", "7DD", "1S"])
+def test_bad_card_text_is_rejected_naming_the_text(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        card(text)
+    assert repr(text) in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, ChkobbaError)
+
+
+def test_bad_card_text_says_why() -> None:
+    with pytest.raises(NotationError, match="8 is not a rank"):
+        card("8D")
+    with pytest.raises(NotationError, match="X is not a suit"):
+        card("7X")
+    with pytest.raises(NotationError, match="empty"):
+        card("")
+
+
+def test_non_text_is_rejected() -> None:
+    with pytest.raises(NotationError):
+        card(7)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        cards(None)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        Card("7", "D")  # type: ignore[arg-type]
+
+
+def test_cards_reads_whitespace_separated_text() -> None:
+    assert cards("2D 6S") == (card("2D"), card("6S"))
+    assert cards("  2D\t6S\nQH ") == (card("2D"), card("6S"), card("QH"))
+    assert cards("") == ()
+    with pytest.raises(NotationError, match="'8D'"):
+        cards("2D 8D")
+
+
+def test_format_cards_writes_deck_order() -> None:
+    assert format_cards(cards("6S 2D"), "+") == "2D+6S"
+    assert format_cards(cards("KC 2H AS")) == "AS 2H KC"
+    assert format_cards(frozenset(cards("QH 7D"))) == "7D QH"
+    assert format_cards(()) == ""
+
+
+@given(distinct_cards())
+def test_format_cards_reads_back(group: tuple[Card, ...]) -> None:
+    assert cards(format_cards(group)) == tuple(sorted(group))
+
+
+def test_cards_survive_copy_and_pickle_as_the_same_objects() -> None:
+    seven = card("7D")
+    assert copy.copy(seven) is seven
+    assert copy.deepcopy(seven) is seven
+    assert pickle.loads(pickle.dumps(seven)) is seven
+    assert pickle.loads(pickle.dumps(DECK)) == DECK
+
+
+def test_repr_is_evaluable() -> None:
+    assert repr(card("7D")) == "card('7D')"
+    assert eval(repr(card("QH")), {"card": card}) is card("QH")
