@@ -22,6 +22,9 @@ from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
+from chkobba.notation import parse_move
+from chkobba.records import Record
+from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
@@ -43,6 +46,7 @@ __all__ = [
     "Play",
     "PlayerView",
     "Rank",
+    "Record",
     "RecordError",
     "Rules",
     "Shuffle",
@@ -58,6 +62,8 @@ __all__ = [
     "legal_moves",
     "new_match",
     "observe",
+    "parse_move",
     "random_shuffle",
+    "render",
     "score_deal",
 ]

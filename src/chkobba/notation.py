@@ -1,0 +1,177 @@
+"""Reading moves from text: :func:`parse_move`, the inverse of ``str(move)``.
+
+The canonical text of a move is what ``str(move)`` writes (see ``docs/notation.md``):
+
+* ``QH`` lays the queen of hearts on the table, capturing nothing;
+* ``QH x 2D+6S`` plays it and takes 2♦ and 6♠ (captured cards in deck order);
+* ``keep`` / ``expose``: the cutter keeps the top card or exposes it on the table;
+* ``shuffle`` followed by the 40 cards, top first: the chance move.
+
+:func:`parse_move` reads that text back, and forgiving variants of it: any case, extra
+spaces, the suit symbols ``♠ ♥ ♦ ♣``, ``x``, ``X`` or ``:`` for the capture mark,
+captured cards in any order separated by ``+``, ``,`` or spaces.
+
+>>> parse_move("QH x 2D+6S")
+Play(card('QH'), cards('2D 6S'))
+>>> parse_move("  q♥ : 6♠ 2♦ ") == parse_move("QH x 2D+6S")
+True
+>>> parse_move("Keep"), parse_move("EXPOSE")
+(Cut(keep=True), Cut(keep=False))
+
+Given a ``state``, a card alone resolves like a short move in chess notation: ``QH`` is
+the one legal move of QH, whatever it captures.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chkobba.cards import DECK, Card, card
+from chkobba.engine import illegal_reason, legal_moves
+from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError
+from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.state import Phase, State
+
+__all__ = ["parse_move"]
+
+_CAPTURE_MARK = re.compile("[xX:\u00d7]")  # \u00d7 is the multiplication sign
+_CAPTURE_SEPARATORS = re.compile(r"[\s+,]+")
+_SHUFFLE_SEPARATORS = re.compile(r"[\s,]+")
+_CUTS = {"keep": Cut(keep=True), "expose": Cut(keep=False)}
+_FORMS = (
+    "expected a card (QH), a capture (QH x 2D+6S), keep, expose, "
+    "or shuffle followed by the 40 cards"
+)
+
+
+def parse_move(text: str, state: State | None = None) -> Move:
+    """Read a move from its text; with a ``state``, only a move legal there.
+
+    Without a ``state`` the text must say the whole move: ``QH`` is a card laid on the
+    table that captures nothing. With a ``state`` the result is always a legal move of
+    that state, and a card alone names *the* legal move of that card:
+
+    >>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")   # the cut card, the hands, the table
+    >>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
+    >>> state = apply(state, parse_move("expose", state))
+    >>> format_cards(state.table), format_cards(state.hands[1])
+    ('AS AC 2D 6S', '4C 5C QH')
+    >>> parse_move("4C", state)      # 4 = 2+1+1: its one capture
+    Play(card('4C'), cards('AS AC 2D'))
+    >>> parse_move("5C", state)      # it captures nothing: laid on the table
+    Play(card('5C'))
+
+    Errors are :class:`ValueError` subclasses that name the text and the reason: a
+    :class:`~chkobba.NotationError` for text that is not a move, or for a card alone that
+    has several legal moves; with a ``state``, an
+    :class:`~chkobba.IllegalMoveError` (the engine's reason) for a move that is well
+    written but not legal there.
+
+    >>> parse_move("QH x 2Z")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: 'QH x 2Z' is not a move: '2Z' is not a card: Z is not a suit ...
+    >>> parse_move("QH", state)      # Q is worth 8: 2+6 or 1+1+6
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: QH is ambiguous here: QH x AS+AC+6S, QH x 2D+6S
+    >>> parse_move("QH x 2D", state)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: QH cannot take 2D: its value is 2, not 8
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a move: expected text such as 'QH x 2D+6S'")
+    if state is not None and not isinstance(state, State):
+        raise ChkobbaError(f"parse_move: {state!r} is not a State")
+    move, short = _read(text)
+    if state is None:
+        return move
+    if short and state.phase is Phase.PLAY:
+        return _resolve_short(move, state)
+    reason = illegal_reason(state, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return move
+
+
+def _read(text: str) -> tuple[Move, bool]:
+    """The move the text writes out, and whether it is a card alone (a short form)."""
+    words = text.split()
+    if not words:
+        raise _error(text, f"the text is empty; {_FORMS}")
+    first = words[0].lower()
+    if first in _CUTS:
+        if len(words) > 1:
+            raise _error(text, f"{first} is a whole move; nothing may follow it")
+        return _CUTS[first], False
+    if first == "shuffle":
+        return _read_shuffle(text, text.strip()[len("shuffle") :]), False
+    marks = _CAPTURE_MARK.findall(text)
+    if len(marks) > 1:
+        raise _error(text, "it has more than one capture mark; write one, as in QH x 2D+6S")
+    if not marks:
+        if len(words) > 1:
+            raise _error(text, f"{_FORMS}; write a capture as QH x 2D+6S")
+        return Play(_card(text, words[0], "a card")), True
+    played_text, taken_text = _CAPTURE_MARK.split(text)
+    played = _card(text, played_text, "the played card")
+    taken = _read_capture(text, taken_text, played)
+    return Play(played, taken), False
+
+
+def _read_capture(text: str, taken_text: str, played: Card) -> frozenset[Card]:
+    words = [w for w in _CAPTURE_SEPARATORS.split(taken_text) if w]
+    if not words:
+        raise _error(text, "no captured card follows the capture mark")
+    taken = [_card(text, w, "a captured card") for w in words]
+    if played in taken:
+        raise _error(text, f"{played} cannot capture itself")
+    repeated = sorted({c for c in taken if taken.count(c) > 1})
+    if repeated:
+        raise _error(text, f"it captures {repeated[0]} twice")
+    return frozenset(taken)
+
+
+def _read_shuffle(text: str, rest: str) -> Shuffle:
+    words = [w for w in _SHUFFLE_SEPARATORS.split(rest) if w]
+    order = [_card(text, w, "a card of the shuffle") for w in words]
+    seen: set[Card] = set()
+    for position, dealt in enumerate(order):
+        if dealt in seen:
+            raise _error(text, f"a shuffle names each card once; {dealt} comes again at {position}")
+        seen.add(dealt)
+    if len(order) != len(DECK):
+        missing = " ".join(str(c) for c in DECK if c not in seen)
+        raise _error(
+            text, f"a shuffle orders all 40 cards, this one has {len(order)}; missing {missing}"
+        )
+    return Shuffle(order)
+
+
+def _card(text: str, word: str, role: str) -> Card:
+    word = word.strip()
+    if not word:
+        raise _error(text, f"{role} is missing; {_FORMS}")
+    try:
+        return card(word)
+    except NotationError as error:
+        raise _error(text, str(error)) from None
+
+
+def _resolve_short(move: Move, state: State) -> Move:
+    """The one legal move of a card written alone, like ``QH`` in chess notation."""
+    played = move.card if isinstance(move, Play) else None
+    candidates = [m for m in legal_moves(state) if isinstance(m, Play) and m.card is played]
+    if len(candidates) == 1:
+        return candidates[0]
+    if len(candidates) > 1:
+        candidates.sort(key=lambda m: sorted(c.index for c in m.capture))
+        listed = ", ".join(str(m) for m in candidates)
+        raise NotationError(f"{played} is ambiguous here: {listed}")
+    reason = illegal_reason(state, move)
+    raise IllegalMoveError(reason or f"{move} is not legal here")
+
+
+def _error(text: str, reason: str) -> NotationError:
+    return NotationError(f"{text!r} is not a move: {reason}")

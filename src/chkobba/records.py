@@ -1,0 +1,397 @@
+"""Game records: a whole match as data, saved as versioned JSON and checked by replay.
+
+A :class:`Record` holds how a match started (players, dealer, starting scores, rules)
+and every move from then on, the shuffles included, so :meth:`Record.replay` rebuilds
+every state exactly. The JSON format is described in ``docs/records.md``; its JSON
+Schema ships with the package (:meth:`Record.json_schema`).
+
+>>> import random
+>>> rng = random.Random(4)
+>>> state = new_match()
+>>> moves = []
+>>> while not state.deal_scores:
+...     move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+...     moves.append(move)
+...     state = apply(state, move)
+>>> record = Record(players=2, dealer=0, moves=moves, tags={"event": "doctest"})
+>>> record.replay()[-1] == state
+True
+>>> Record.from_json(record.to_json()) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from chkobba.engine import apply
+from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.notation import parse_move
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.state import State, new_match
+
+__all__ = ["FORMAT", "VERSION", "Record"]
+
+#: The ``format`` field of every record file.
+FORMAT = "chkobba-record"
+#: The version of the JSON format this library writes and reads.
+VERSION = 1
+
+_FIELDS = ("format", "version", "players", "dealer", "scores", "rules", "tags", "moves")
+_REQUIRED = ("format", "version", "players", "dealer", "scores", "moves")
+_RULES_FIELDS = ("name", "capture_values", "target")
+
+
+def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise RecordError(f"moves must be a sequence of moves, not {moves!r}")
+    found = tuple(moves)
+    for index, move in enumerate(found):
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            raise RecordError(f"moves[{index}] is not a move (Shuffle, Cut or Play): {move!r}")
+    return found
+
+
+def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
+    if scores is None:
+        return (0, 0)
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+        raise RecordError(f"scores must be two whole numbers, not {scores!r}")
+    return tuple(scores)
+
+
+def _to_tags(tags: Mapping[str, str] | None) -> Mapping[str, str]:
+    if tags is None:
+        tags = {}
+    if not isinstance(tags, Mapping):
+        raise RecordError(f"tags must map names to text, not {tags!r}")
+    for name, value in tags.items():
+        if not isinstance(name, str) or not name:
+            raise RecordError(f"a tag name must be non-empty text, not {name!r}")
+        if not isinstance(value, str):
+            raise RecordError(f"tag {name!r} must be text, not {value!r}")
+    # Sorted, so that equal records write the same JSON; read-only, so a record stays frozen.
+    return MappingProxyType(dict(sorted(tags.items())))
+
+
+def _tags_repr(tags: Mapping[str, str]) -> str:
+    return repr(dict(tags))
+
+
+@attrs.frozen
+class Record:
+    """A match from its start: how it began and every move, shuffles included.
+
+    Fields:
+        players: 2 or 4.
+        dealer: the first dealer.
+        scores: each side's total when the record starts (``(0, 0)`` for a new match; a
+            match resumed from other totals starts from them).
+        moves: every move in order, from the first shuffle on.
+        rules: the rules profile (default :data:`~chkobba.TUNISIAN`).
+        tags: free text about the match, by name, like the tags of a chess PGN file
+            (``docs/records.md`` suggests ``event``, ``site``, ``date``, ``player0`` …).
+
+    Building a record checks its start (players, dealer, scores, rules) and that every
+    move is a move; whether the moves are legal is what :meth:`replay` checks. Bad
+    fields raise :class:`~chkobba.RecordError`.
+    """
+
+    players: int
+    dealer: int = 0
+    scores: tuple[int, ...] = attrs.field(default=(0, 0), converter=_to_scores)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+    rules: Rules = TUNISIAN
+    tags: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_to_tags, hash=False, repr=_tags_repr
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise RecordError(f"rules must be a Rules profile, not {self.rules!r}")
+        try:
+            self.start()
+        except ChkobbaError as error:
+            raise RecordError(f"a record cannot start this way: {error}") from None
+
+    @classmethod
+    def from_moves(
+        cls, start: State, moves: Iterable[Move], tags: Mapping[str, str] | None = None
+    ) -> Record:
+        """The record of ``moves`` played from ``start``, the state of a new match.
+
+        ``start`` must be what :func:`~chkobba.new_match` returns (with any players,
+        dealer, starting scores and rules): a record always begins at a match's start.
+        """
+        if not isinstance(start, State):
+            raise RecordError(f"a record starts from a State, not {start!r}")
+        record = cls(
+            players=start.players,
+            dealer=start.dealer,
+            scores=start.scores,
+            moves=moves,
+            rules=start.rules,
+            tags=tags,
+        )
+        if record.start() != start:
+            raise RecordError(
+                "a record starts at the start of a match (a state from new_match), "
+                f"not in phase {start.phase.name} after {len(start.deal_scores)} deal(s)"
+            )
+        return record
+
+    def start(self) -> State:
+        """The state before the first move."""
+        return new_match(self.players, dealer=self.dealer, scores=self.scores, rules=self.rules)
+
+    def replay(self) -> tuple[State, ...]:
+        """The start state and the state after every move (``len(moves) + 1`` states).
+
+        A move that is not legal raises :class:`~chkobba.RecordError` naming its index in
+        :attr:`moves`, its text and the engine's reason.
+        """
+        state = self.start()
+        states = [state]
+        for index, move in enumerate(self.moves):
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as error:
+                raise RecordError(f"moves[{index}] ({str(move)!r}) is not legal: {error}") from None
+            states.append(state)
+        return tuple(states)
+
+    def final(self) -> State:
+        """The state after the last move (it checks every move, like :meth:`replay`)."""
+        return self.replay()[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready data (the object that :meth:`to_json` writes)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": self.players,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "rules": {
+                "name": self.rules.name,
+                "capture_values": list(self.rules.capture_values),
+                "target": self.rules.target,
+            },
+            "tags": dict(self.tags),
+            "moves": [str(move) for move in self.moves],
+        }
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """The record as JSON text (format version 1, moves in canonical notation).
+
+        The default layout puts one field, and one move, on each line, so records read
+        well and diff well; ``compact=True`` writes one line with no spaces.
+        """
+        data = self.to_dict()
+        if compact:
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        fields = [
+            f"  {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}"
+            for name, value in data.items()
+            if name != "moves"
+        ]
+        moves = ",\n".join(f"    {json.dumps(m, ensure_ascii=False)}" for m in data["moves"])
+        fields.append(f'  "moves": [\n{moves}\n  ]' if moves else '  "moves": []')
+        return "{\n" + ",\n".join(fields) + "\n}\n"
+
+    @classmethod
+    def from_dict(cls, data: object, *, verify: bool = True) -> Record:
+        """Read a record from JSON data; see :meth:`from_json`."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a record is a JSON object, not {_kind(data)}")
+        # Format and version first: a newer file may have fields this version lacks.
+        if data.get("format") != FORMAT:
+            shown = _kind(data["format"]) if "format" in data else "missing"
+            raise RecordError(f"format must be {FORMAT!r}: it is {shown}")
+        version = data.get("version")
+        if type(version) is not int:
+            shown = _kind(version) if "version" in data else "missing"
+            raise RecordError(f"version must be the whole number {VERSION}: it is {shown}")
+        if version != VERSION:
+            newer = " (newer than this library reads)" if version > VERSION else ""
+            raise RecordError(
+                f"version {version} is not supported{newer}: this library reads {VERSION}"
+            )
+        _check_fields(data)
+        record = cls(
+            players=_whole(data, "players"),
+            dealer=_whole(data, "dealer"),
+            scores=_wholes(data, "scores", 2),
+            moves=_moves(data["moves"]),
+            rules=_rules(data.get("rules")),
+            tags=_tags(data.get("tags")),
+        )
+        if verify:
+            record.replay()
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, verify: bool = True) -> Record:
+        """Read a record from JSON text; every problem raises :class:`~chkobba.RecordError`.
+
+        With ``verify`` (the default) the moves are replayed, so a record that loads is a
+        legal match; ``verify=False`` loads a record without playing it (to inspect a
+        broken one: :meth:`replay` then says which move is wrong). Moves may be written in
+        any form that :func:`~chkobba.parse_move` reads without a state.
+
+        >>> Record.from_json('{"format": "chkobba-record", "version": 2}')
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.RecordError: version 2 is not supported (newer than this library ...
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise RecordError(f"a record is read from JSON text, not {_kind(text)}")
+        try:
+            data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        except RecordError:
+            raise
+        except (ValueError, RecursionError) as error:
+            # JSONDecodeError and UnicodeDecodeError are ValueErrors.
+            raise RecordError(f"the record is not valid JSON: {error}") from None
+        return cls.from_dict(data, verify=verify)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record to a file as UTF-8 JSON."""
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(self.to_json())
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, verify: bool = True) -> Record:
+        """Read a record from a file written by :meth:`save` (see :meth:`from_json`)."""
+        with open(path, "rb") as file:
+            raw = file.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"{os.fspath(path)!r} is not UTF-8 text: {error}") from None
+        try:
+            return cls.from_json(text, verify=verify)
+        except RecordError as error:
+            raise RecordError(f"{os.fspath(path)!r}: {error}") from None
+
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of the record format, shipped in the package.
+
+        >>> Record.json_schema()["properties"]["version"]["const"]
+        1
+        """
+        text = resources.files("chkobba").joinpath("record.schema.json").read_text("utf-8")
+        schema: dict[str, Any] = json.loads(text)
+        return schema
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in found:
+            raise RecordError(f"field {name!r} appears twice in one JSON object")
+        found[name] = value
+    return found
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"a record holds no {name}: it is not standard JSON")
+
+
+def _check_fields(data: dict[str, Any]) -> None:
+    unknown = sorted(set(data) - set(_FIELDS))
+    if unknown:
+        raise RecordError(f"unknown field {unknown[0]!r} (a record has {', '.join(_FIELDS)})")
+    missing = [name for name in _REQUIRED if name not in data]
+    if missing:
+        raise RecordError(f"missing field {missing[0]!r}")
+
+
+def _whole(data: dict[str, Any], name: str) -> int:
+    value = data[name]
+    if type(value) is not int:
+        raise RecordError(f"{name} must be a whole number, not {_kind(value)}")
+    return value
+
+
+def _wholes(data: dict[str, Any], name: str, length: int) -> tuple[int, ...]:
+    value = data[name]
+    if not isinstance(value, list) or len(value) != length:
+        raise RecordError(f"{name} must be a list of {length} whole numbers, not {_kind(value)}")
+    for item in value:
+        if type(item) is not int:
+            raise RecordError(f"{name} must hold whole numbers, not {_kind(item)}")
+    return tuple(value)
+
+
+def _moves(value: object) -> tuple[Move, ...]:
+    if not isinstance(value, list):
+        raise RecordError(f"moves must be a list of move texts, not {_kind(value)}")
+    moves = []
+    for index, text in enumerate(value):
+        if not isinstance(text, str):
+            raise RecordError(f"moves[{index}] must be move text, not {_kind(text)}")
+        try:
+            moves.append(parse_move(text))
+        except NotationError as error:
+            raise RecordError(f"moves[{index}]: {error}") from None
+    return tuple(moves)
+
+
+def _rules(value: object) -> Rules:
+    if value is None:
+        return TUNISIAN
+    if not isinstance(value, dict):
+        raise RecordError(f"rules must be an object, not {_kind(value)}")
+    unknown = sorted(set(value) - set(_RULES_FIELDS))
+    if unknown:
+        raise RecordError(f"unknown field {unknown[0]!r} in rules")
+    missing = [name for name in _RULES_FIELDS if name not in value]
+    if missing:
+        raise RecordError(f"missing field {missing[0]!r} in rules")
+    name, values, target = value["name"], value["capture_values"], value["target"]
+    if not isinstance(name, str):
+        raise RecordError(f"rules name must be text, not {_kind(name)}")
+    if not isinstance(values, list):
+        raise RecordError(f"rules capture_values must be a list, not {_kind(values)}")
+    try:
+        return Rules(name=name, capture_values=tuple(values), target=target)
+    except ChkobbaError as error:
+        raise RecordError(f"rules: {error}") from None
+
+
+def _tags(value: object) -> Mapping[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise RecordError(f"tags must be an object of texts, not {_kind(value)}")
+    return value
+
+
+def _kind(value: object) -> str:
+    """How a JSON value reads in an error message, e.g. ``true (a boolean)``."""
+    kinds = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list"}
+    kind = "an object" if isinstance(value, dict) else kinds.get(type(value), type(value).__name__)
+    if value is None:
+        kind = "null"
+    shown = json.dumps(value, ensure_ascii=False) if _is_json(value) else repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return shown if value is None else f"{shown} ({kind})"
+
+
+def _is_json(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True

@@ -1,0 +1,242 @@
+"""A readable text board: :func:`render` for a :class:`~chkobba.State` or a player's view.
+
+The board is plain text (card symbols, no colour codes), so it reads well in a terminal,
+a log or a test failure. It is deterministic: the same position always gives the same text.
+
+>>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")
+>>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
+>>> state = apply(state, Cut(keep=False))
+>>> print(render(state))
+Chkobba: 2 players, tunisian rules, match to 21
+Scores    player 0: 0   player 1: 0
+Dealer    player 0
+Turn      player 1 to play
+Table     2♦ 6♠ A♠ A♣
+Hands     player 0: 3♣ 6♣ 7♣
+          player 1: 4♣ 5♣ Q♥
+Stock     30 cards
+Piles     player 0: 0 cards, 0 chkobbas
+          player 1: 0 cards, 0 chkobbas
+
+A player's view shows that player's hand and only the size of the others:
+
+>>> print(render(observe(state, 0)))
+Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
+Scores    player 0: 0   player 1: 0
+Dealer    player 0
+Turn      player 1 to play
+Table     2♦ 6♠ A♠ A♣
+Hands     player 0 (you): 3♣ 6♣ 7♣
+          player 1: 3 cards
+Stock     30 cards
+Piles     player 0: 0 cards, 0 chkobbas
+          player 1: 0 cards, 0 chkobbas
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chkobba.cards import Card, Rank, Suit
+from chkobba.errors import ChkobbaError
+from chkobba.scoring import DealScore
+from chkobba.state import Phase, State
+from chkobba.views import PlayerView, observe
+
+__all__ = ["render"]
+
+_LABEL_WIDTH = 11
+
+
+def render(position: State | PlayerView, player: int | None = None) -> str:
+    """The board of a state, or of what one player sees, as text.
+
+    ``render(state)`` shows everything: every hand (and, while the cutter decides, the
+    cut card). ``render(state, player)`` is the board from ``player``'s seat, the same as
+    ``render(observe(state, player))``: that player's hand and the sizes of the others.
+    A view never shows a card its player may not see.
+    """
+    if isinstance(position, PlayerView):
+        if player is not None and player != position.player:
+            raise ChkobbaError(
+                f"render: this view belongs to player {position.player}, not {player!r}"
+            )
+        return _render_view(position)
+    if not isinstance(position, State):
+        raise ChkobbaError(f"render: {position!r} is not a State or a PlayerView")
+    if player is not None:
+        return _render_view(observe(position, player))
+    return _render_state(position)
+
+
+def _render_state(state: State) -> str:
+    lines = _header(state.players, state.rules.name, state.rules.target, None)
+    lines += _common(state.players, state.phase, state.scores, state.dealer, state.current_player)
+    if state.phase is Phase.CUT:
+        lines.append(_line("Cut card", _card_text(state.stock[0])))
+    lines.append(_line("Table", _cards_text(state.table)))
+    if state.phase is Phase.PLAY:
+        hands = [f"{_who(p, state.players)}: {_hand_text(h)}" for p, h in enumerate(state.hands)]
+        lines += _block("Hands", hands)
+    lines += _stock(state.phase, len(state.stock))
+    lines += _last_take(state.phase, state.last_capturer, state.players)
+    lines += _piles(state.players, state.captured, state.chkobbas)
+    lines += _tail(state.players, state.phase, state.scores, state.winner, state.deal_scores)
+    return "\n".join(lines)
+
+
+def _render_view(view: PlayerView) -> str:
+    lines = _header(view.players, view.rules.name, view.rules.target, view.player)
+    lines += _common(view.players, view.phase, view.scores, view.dealer, view.current_player)
+    if view.cut_card is not None:
+        lines.append(_line("Cut card", f"{_card_text(view.cut_card)} (you alone see it)"))
+    lines.append(_line("Table", _cards_text(view.table)))
+    if view.phase is Phase.PLAY:
+        hands = []
+        for p, size in enumerate(view.hand_sizes):
+            if p == view.player:
+                hands.append(f"{_who(p, view.players)} (you): {_hand_text(view.hand)}")
+            else:
+                hands.append(f"{_who(p, view.players)}: {_count(size, 'card')}")
+        lines += _block("Hands", hands)
+    lines += _stock(view.phase, view.stock_size)
+    lines += _last_take(view.phase, view.last_capturer, view.players)
+    lines += _piles(view.players, view.captured, view.chkobbas)
+    lines += _tail(view.players, view.phase, view.scores, view.winner, view.deal_scores)
+    return "\n".join(lines)
+
+
+def _header(players: int, rules: str, target: int, viewer: int | None) -> list[str]:
+    seen = "" if viewer is None else f" (seen by {_who(viewer, players)})"
+    return [f"Chkobba: {players} players, {rules} rules, match to {target}{seen}"]
+
+
+def _common(
+    players: int,
+    phase: Phase,
+    scores: Sequence[int],
+    dealer: int,
+    current: int | None,
+) -> list[str]:
+    totals = "   ".join(f"{_side(s, players)}: {total}" for s, total in enumerate(scores))
+    return [
+        _line("Scores", totals),
+        _line("Dealer", _who(dealer, players)),
+        _line("Turn", _turn(players, phase, dealer, current)),
+    ]
+
+
+def _turn(players: int, phase: Phase, dealer: int, current: int | None) -> str:
+    if phase is Phase.SHUFFLE:
+        return f"{_who(dealer, players)} (the dealer) to shuffle"
+    if phase is Phase.CUT:
+        return f"{_who(current, players)} to cut: keep or expose"
+    if phase is Phase.PLAY:
+        return f"{_who(current, players)} to play"
+    return "the match is over"
+
+
+def _stock(phase: Phase, size: int) -> list[str]:
+    if phase is Phase.PLAY or size:
+        return [_line("Stock", _count(size, "card"))]
+    return []
+
+
+def _last_take(phase: Phase, last_capturer: int | None, players: int) -> list[str]:
+    # Who took last matters: that side gets the cards left on the table at the end.
+    if phase is Phase.PLAY and last_capturer is not None:
+        return [_line("Last take", _who(last_capturer, players))]
+    return []
+
+
+def _piles(players: int, captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> list[str]:
+    rows = []
+    for side, pile in enumerate(captured):
+        details = [_count(len(pile), "card")]
+        diamonds = sum(c.suit is Suit.DIAMONDS for c in pile)
+        sevens = sum(c.rank is Rank.SEVEN for c in pile)
+        sixes = sum(c.rank is Rank.SIX for c in pile)
+        if pile:
+            details.append(
+                f"{_count(diamonds, 'diamond')}, {_count(sevens, 'seven')}, "
+                f"{_count(sixes, 'six', 'sixes')}"
+            )
+            if any(c.rank is Rank.SEVEN and c.suit is Suit.DIAMONDS for c in pile):
+                details.append("the 7♦")
+        details.append(_count(chkobbas[side], "chkobba"))
+        rows.append(f"{_side(side, players)}: {', '.join(details)}")
+    return _block("Piles", rows)
+
+
+def _tail(
+    players: int,
+    phase: Phase,
+    scores: Sequence[int],
+    winner: int | None,
+    deal_scores: Sequence[DealScore],
+) -> list[str]:
+    lines: list[str] = []
+    if deal_scores and phase in (Phase.SHUFFLE, Phase.OVER):
+        lines += _last_deal(players, deal_scores[-1], len(deal_scores))
+    if winner is not None:
+        result = "-".join(str(total) for total in scores)
+        lines.append(_line("Winner", f"{_side(winner, players)}, {result}"))
+    return lines
+
+
+def _last_deal(players: int, score: DealScore, number: int) -> list[str]:
+    points = ", ".join(f"{_side(s, players, short=True)} +{p}" for s, p in enumerate(score.points))
+    rows = [
+        f"cards {_tally(score.card_counts)}: {_won(score.cards, players)}",
+        f"diamonds {_tally(score.diamond_counts)}: {_won(score.diamonds, players)}",
+        f"bermila (sevens {_tally(score.seven_counts)}, sixes {_tally(score.six_counts)}): "
+        f"{_won(score.bermila, players)}",
+        f"7♦: {_won(score.seven_of_diamonds, players)}",
+        f"chkobbas {_tally(score.chkobbas)}",
+    ]
+    return [
+        _line("Last deal", f"deal {number}: {points}"),
+        *(" " * _LABEL_WIDTH + row for row in rows),
+    ]
+
+
+def _tally(counts: Sequence[int]) -> str:
+    return "-".join(str(n) for n in counts)
+
+
+def _won(side: int | None, players: int) -> str:
+    return "nobody" if side is None else _side(side, players, short=True)
+
+
+def _who(player: int | None, players: int) -> str:
+    return f"player {player}"
+
+
+def _side(side: int, players: int, *, short: bool = False) -> str:
+    if players == 2:
+        return f"player {side}"
+    return f"side {side}" if short else f"side {side} (players {side}+{side + 2})"
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def _card_text(c: Card) -> str:
+    return c.symbol
+
+
+def _cards_text(group: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in group) if group else "(empty)"
+
+
+def _hand_text(hand: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in sorted(hand)) if hand else "(empty)"
+
+
+def _line(label: str, text: str) -> str:
+    return f"{label:<{_LABEL_WIDTH}}{text}"
+
+
+def _block(label: str, rows: Sequence[str]) -> list[str]:
+    return [_line(label if i == 0 else "", row) for i, row in enumerate(rows)]
