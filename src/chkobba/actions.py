@@ -1,0 +1,250 @@
+"""One integer action encoding shared by the game-AI adapters (PettingZoo, OpenSpiel).
+
+Reinforcement-learning and game-theory tools want a fixed, finite set of action ids.
+Chkobba's moves are mapped onto :data:`NUM_ACTIONS` ids:
+
+=====================  =============================================================
+id                     meaning
+=====================  =============================================================
+``0 … 39``             play the card ``DECK[id]`` (``card.index``: ``AS AH AD AC 2S …``)
+``40`` (:data:`KEEP`)   the cutter keeps the top card
+``41`` (:data:`EXPOSE`) the cutter exposes the top card on the table
+``42 … 69``            choose capture option ``id - 42`` of the card just played
+=====================  =============================================================
+
+A play takes one or two steps. When the card has at most one capture option the card
+id alone is the whole move. When it has several, the card id only *selects* the card: the
+same player then picks one option with a capture id (options listed by
+:func:`capture_choices`, in deck order, so the numbering is the same in every process).
+The in-between point is a :class:`Position` with ``pending`` set.
+
+Every rule is the core's: legal ids come from :func:`~chkobba.legal_moves`, and a step
+goes through :func:`~chkobba.apply`, so an illegal id raises
+:class:`~chkobba.IllegalMoveError` and is never mapped to some other move.
+
+>>> import random
+>>> position = Position(apply(new_match(), random_shuffle(random.Random(1))))
+>>> legal_actions(position)
+(40, 41)
+>>> position = step(position, EXPOSE)
+>>> position.state.phase
+<Phase.PLAY: 'play'>
+>>> step(position, KEEP)
+Traceback (most recent call last):
+...
+chkobba.errors.IllegalMoveError: Cut is not allowed in phase PLAY
+
+A card with two capture options takes two steps (the worked example's table plus 3♣ 5♥):
+
+>>> position.current_player
+1
+>>> position = Position(attrs.evolve(position.state, table=cards("2D 6S 3C 5H"),
+...                                  hands=(position.state.hands[0], cards("QH 7C 7S"))))
+>>> [describe(position, a) for a in legal_actions(position)]
+['play 7S', 'play 7C', 'play QH']
+>>> position = step(position, card("QH").index)
+>>> position.pending, [describe(position, a) for a in legal_actions(position)]
+(card('QH'), ['QH x 2D+6S', 'QH x 3C+5H'])
+>>> step(position, FIRST_CAPTURE).state.captured[1]
+(card('QH'), card('2D'), card('6S'))
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import attrs
+
+from chkobba.captures import capture_options
+from chkobba.cards import DECK, Card, format_cards
+from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.errors import IllegalMoveError
+from chkobba.moves import Cut, Move, Play
+from chkobba.state import Phase, State
+
+__all__ = [
+    "EXPOSE",
+    "FIRST_CAPTURE",
+    "KEEP",
+    "MAX_CAPTURE_OPTIONS",
+    "NUM_ACTIONS",
+    "NUM_CARD_ACTIONS",
+    "Position",
+    "action_ids",
+    "capture_choices",
+    "describe",
+    "legal_actions",
+    "step",
+]
+
+#: Ids ``0 … 39`` play a card: the id is the card's position in :data:`~chkobba.DECK`.
+NUM_CARD_ACTIONS = len(DECK)
+#: The cutter keeps the top card.
+KEEP = NUM_CARD_ACTIONS
+#: The cutter exposes the top card on the table.
+EXPOSE = NUM_CARD_ACTIONS + 1
+#: The first capture-choice id: ``FIRST_CAPTURE + k`` picks option ``k``.
+FIRST_CAPTURE = NUM_CARD_ACTIONS + 2
+#: The most capture options a played card can have under the Tunisian profile.
+#:
+#: A card is laid without capturing only when no table card has its value, so a value is
+#: on the table at most twice, and only the first four table cards can pair up: at worst
+#: the table holds one card of every value 1-9 plus two repeats. A king (10) then has
+#: 28 groups to choose from (with repeated aces and twos); ``tests/test_actions.py``
+#: recomputes this bound.
+MAX_CAPTURE_OPTIONS = 28
+#: The size of the action space.
+NUM_ACTIONS = FIRST_CAPTURE + MAX_CAPTURE_OPTIONS
+
+
+@attrs.frozen
+class Position:
+    """A decision point: a core :class:`~chkobba.State` and, between the two steps of a
+    play, the ``pending`` card whose capture its player must still choose.
+
+    Positions are immutable, so copying one (``copy.deepcopy`` included) returns it.
+    """
+
+    state: State
+    pending: Card | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        """Who acts next (the core's current player; a pending card does not change it)."""
+        return self.state.current_player
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        return self
+
+
+def _deck_order(option: frozenset[Card]) -> list[int]:
+    return sorted(c.index for c in option)
+
+
+def capture_choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
+    """The capture options of ``played`` on ``state``'s table, in deck order.
+
+    Options are sorted by their cards' deck positions (each option read in deck order),
+    which does not depend on the table's order or on set iteration order.
+
+    >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
+    >>> [format_cards(o, "+") for o in capture_choices(state, card("QH"))]
+    ['2D+6S', '3C+5H']
+    """
+    options = capture_options(state.table, played, state.rules)
+    return tuple(sorted(options, key=_deck_order))
+
+
+def legal_actions(position: Position) -> tuple[int, ...]:
+    """The legal action ids at ``position``, ascending; ``()`` at a chance node or the end."""
+    if position.pending is not None:
+        count = len(capture_choices(position.state, position.pending))
+        return tuple(range(FIRST_CAPTURE, FIRST_CAPTURE + count))
+    return tuple(sorted({_first_id(move) for move in legal_moves(position.state)}))
+
+
+def _first_id(move: Move) -> int:
+    if isinstance(move, Cut):
+        return KEEP if move.keep else EXPOSE
+    if isinstance(move, Play):
+        return move.card.index
+    raise IllegalMoveError(f"{move} has no action id: the shuffle is a chance event")
+
+
+def action_ids(position: Position, move: Move) -> tuple[int, ...]:
+    """The ids that make ``move`` at ``position``: one, or a card then a capture choice.
+
+    Only the ids are computed; :func:`step` decides whether they are legal.
+
+    >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
+    >>> action_ids(Position(state), Play(card("QH"), cards("3C 5H")))
+    (29, 43)
+    """
+    pending = position.pending
+    if pending is not None:
+        # Only the capture of the pending card is left to choose.
+        choices = capture_choices(position.state, pending)
+        if isinstance(move, Play) and move.card is pending and move.capture in choices:
+            return (FIRST_CAPTURE + choices.index(move.capture),)
+        raise IllegalMoveError(f"{move} cannot be made: {pending} waits for its capture")
+    first = _first_id(move)
+    if isinstance(move, Play):
+        choices = capture_choices(position.state, move.card)
+        if len(choices) > 1 and move.capture in choices:
+            return (first, FIRST_CAPTURE + choices.index(move.capture))
+    return (first,)
+
+
+def step(position: Position, action: int) -> Position:
+    """The position after action id ``action``; raises :class:`~chkobba.IllegalMoveError`.
+
+    ``action`` may be any integer type (``numpy.int64`` included). The input is unchanged.
+    """
+    action = _as_id(action)
+    state, pending = position.state, position.pending
+    if pending is not None:
+        return Position(apply(state, Play(pending, _chosen(state, pending, action))))
+    if action in (KEEP, EXPOSE):
+        return Position(apply(state, Cut(keep=action == KEEP)))
+    if action >= FIRST_CAPTURE:
+        raise IllegalMoveError(
+            f"action {action} chooses a capture, but no card is waiting for one "
+            f"(phase {state.phase.name})"
+        )
+    played = DECK[action]
+    choices = capture_choices(state, played) if state.phase is Phase.PLAY else ()
+    if len(choices) <= 1:
+        return Position(apply(state, Play(played, choices[0] if choices else frozenset())))
+    # Several options: the card is committed only if the core accepts it with one of them.
+    reason = illegal_reason(state, Play(played, choices[0]))
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return Position(state, pending=played)
+
+
+def _as_id(action: int) -> int:
+    try:
+        value = operator.index(action)
+    except TypeError:
+        raise IllegalMoveError(f"action {action!r} is not an integer id") from None
+    if not 0 <= value < NUM_ACTIONS:
+        raise IllegalMoveError(f"action {value} is not an id from 0 to {NUM_ACTIONS - 1}")
+    return value
+
+
+def _chosen(state: State, pending: Card, action: int) -> frozenset[Card]:
+    choices = capture_choices(state, pending)
+    k = action - FIRST_CAPTURE
+    if not 0 <= k < len(choices):
+        first, last = FIRST_CAPTURE, FIRST_CAPTURE + len(choices) - 1
+        raise IllegalMoveError(
+            f"action {action}: {pending} was played and its capture must be chosen "
+            f"with an id from {first} to {last}"
+        )
+    return choices[k]
+
+
+def describe(position: Position, action: int) -> str:
+    """A short text for action id ``action`` at ``position`` (never raises for an id).
+
+    >>> describe(Position(new_match()), KEEP), describe(Position(new_match()), 44)
+    ('keep', 'capture option 2')
+    """
+    action = operator.index(action)
+    if action == KEEP:
+        return "keep"
+    if action == EXPOSE:
+        return "expose"
+    if 0 <= action < NUM_CARD_ACTIONS:
+        return f"play {DECK[action]}"
+    k = action - FIRST_CAPTURE
+    pending = position.pending
+    if pending is not None and k >= 0:
+        choices = capture_choices(position.state, pending)
+        if k < len(choices):
+            return f"{pending} x {format_cards(choices[k], '+')}"
+    return f"capture option {k}" if 0 <= k < MAX_CAPTURE_OPTIONS else f"action {action}"
