@@ -1,0 +1,145 @@
+"""Player views: exactly what one seat may know (issue 2, "observe")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+
+from chkobba import (
+    DECK,
+    Card,
+    ChkobbaError,
+    Cut,
+    Phase,
+    PlayerView,
+    Rank,
+    Shuffle,
+    State,
+    Suit,
+    apply,
+    new_match,
+    observe,
+)
+from tests.helpers import random_history
+from tests.strategies import states
+
+SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card reachable from a value: through attrs fields, tuples, sets and dicts."""
+    if isinstance(value, Card):
+        yield value
+    elif value is None or isinstance(value, (int, str, Enum)):
+        return
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from cards_in(getattr(value, field.name))
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from cards_in(key)
+            yield from cards_in(item)
+
+
+def hidden_from(state: State, player: int) -> set[Card]:
+    """The cards ``player`` must not see: other hands and the stock, bar the cut card."""
+    hidden = {c for p, hand in enumerate(state.hands) if p != player for c in hand}
+    hidden.update(state.stock)
+    if state.phase is Phase.CUT and player == state.current_player:
+        hidden.discard(state.stock[0])
+    return hidden
+
+
+def cut_state(players: int = 2, dealer: int = 0) -> State:
+    return apply(new_match(players, dealer=dealer), Shuffle(SUIT_MAJOR))
+
+
+def test_only_the_cutter_sees_the_cut_card() -> None:
+    state = cut_state(4, dealer=2)
+    assert state.current_player == 3
+    views = [observe(state, p) for p in range(4)]
+    assert views[3].cut_card == SUIT_MAJOR[0]
+    assert [v.cut_card for v in views[:3]] == [None, None, None]
+    for p in range(3):
+        assert SUIT_MAJOR[0] not in set(cards_in(views[p]))
+        assert views[p].unseen() == DECK
+    assert SUIT_MAJOR[0] not in views[3].unseen()
+    assert len(views[3].unseen()) == 39
+    assert all(v.stock_size == 40 and v.hand == () for v in views)
+
+
+def test_a_kept_card_is_the_cutters_alone() -> None:
+    state = apply(cut_state(2, dealer=0), Cut(keep=True))
+    kept = SUIT_MAJOR[0]
+    assert kept in observe(state, 1).hand
+    assert observe(state, 1).cut_card is None  # it is simply in hand now
+    assert kept not in set(cards_in(observe(state, 0)))
+    assert kept in observe(state, 0).unseen()
+
+
+def test_an_exposed_card_is_public() -> None:
+    state = apply(cut_state(2, dealer=0), Cut(keep=False))
+    for p in (0, 1):
+        assert observe(state, p).table[0] == SUIT_MAJOR[0]
+
+
+def test_a_view_holds_the_public_facts_and_the_own_hand() -> None:
+    state = apply(cut_state(4, dealer=1), Cut(keep=False))
+    view = observe(state, 0)
+    assert isinstance(view, PlayerView)
+    assert view.player == 0 and view.players == 4 and view.side == 0
+    assert observe(state, 3).side == 1
+    assert view.hand == state.hands[0]
+    assert view.hand_sizes == (3, 3, 3, 3)
+    assert view.table == state.table
+    assert view.stock_size == len(state.stock) == 24
+    assert view.phase is Phase.PLAY and view.dealer == 1 and view.current_player == 2
+    assert view.captured == state.captured and view.chkobbas == state.chkobbas
+    assert view.scores == state.scores and view.deal_scores == state.deal_scores
+    assert view.winner is None and view.last_capturer is None and view.cut_card is None
+    assert view.rules == state.rules
+    # What player 0 cannot see: the three other hands and the stock.
+    assert set(view.unseen()) == set(DECK) - set(view.hand) - set(view.table)
+    assert list(view.unseen()) == sorted(view.unseen())
+
+
+def test_bad_arguments_are_rejected() -> None:
+    state = new_match()
+    for bad in (2, -1, "0", None):
+        with pytest.raises(ChkobbaError, match="no player"):
+            observe(state, bad)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="not a State"):
+        observe("state", 0)  # type: ignore[arg-type]
+
+
+def check_view(state: State, player: int) -> None:
+    view = observe(state, player)
+    assert not set(cards_in(view)) & hidden_from(state, player)
+    assert view.hand == state.hands[player]
+    assert view.hand_sizes == tuple(len(h) for h in state.hands)
+    assert view.stock_size == len(state.stock)
+    if state.phase in (Phase.CUT, Phase.PLAY):
+        assert set(view.unseen()) == hidden_from(state, player)
+
+
+@given(states())
+def test_a_view_never_holds_a_hidden_card(state: State) -> None:
+    for player in range(state.players):
+        check_view(state, player)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_view_of_a_whole_match_holds_a_hidden_card(players: int) -> None:
+    states_, _moves = random_history(players, players)
+    assert states_[-1].is_over
+    for state in states_:
+        for player in range(players):
+            check_view(state, player)
