@@ -21,6 +21,7 @@ from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
 from chkobba.records import Record
@@ -39,6 +40,7 @@ __all__ = [
     "ChkobbaError",
     "Cut",
     "DealScore",
+    "Game",
     "IllegalMoveError",
     "Move",
     "NotationError",

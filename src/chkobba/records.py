@@ -231,8 +231,8 @@ class Record:
             dealer=_whole(data, "dealer"),
             scores=_wholes(data, "scores", 2),
             moves=_moves(data["moves"]),
-            rules=_rules(data.get("rules")),
-            tags=_tags(data.get("tags")),
+            rules=_rules(data["rules"]) if "rules" in data else TUNISIAN,
+            tags=_tags(data["tags"]) if "tags" in data else None,
         )
         if verify:
             record.replay()
@@ -348,8 +348,6 @@ def _moves(value: object) -> tuple[Move, ...]:
 
 
 def _rules(value: object) -> Rules:
-    if value is None:
-        return TUNISIAN
     if not isinstance(value, dict):
         raise RecordError(f"rules must be an object, not {_kind(value)}")
     unknown = sorted(set(value) - set(_RULES_FIELDS))
@@ -370,8 +368,6 @@ def _rules(value: object) -> Rules:
 
 
 def _tags(value: object) -> Mapping[str, str]:
-    if value is None:
-        return {}
     if not isinstance(value, dict):
         raise RecordError(f"tags must be an object of texts, not {_kind(value)}")
     return value

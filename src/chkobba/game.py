@@ -1,0 +1,184 @@
+"""A mutable convenience around the pure engine: one match, its history, undo and records.
+
+The engine is pure (a state and a move give a new state); a program that drives one match
+(a server, a UI, a notebook) usually wants a single object that remembers where the match
+stands. :class:`Game` is that object; it is a thin shell over
+:func:`~chkobba.apply`, so everything it does can be done with the pure API too.
+
+>>> game = Game(players=2, dealer=0, seed=7)
+>>> game.deal().phase                      # the shuffle, drawn from the game's own seed
+<Phase.CUT: 'cut'>
+>>> game.play("expose").phase
+<Phase.PLAY: 'play'>
+>>> len(game.moves), len(game.history)
+(2, 3)
+>>> game.undo()
+Cut(keep=False)
+>>> game.state.phase
+<Phase.CUT: 'cut'>
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from chkobba.engine import apply, legal_moves
+from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
+from chkobba.notation import parse_move
+from chkobba.records import Record
+from chkobba.render import render
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.state import Phase, State, new_match
+
+__all__ = ["Game"]
+
+
+class Game:
+    """One match in progress: the current state, every state before it, and the moves.
+
+    ``Game(players=2, dealer=0, seed=None)`` starts a new match. ``seed`` seeds the
+    game's own :class:`random.Random`, which :meth:`deal` uses for the shuffles when it
+    is given no generator (``None``: seeded by the system). ``scores`` resumes a match
+    from given totals and ``rules`` picks the profile, as in :func:`~chkobba.new_match`.
+
+    Every method that changes the game either succeeds or raises and leaves the game as
+    it was.
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        dealer: int = 0,
+        seed: int | None = None,
+        *,
+        scores: Sequence[int] | None = None,
+        rules: Rules = TUNISIAN,
+    ) -> None:
+        if seed is not None and type(seed) is not int:
+            raise ChkobbaError(f"Game: seed must be a whole number or None, not {seed!r}")
+        start = new_match(players, dealer=dealer, scores=scores, rules=rules)
+        self._states: list[State] = [start]
+        self._moves: list[Move] = []
+        self._rng = random.Random(seed)
+
+    @classmethod
+    def from_record(cls, record: Record, seed: int | None = None) -> Game:
+        """A game at the end of ``record``, with its whole history (to undo or go on).
+
+        Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
+        """
+        if not isinstance(record, Record):
+            raise ChkobbaError(f"Game.from_record: {record!r} is not a Record")
+        game = cls(record.players, record.dealer, seed, scores=record.scores, rules=record.rules)
+        game._states = list(record.replay())
+        game._moves = list(record.moves)
+        return game
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[State, ...]:
+        """Every state from the start of the match to the current one (one more than moves)."""
+        return tuple(self._states)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move played so far, shuffles included; ``history[i+1]`` follows ``moves[i]``."""
+        return tuple(self._moves)
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the current state (``()`` at a shuffle and when it is over)."""
+        return legal_moves(self.state)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current state."""
+        return self.state.phase
+
+    @property
+    def current_player(self) -> int | None:
+        """Who moves next (``None`` at a shuffle and once the match is over)."""
+        return self.state.current_player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's match total."""
+        return self.state.scores
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next move is a shuffle (see :meth:`deal`)."""
+        return self.state.is_chance
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a winner."""
+        return self.state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is over, else ``None``."""
+        return self.state.winner
+
+    def play(self, move: Move | str) -> State:
+        """Play a move, given as a move or as text, and return the new state.
+
+        Text goes through :func:`~chkobba.parse_move` with the current state, so the short
+        form of a play (``"QH"`` for the one legal move of QH) works. An illegal move
+        raises :class:`~chkobba.IllegalMoveError`, bad text
+        :class:`~chkobba.NotationError`; the game is then unchanged.
+        """
+        if isinstance(move, str):
+            move = parse_move(move, self.state)
+        elif not isinstance(move, (Shuffle, Cut, Play)):
+            raise IllegalMoveError(f"{move!r} is not a move (expected Shuffle, Cut, Play or text)")
+        after = apply(self.state, move)
+        self._states.append(after)
+        self._moves.append(move)
+        return after
+
+    def deal(self, rng: random.Random | None = None) -> State:
+        """Play the chance move: a random :class:`~chkobba.Shuffle` from ``rng``.
+
+        Without ``rng`` the game's own generator (from ``seed``) shuffles. Only legal at
+        a shuffle (:attr:`is_chance`); after it, the cutter decides (``keep``/``expose``).
+        """
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ChkobbaError(f"Game.deal: rng must be a random.Random, not {rng!r}")
+        if not self.state.is_chance:
+            raise IllegalMoveError(
+                f"there is nothing to deal in phase {self.state.phase.name}: "
+                "a shuffle comes only before a deal"
+            )
+        return self.play(random_shuffle(rng or self._rng))
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; a shuffle is undone like any move."""
+        if not self._moves:
+            raise ChkobbaError("there is no move to undo: the game is at its start")
+        self._states.pop()
+        return self._moves.pop()
+
+    def record(self, tags: Mapping[str, str] | None = None) -> Record:
+        """The :class:`~chkobba.Record` of the game so far, with optional ``tags``."""
+        return Record.from_moves(self._states[0], self._moves, tags=tags)
+
+    def render(self, player: int | None = None) -> str:
+        """The board of the current state (see :func:`~chkobba.render`)."""
+        return render(self.state, player)
+
+    def __str__(self) -> str:
+        return render(self.state)
+
+    def __repr__(self) -> str:
+        state = self.state
+        return (
+            f"<Game players={state.players} moves={len(self._moves)} "
+            f"phase={state.phase.name} scores={state.scores}>"
+        )
