@@ -1,0 +1,228 @@
+"""A PettingZoo AEC environment for Chkobba (the optional extra ``chkobba[pettingzoo]``).
+
+A thin layer over the rules engine: masks come from :func:`~chkobba.legal_moves` through
+:mod:`chkobba.actions`, moves go through :func:`~chkobba.apply`, and observations are
+built from :func:`~chkobba.observe` by :mod:`chkobba.observations`. ``docs/adapters.md``
+describes the action ids, the observation vector and the rewards.
+
+>>> from chkobba.pettingzoo import env
+>>> game = env(players=2)
+>>> game.reset(seed=7)
+>>> game.agent_selection, int(game.action_space("player_0").n)
+('player_0', 70)
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> sorted(observation), observation["action_mask"].nonzero()[0].tolist()  # keep or expose
+(['action_mask', 'observation'], [40, 41])
+>>> for agent in game.agent_iter():
+...     observation, reward, terminated, truncated, info = game.last()
+...     if terminated or truncated:
+...         action = None
+...     else:
+...         action = game.action_space(agent).sample(observation["action_mask"])
+...     game.step(action)
+>>> game.agents
+[]
+
+Importing this module registers the environment as ``chkobba/chkobba-v0`` in
+PettingZoo's registry, so ``pettingzoo.make("aec", "chkobba/chkobba-v0", players=4)``
+works once ``chkobba.pettingzoo`` has been imported.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import pettingzoo
+from gymnasium import spaces
+from gymnasium.utils import EzPickle, seeding
+from pettingzoo.utils import wrappers
+
+from chkobba.actions import NUM_ACTIONS, Position, legal_actions, step
+from chkobba.cards import DECK
+from chkobba.engine import apply
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Shuffle
+from chkobba.observations import observation_bounds, observation_vector
+from chkobba.render import render as render_board
+from chkobba.state import Phase, State, new_match
+from chkobba.views import observe
+
+__all__ = ["ENV_ID", "env", "raw_env"]
+
+#: The id under which the environment is registered with PettingZoo.
+ENV_ID = "chkobba/chkobba-v0"
+
+
+def env(players: int = 2, render_mode: str | None = None, single_deal: bool = False) -> Any:
+    """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).
+
+    No wrapper turns illegal actions into penalties: an illegal id raises
+    :class:`~chkobba.IllegalMoveError`.
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode, single_deal))
+
+
+class raw_env(pettingzoo.AECEnv, EzPickle):
+    """Chkobba as an AEC environment: agents ``player_0 …``, one acting at a time.
+
+    ``players`` is 2, or 4 in partnerships (``player_0`` and ``player_2`` against
+    ``player_1`` and ``player_3``). An episode is a whole match, or one deal with
+    ``single_deal=True`` (also a :meth:`reset` option).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "chkobba_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, players: int = 2, render_mode: str | None = None, single_deal: bool = False
+    ) -> None:
+        if type(players) is not int or players not in (2, 4):
+            raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ChkobbaError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        super().__init__()
+        EzPickle.__init__(self, players, render_mode, single_deal)
+        self.players = players
+        self.render_mode = render_mode
+        self.single_deal = bool(single_deal)
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self.agents = self.possible_agents[:]
+        low, high = observation_bounds()
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self.np_random: np.random.Generator | None = None
+        self.np_random_seed: int | None = None
+        self.position = Position(new_match(players))
+        self._episode_single_deal = self.single_deal
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    @property
+    def match_state(self) -> State:
+        """The core :class:`~chkobba.State` of the match (everything, hidden cards included)."""
+        return self.position.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode. ``seed`` seeds ``self.np_random``, the source of all chance.
+
+        Options: ``single_deal`` (bool) plays one deal instead of a match; ``dealer``
+        (int) sets the first dealer, otherwise drawn by lot from ``np_random``. Other keys
+        are ignored.
+        """
+        if seed is not None or self.np_random is None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        options = options or {}
+        self._episode_single_deal = bool(options.get("single_deal", self.single_deal))
+        dealer = options.get("dealer")
+        if dealer is None:
+            dealer = int(self.np_random.integers(self.players))
+        self.position = Position(new_match(self.players, dealer=dealer))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._deal_if_needed()
+        self.agent_selection = self._agent_to_act()
+
+    def step(self, action: int | None) -> None:
+        """Play action id ``action`` for ``agent_selection`` (``None`` once it is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ChkobbaError(f"{agent} must act: None is only for agents that are done")
+        position = step(self.position, action)  # IllegalMoveError leaves the env untouched
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.position = position
+        if self._episode_over():
+            self._finish()
+        else:
+            self._deal_if_needed()
+            self.agent_selection = self._agent_to_act()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation: its view as a vector, and its action mask."""
+        player = self.possible_agents.index(agent)
+        view = observe(self.position.state, player)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if agent == self.agent_selection and not self._episode_over():
+            mask[list(legal_actions(self.position))] = 1
+        vector = np.asarray(observation_vector(view, self.position.pending), dtype=np.float32)
+        return {"observation": vector, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The text board (``ansi`` returns it, ``human`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = render_board(self.position.state)
+        if self.position.pending is not None:
+            text += f"\nPending   {self.position.pending} waits for its capture choice"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release (the board is text)."""
+
+    # --- internals ---------------------------------------------------------------
+
+    def _deal_if_needed(self) -> None:
+        # The shuffle is the only chance event; it is drawn from np_random, redealing
+        # voided deals until a player has a decision.
+        rng = self.np_random
+        while self.position.state.phase is Phase.SHUFFLE and rng is not None:
+            order = [DECK[i] for i in rng.permutation(len(DECK))]
+            self.position = Position(apply(self.position.state, Shuffle(order)))
+
+    def _agent_to_act(self) -> str:
+        player = self.position.state.current_player
+        return self.possible_agents[player if player is not None else 0]
+
+    def _episode_over(self) -> bool:
+        state = self.position.state
+        return state.is_over or (self._episode_single_deal and bool(state.deal_scores))
+
+    def _finish(self) -> None:
+        state = self.position.state
+        for player, agent in enumerate(self.possible_agents):
+            side = player % 2
+            if self._episode_single_deal:
+                points = state.deal_scores[-1].points
+                self.rewards[agent] = float(points[side] - points[1 - side])
+            else:
+                self.rewards[agent] = 1.0 if state.winner == side else -1.0
+            self.infos[agent] = {"scores": state.scores, "winner": state.winner}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[0]
+
+
+if ENV_ID not in pettingzoo.aec_registry:
+    pettingzoo.register("aec", ENV_ID, entry_point="chkobba.pettingzoo:env")

@@ -1,0 +1,200 @@
+"""The PettingZoo AEC adapter (chkobba.pettingzoo); skipped without the pettingzoo extra."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+import pettingzoo  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
+from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
+from chkobba.observations import observation_vector, piece  # noqa: E402
+from chkobba.pettingzoo import ENV_ID, env, raw_env  # noqa: E402
+
+
+class _OffsetSeeds(raw_env):  # type: ignore[misc]
+    """The real environment, with every seed shifted: api_test always seeds 0 first."""
+
+    offset = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=None if seed is None else seed + self.offset, options=options)
+
+
+def _api_env(players: int, seed: int, single_deal: bool) -> Any:
+    raw = _OffsetSeeds(players, single_deal=single_deal)
+    raw.offset = seed
+    for i, agent in enumerate(raw.possible_agents):
+        raw.action_space(agent).seed(seed * 10 + i)  # vary the sampled actions too
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_api_test_over_fifty_seeds(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    # One-deal episodes keep this fast; every fifth seed plays a whole match.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's advice (e.g. unbounded score boxes)
+        for seed in range(50):
+            api_test(_api_env(players, seed, single_deal=seed % 5 != 0), num_cycles=600)
+    assert capsys.readouterr().out.count("Passed API test") == 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("single_deal", [False, True])
+def test_seed_test(players: int, single_deal: bool) -> None:
+    seed_test(lambda: env(players, single_deal=single_deal), num_cycles=300)
+
+
+def test_registered_with_pettingzoo() -> None:
+    assert ENV_ID == "chkobba/chkobba-v0"
+    assert ENV_ID in pettingzoo.aec_registry
+    made = pettingzoo.make("aec", ENV_ID, players=4)
+    made.reset(seed=1)
+    assert made.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+
+
+def _play(game: Any, choose: Any) -> list[str]:
+    """Step through an episode; returns the agents in the order they acted."""
+    acted = []
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        acted.append(agent)
+        game.step(choose(agent, observation))
+    return acted
+
+
+def _random_choice(game: Any) -> Any:
+    return lambda agent, observation: game.action_space(agent).sample(observation["action_mask"])
+
+
+def test_masks_are_the_legal_actions_and_observations_are_the_views() -> None:
+    game = env(players=4)
+    game.reset(seed=11)
+    raw = game.unwrapped
+    checked = 0
+    for agent in game.agent_iter():
+        observation, _, terminated, _, _ = game.last()
+        if terminated:
+            game.step(None)
+            continue
+        position = raw.position
+        assert np.flatnonzero(observation["action_mask"]).tolist() == list(legal_actions(position))
+        for other in raw.possible_agents:
+            seen = raw.observe(other)
+            player = raw.possible_agents.index(other)
+            expected = observation_vector(observe(position.state, player), position.pending)
+            assert seen["observation"].tolist() == pytest.approx(expected)
+            if other != agent:
+                assert not seen["action_mask"].any()
+            hand = {DECK[i] for i in np.flatnonzero(piece(seen["observation"], "hand"))}
+            assert hand == set(position.state.hands[player])
+        checked += 1
+        game.step(game.action_space(agent).sample(observation["action_mask"]))
+    assert checked > 100
+
+
+def test_match_rewards_are_plus_and_minus_one_by_side() -> None:
+    for players in (2, 4):
+        game = env(players=players)
+        game.reset(seed=5)
+        raw = game.unwrapped
+        totals = dict.fromkeys(raw.possible_agents, 0.0)
+        for agent in game.agent_iter():
+            _, reward, terminated, _, _ = game.last()
+            totals[agent] += reward
+            game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+        state = raw.match_state
+        assert state.phase is Phase.OVER
+        for player, agent in enumerate(raw.possible_agents):
+            assert totals[agent] == (1.0 if player % 2 == state.winner else -1.0)
+        assert sum(totals.values()) == 0
+
+
+def test_single_deal_rewards_are_the_point_difference() -> None:
+    game = env(players=2, single_deal=True)
+    game.reset(seed=9)
+    rewards: dict[str, float] = {}
+    for agent in game.agent_iter():
+        _, reward, terminated, _, info = game.last()
+        if terminated:
+            rewards[agent] = reward
+            assert info["scores"] == game.unwrapped.match_state.scores
+        game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+    points = game.unwrapped.match_state.deal_scores[0].points
+    assert len(game.unwrapped.match_state.deal_scores) == 1
+    assert rewards == {"player_0": points[0] - points[1], "player_1": points[1] - points[0]}
+
+
+def test_reset_options_choose_the_dealer_and_the_episode() -> None:
+    game = env(players=4, single_deal=False)
+    game.reset(seed=2, options={"dealer": 3, "single_deal": True})
+    assert game.unwrapped.match_state.dealer == 3
+    assert game.agent_selection == "player_0"  # the cutter sits at the dealer's right
+    _play(game, _random_choice(game))
+    assert len(game.unwrapped.match_state.deal_scores) == 1
+
+
+def test_the_same_seed_replays_the_same_episode() -> None:
+    def trace(seed: int) -> list[Any]:
+        game = env(players=2, single_deal=True)
+        game.reset(seed=seed)
+        seen: list[Any] = []
+
+        def first_legal(agent: str, observation: dict[str, Any]) -> int:
+            seen.append(observation["observation"].tobytes())
+            return int(np.flatnonzero(observation["action_mask"])[0])
+
+        _play(game, first_legal)
+        return seen
+
+    assert trace(4) == trace(4)
+    assert trace(4) != trace(5)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    game = env(players=2)
+    game.reset(seed=3)
+    before = game.unwrapped.position
+    for action in (0, NUM_ACTIONS, -1):
+        with pytest.raises(IllegalMoveError):
+            game.step(action)
+    assert game.unwrapped.position is before
+    game.step(np.int64(EXPOSE))
+    assert game.unwrapped.match_state.phase is Phase.PLAY
+    with pytest.raises(IllegalMoveError, match="Cut is not allowed in phase PLAY"):
+        game.step(KEEP)
+    with pytest.raises(ValueError, match="must act"):
+        game.step(None)
+
+
+def test_render_modes() -> None:
+    game = env(players=2, render_mode="ansi")
+    game.reset(seed=1)
+    text = game.render()
+    assert text.startswith("Chkobba: 2 players") and "Turn" in text
+    quiet = env(players=2)
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match="2 or 4 players"):
+        raw_env(players=3)
+
+
+def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    game = env(players=2, render_mode="human")
+    game.reset(seed=1)
+    game.step(KEEP)
+    assert "Chkobba: 2 players" in capsys.readouterr().out
