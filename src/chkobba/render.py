@@ -71,7 +71,9 @@ def render(position: State | PlayerView, player: int | None = None) -> str:
 
 def _render_state(state: State) -> str:
     lines = _header(state.players, state.rules.name, state.rules.target, None)
-    lines += _common(state.players, state.phase, state.scores, state.dealer, state.current_player)
+    lines += _common(
+        state.players, state.phase, state.scores, state.dealer, state.current_player, None
+    )
     if state.phase is Phase.CUT:
         lines.append(_line("Cut card", _card_text(state.stock[0])))
     lines.append(_line("Table", _cards_text(state.table)))
@@ -87,7 +89,9 @@ def _render_state(state: State) -> str:
 
 def _render_view(view: PlayerView) -> str:
     lines = _header(view.players, view.rules.name, view.rules.target, view.player)
-    lines += _common(view.players, view.phase, view.scores, view.dealer, view.current_player)
+    lines += _common(
+        view.players, view.phase, view.scores, view.dealer, view.current_player, view.player
+    )
     if view.cut_card is not None:
         lines.append(_line("Cut card", f"{_card_text(view.cut_card)} (you alone see it)"))
     lines.append(_line("Table", _cards_text(view.table)))
@@ -95,7 +99,7 @@ def _render_view(view: PlayerView) -> str:
         hands = []
         for p, size in enumerate(view.hand_sizes):
             if p == view.player:
-                hands.append(f"{_who(p, view.players)} (you): {_hand_text(view.hand)}")
+                hands.append(f"{_who(p, view.players, p)}: {_hand_text(view.hand)}")
             else:
                 hands.append(f"{_who(p, view.players)}: {_count(size, 'card')}")
         lines += _block("Hands", hands)
@@ -117,22 +121,23 @@ def _common(
     scores: Sequence[int],
     dealer: int,
     current: int | None,
+    viewer: int | None,
 ) -> list[str]:
     totals = "   ".join(f"{_side(s, players)}: {total}" for s, total in enumerate(scores))
     return [
         _line("Scores", totals),
-        _line("Dealer", _who(dealer, players)),
-        _line("Turn", _turn(players, phase, dealer, current)),
+        _line("Dealer", _who(dealer, players, viewer)),
+        _line("Turn", _turn(players, phase, dealer, current, viewer)),
     ]
 
 
-def _turn(players: int, phase: Phase, dealer: int, current: int | None) -> str:
+def _turn(players: int, phase: Phase, dealer: int, current: int | None, viewer: int | None) -> str:
     if phase is Phase.SHUFFLE:
-        return f"{_who(dealer, players)} (the dealer) to shuffle"
+        return f"{_who(dealer, players, viewer)}, the dealer, to shuffle"
     if phase is Phase.CUT:
-        return f"{_who(current, players)} to cut: keep or expose"
+        return f"{_who(current, players, viewer)} to cut: keep or expose"
     if phase is Phase.PLAY:
-        return f"{_who(current, players)} to play"
+        return f"{_who(current, players, viewer)} to play"
     return "the match is over"
 
 
@@ -208,8 +213,8 @@ def _won(side: int | None, players: int) -> str:
     return "nobody" if side is None else _side(side, players, short=True)
 
 
-def _who(player: int | None, players: int) -> str:
-    return f"player {player}"
+def _who(player: int | None, players: int, viewer: int | None = None) -> str:
+    return f"player {player} (you)" if player == viewer else f"player {player}"
 
 
 def _side(side: int, players: int, *, short: bool = False) -> str:
