@@ -8,29 +8,29 @@ a log or a test failure. It is deterministic: the same position always gives the
 >>> state = apply(state, Cut(keep=False))
 >>> print(render(state))
 Chkobba: 2 players, tunisian rules, match to 21
-Scores    player 0: 0   player 1: 0
-Dealer    player 0
-Turn      player 1 to play
-Table     2♦ 6♠ A♠ A♣
-Hands     player 0: 3♣ 6♣ 7♣
-          player 1: 4♣ 5♣ Q♥
-Stock     30 cards
-Piles     player 0: 0 cards, 0 chkobbas
-          player 1: 0 cards, 0 chkobbas
+Scores     player 0: 0   player 1: 0
+Dealer     player 0
+Turn       player 1 to play
+Table      2♦ 6♠ A♠ A♣
+Hands      player 0: 3♣ 6♣ 7♣
+           player 1: 4♣ 5♣ Q♥
+Stock      30 cards
+Piles      player 0: 0 cards, 0 chkobbas
+           player 1: 0 cards, 0 chkobbas
 
 A player's view shows that player's hand and only the size of the others:
 
 >>> print(render(observe(state, 0)))
 Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores    player 0: 0   player 1: 0
-Dealer    player 0
-Turn      player 1 to play
-Table     2♦ 6♠ A♠ A♣
-Hands     player 0 (you): 3♣ 6♣ 7♣
-          player 1: 3 cards
-Stock     30 cards
-Piles     player 0: 0 cards, 0 chkobbas
-          player 1: 0 cards, 0 chkobbas
+Scores     player 0: 0   player 1: 0
+Dealer     player 0 (you)
+Turn       player 1 to play
+Table      2♦ 6♠ A♠ A♣
+Hands      player 0 (you): 3♣ 6♣ 7♣
+           player 1: 3 cards
+Stock      30 cards
+Piles      player 0: 0 cards, 0 chkobbas
+           player 1: 0 cards, 0 chkobbas
 """
 
 from __future__ import annotations
