@@ -1,0 +1,233 @@
+"""Game: the mutable match driver (play, deal, undo, history, records)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chkobba import (
+    TUNISIAN,
+    ChkobbaError,
+    Cut,
+    Game,
+    IllegalMoveError,
+    NotationError,
+    Phase,
+    Play,
+    Record,
+    RecordError,
+    Rules,
+    Shuffle,
+    apply,
+    card,
+    cards,
+    legal_moves,
+    new_match,
+    random_shuffle,
+    render,
+)
+from tests.helpers import stacked_shuffle
+
+#: Player 1 (the cutter) will hold QH 4C 5C, player 0 3C 6C 7C; table 2D 6S AS AC.
+ORDER = stacked_shuffle(hands=["3C 6C 7C", "QH 4C 5C"], table="2D 6S AS AC")
+
+
+def opening() -> Game:
+    game = Game()
+    game.play(ORDER)
+    game.play("expose")
+    return game
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    return (game.state, game.history, game.moves)
+
+
+def test_a_new_game_is_a_new_match() -> None:
+    game = Game(players=4, dealer=2, scores=(3, 4))
+    assert game.state == new_match(4, dealer=2, scores=(3, 4))
+    assert game.history == (game.state,)
+    assert game.moves == ()
+    assert (game.phase, game.current_player, game.scores) == (Phase.SHUFFLE, None, (3, 4))
+    assert game.is_chance and not game.is_over and game.winner is None
+    assert game.legal_moves == ()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"players": 3}, "2 or 4 players"),
+        ({"dealer": 5}, "dealer must be a player"),
+        ({"seed": "7"}, "seed must be a whole number or None"),
+        ({"seed": 1.5}, "seed must be a whole number or None"),
+        ({"scores": (21, 0)}, "already decide"),
+    ],
+)
+def test_bad_arguments_raise_chkobba_errors(kwargs: dict[str, object], fragment: str) -> None:
+    with pytest.raises(ChkobbaError, match=fragment):
+        Game(**kwargs)  # type: ignore[arg-type]
+
+
+def test_play_takes_moves_and_text_and_returns_the_new_state() -> None:
+    game = opening()
+    assert game.phase is Phase.PLAY and game.current_player == 1
+    after = game.play("4C")  # the short form: its one capture, 2D+AS+AC
+    assert after is game.state
+    assert game.moves[-1] == Play(card("4C"), cards("2D AS AC"))
+    game.play(Play(card("3C")))
+    assert len(game.history) == len(game.moves) + 1 == 5
+    for before, move, after in zip(game.history, game.moves, game.history[1:], strict=False):
+        assert apply(before, move) == after
+
+
+@pytest.mark.parametrize(
+    ("move", "error"),
+    [
+        ("QH", NotationError),  # ambiguous: 2D+6S or AS+AC+6S
+        ("QH x 2D", IllegalMoveError),
+        ("7C", IllegalMoveError),  # player 0's card
+        ("keep", IllegalMoveError),
+        ("8D", NotationError),
+        (Cut(keep=True), IllegalMoveError),
+        (Play(card("QH")), IllegalMoveError),
+        (42, IllegalMoveError),
+        (None, IllegalMoveError),
+    ],
+)
+def test_a_refused_move_leaves_the_game_unchanged(move: object, error: type[Exception]) -> None:
+    game = opening()
+    before = snapshot(game)
+    with pytest.raises(error):
+        game.play(move)  # type: ignore[arg-type]
+    assert snapshot(game) == before
+
+
+def test_the_ambiguity_message_lists_the_choices() -> None:
+    with pytest.raises(
+        NotationError, match=r"^QH is ambiguous here: QH x AS\+AC\+6S, QH x 2D\+6S$"
+    ):
+        opening().play("QH")
+
+
+def test_deal_uses_the_games_own_seed() -> None:
+    a, b = Game(seed=99), Game(seed=99)
+    assert a.deal() == b.deal()
+    assert a.moves[0] == random_shuffle(random.Random(99))
+    assert Game(seed=1).deal() != Game(seed=2).deal()
+
+
+def test_deal_uses_a_given_generator() -> None:
+    game = Game(seed=1)
+    game.deal(random.Random(5))
+    assert game.moves == (random_shuffle(random.Random(5)),)
+    assert game.phase is Phase.CUT
+
+
+def test_deal_outside_a_shuffle_is_refused_and_changes_nothing() -> None:
+    game = opening()
+    before = snapshot(game)
+    with pytest.raises(IllegalMoveError, match="nothing to deal in phase PLAY"):
+        game.deal()
+    with pytest.raises(ChkobbaError, match=r"rng must be a random\.Random"):
+        Game().deal(5)  # type: ignore[arg-type]
+    assert snapshot(game) == before
+
+
+def test_undo_takes_back_moves_one_by_one() -> None:
+    game = opening()
+    states = game.history
+    assert game.undo() == Cut(keep=False)
+    assert game.state == states[1] and game.phase is Phase.CUT
+    assert game.undo() == ORDER
+    assert game.state == states[0] and game.moves == ()
+    with pytest.raises(ChkobbaError, match="no move to undo"):
+        game.undo()
+    assert game.history == (states[0],)
+
+
+def test_undo_then_a_different_move() -> None:
+    game = opening()
+    game.play("5C")
+    game.undo()
+    game.play("4C")
+    assert game.moves[-1] == Play(card("4C"), cards("2D AS AC"))
+    assert game.record().replay() == game.history
+
+
+def test_a_whole_match_through_the_game_and_its_record() -> None:
+    game = Game(seed=2026)
+    rng = random.Random(7)
+    while not game.is_over:
+        if game.is_chance:
+            game.deal()
+        else:
+            game.play(str(rng.choice(game.legal_moves)))
+    assert game.winner is not None and game.phase is Phase.OVER
+    record = game.record(tags={"event": "test"})
+    assert record.replay() == game.history
+    assert record.moves == game.moves
+    loaded = Record.from_json(record.to_json())
+    assert loaded == record
+    again = Game.from_record(loaded)
+    assert again.history == game.history and again.moves == game.moves
+    assert again.is_over
+
+
+def test_from_record_continues_a_match_and_keeps_its_start() -> None:
+    record = Record(players=4, dealer=1, scores=(2, 5), moves=(random_shuffle(random.Random(3)),))
+    game = Game.from_record(record, seed=4)
+    assert game.phase is Phase.CUT and game.current_player == 2
+    game.play("keep")
+    assert game.record().moves == (*record.moves, Cut(keep=True))
+    assert game.record().scores == (2, 5)
+    with pytest.raises(ChkobbaError, match="is not a Record"):
+        Game.from_record("record")  # type: ignore[arg-type]
+
+
+def test_from_record_refuses_an_illegal_record() -> None:
+    with pytest.raises(RecordError, match=r"moves\[0\] \('keep'\)"):
+        Game.from_record(Record(players=2, moves=(Cut(keep=True),)))
+
+
+def test_another_rules_profile_travels_into_the_record() -> None:
+    short = Rules(name="short", target=3)
+    game = Game(rules=short, seed=1)
+    assert game.state.rules == short
+    assert game.record().rules == short
+    assert Game().record().rules == TUNISIAN
+
+
+def test_rendering_a_game() -> None:
+    game = opening()
+    assert str(game) == render(game.state) == game.render()
+    assert game.render(0) == render(game.state, 0)
+    assert repr(game) == "<Game players=2 moves=2 phase=PLAY scores=(0, 0)>"
+
+
+@given(st.integers(0, 2**32 - 1), st.sampled_from((2, 4)), st.integers(1, 80))
+def test_undo_restores_every_earlier_state(seed: int, players: int, steps: int) -> None:
+    game = Game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        if game.is_chance:
+            game.deal()
+        else:
+            game.play(rng.choice(game.legal_moves))
+    history = game.history
+    for back in range(len(game.moves)):
+        game.undo()
+        assert game.history == history[: len(history) - back - 1]
+        assert game.state == history[-back - 2]
+    assert game.state == new_match(players)
+
+
+def test_the_game_never_hands_out_its_internal_lists() -> None:
+    game = opening()
+    assert isinstance(game.history, tuple) and isinstance(game.moves, tuple)
+    assert legal_moves(game.state) == game.legal_moves
+    assert isinstance(game.moves[0], Shuffle)
