@@ -75,6 +75,7 @@ __all__ = [
     "capture_choices",
     "describe",
     "legal_actions",
+    "move_for",
     "step",
 ]
 
@@ -184,12 +185,34 @@ def step(position: Position, action: int) -> Position:
 
     ``action`` may be any integer type (``numpy.int64`` included). The input is unchanged.
     """
+    move = move_for(position, action)
+    if move is not None:
+        return Position(apply(position.state, move))
+    # A card with several options: committed only if the core accepts it with one of them.
+    state, played = position.state, DECK[_as_id(action)]
+    reason = illegal_reason(state, Play(played, capture_choices(state, played)[0]))
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return Position(state, pending=played)
+
+
+def move_for(position: Position, action: int) -> Move | None:
+    """The core move that action id ``action`` completes at ``position``, unchecked.
+
+    ``None`` when the id selects a card that has several capture options (its capture is
+    chosen next). Raises :class:`~chkobba.IllegalMoveError` only for an id that names no
+    move here (out of range, or a capture choice with nothing to choose); whether the
+    move is legal is :func:`~chkobba.apply`'s decision.
+
+    >>> move_for(Position(new_match()), EXPOSE)
+    Cut(keep=False)
+    """
     action = _as_id(action)
     state, pending = position.state, position.pending
     if pending is not None:
-        return Position(apply(state, Play(pending, _chosen(state, pending, action))))
+        return Play(pending, _chosen(state, pending, action))
     if action in (KEEP, EXPOSE):
-        return Position(apply(state, Cut(keep=action == KEEP)))
+        return Cut(keep=action == KEEP)
     if action >= FIRST_CAPTURE:
         raise IllegalMoveError(
             f"action {action} chooses a capture, but no card is waiting for one "
@@ -197,13 +220,9 @@ def step(position: Position, action: int) -> Position:
         )
     played = DECK[action]
     choices = capture_choices(state, played) if state.phase is Phase.PLAY else ()
-    if len(choices) <= 1:
-        return Position(apply(state, Play(played, choices[0] if choices else frozenset())))
-    # Several options: the card is committed only if the core accepts it with one of them.
-    reason = illegal_reason(state, Play(played, choices[0]))
-    if reason is not None:
-        raise IllegalMoveError(reason)
-    return Position(state, pending=played)
+    if len(choices) > 1:
+        return None
+    return Play(played, choices[0] if choices else frozenset())
 
 
 def _as_id(action: int) -> int:

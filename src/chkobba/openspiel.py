@@ -1,0 +1,470 @@
+"""Chkobba as an OpenSpiel game, ``python_chkobba`` (the optional extra ``chkobba[openspiel]``).
+
+Importing this module registers the game with ``pyspiel.register_game``. It is a thin
+layer over the rules engine: player actions are the ids of :mod:`chkobba.actions`, every
+move goes through :func:`~chkobba.apply`, and observations come from
+:func:`~chkobba.observe`. ``docs/adapters.md`` describes it in full.
+
+- Explicit stochastic chance: the first dealer is drawn by lot (one chance node), and
+  every shuffle is dealt as 40 chance outcomes, one card at a time, uniform over the
+  cards left (outcome ``i`` is ``DECK[i]``).
+- Imperfect information, zero-sum; 2 players, or 4 in partnerships (``players``).
+- Parameters: ``players`` (2 or 4), ``single_deal`` (one deal instead of a match; the
+  returns are then the point difference), ``max_shuffles`` (OpenSpiel needs a bounded
+  game: a match still undecided after that many shuffles, voided deals included, stops
+  as a draw; the default 50 is far beyond any real match).
+
+>>> import pyspiel
+>>> import chkobba.openspiel
+>>> game = pyspiel.load_game("python_chkobba", {"players": 4})
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(4, 70, 40)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())  # the lot for the first dealer
+(True, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from chkobba.actions import NUM_ACTIONS, Position, describe, legal_actions, move_for, step
+from chkobba.cards import DECK, Card, format_cards
+from chkobba.engine import apply
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Cut, Shuffle
+from chkobba.observations import LAYOUT, observation_vector
+from chkobba.render import render
+from chkobba.state import Phase, State, new_match
+from chkobba.views import PlayerView, observe
+
+__all__ = ["GAME_NAME", "ChkobbaGame", "ChkobbaObserver", "ChkobbaState"]
+
+#: The short name the game is registered under.
+GAME_NAME = "python_chkobba"
+_DEFAULTS: dict[str, Any] = {"players": 2, "single_deal": False, "max_shuffles": 50}
+#: Per shuffle: 40 chance cards, the cut, and at most 36 plays each with a capture choice.
+_MOVES_PER_SHUFFLE = len(DECK) + 1 + 36 * 2
+#: The widest single-deal margin: the four categories plus 35 chkobbas.
+_MAX_DEAL_MARGIN = 4 + 35
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Python Chkobba (Tunisian)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def _game_info(players: int, single_deal: bool, max_shuffles: int) -> Any:
+    margin = float(_MAX_DEAL_MARGIN if single_deal else 1)
+    return pyspiel.GameInfo(
+        num_distinct_actions=NUM_ACTIONS,
+        max_chance_outcomes=len(DECK),
+        num_players=players,
+        min_utility=-margin,
+        max_utility=margin,
+        utility_sum=0.0,
+        max_game_length=1 + max_shuffles * _MOVES_PER_SHUFFLE,
+    )
+
+
+class ChkobbaGame(pyspiel.Game):
+    """The game ``python_chkobba``; load it with ``pyspiel.load_game``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        settings = {**_DEFAULTS, **(params or {})}
+        players, single_deal = settings["players"], settings["single_deal"]
+        max_shuffles = settings["max_shuffles"]
+        if players not in (2, 4):
+            raise ChkobbaError(f"python_chkobba: a match has 2 or 4 players, not {players!r}")
+        if type(max_shuffles) is not int or max_shuffles < 1:
+            raise ChkobbaError(f"python_chkobba: max_shuffles must be >= 1, not {max_shuffles!r}")
+        super().__init__(_GAME_TYPE, _game_info(players, single_deal, max_shuffles), settings)
+        self.players: int = players
+        self.single_deal: bool = bool(single_deal)
+        self.max_shuffles: int = max_shuffles
+
+    def new_initial_state(self) -> ChkobbaState:
+        """The state before the lot for the first dealer."""
+        return ChkobbaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ChkobbaObserver:
+        """An observer: the observation (default) or, with perfect recall, the information state."""
+        return ChkobbaObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+@attrs.frozen
+class _Log:
+    """An append-only event list shared between cloned states (a linked list, newest last)."""
+
+    parent: _Log | None
+    text: str
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return self  # immutable: clones share it
+
+    def lines(self) -> list[str]:
+        found: list[str] = []
+        node: _Log | None = self
+        while node is not None:
+            found.append(node.text)
+            node = node.parent
+        return found[::-1]
+
+
+class ChkobbaState(pyspiel.State):
+    """A point of a ``python_chkobba`` game: a :class:`~chkobba.actions.Position` plus chance.
+
+    Besides the core position it keeps what OpenSpiel needs and the core does not: the
+    cards of a shuffle dealt so far, the number of shuffles, and the public and private
+    events of the information states.
+    """
+
+    def __init__(self, game: ChkobbaGame) -> None:
+        super().__init__(game)
+        self._players = game.players
+        self._single_deal = game.single_deal
+        self._max_shuffles = game.max_shuffles
+        self._position: Position | None = None  # None until the lot chose the dealer
+        self._order: tuple[int, ...] = ()  # the shuffle so far, as DECK indices
+        self._shuffles = 0
+        self._public: _Log | None = None
+        # Per player, private facts from earlier deals (a kept cut card, a voided cut card).
+        self._private: tuple[tuple[str, ...], ...] = ((),) * game.players
+        # This deal's kept cut card, known to its cutter alone: (cutter, DECK index).
+        self._kept: tuple[int, int] | None = None
+
+    # --- the core position ---------------------------------------------------------
+
+    @property
+    def position(self) -> Position | None:
+        """The core position (``None`` before the lot)."""
+        return self._position
+
+    @property
+    def match_state(self) -> State | None:
+        """The core :class:`~chkobba.State` (``None`` before the lot)."""
+        return None if self._position is None else self._position.state
+
+    # --- OpenSpiel API -----------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self._position is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._finished():
+            return int(pyspiel.PlayerId.TERMINAL)
+        state = self._position.state
+        if state.phase is Phase.SHUFFLE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return state.current_player  # type: ignore[return-value]
+
+    def is_terminal(self) -> bool:
+        return self._position is not None and self._finished()
+
+    def _finished(self) -> bool:
+        state = self._position.state  # type: ignore[union-attr]
+        if state.is_over or (self._single_deal and state.deal_scores):
+            return True
+        # A match that needs more shuffles than allowed stops here (see max_shuffles).
+        return state.phase is Phase.SHUFFLE and self._shuffles >= self._max_shuffles
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._position is None or self.current_player() != player:
+            return []
+        return list(legal_actions(self._position))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._position is None:
+            return [(dealer, 1.0 / self._players) for dealer in range(self._players)]
+        dealt = set(self._order)
+        left = [i for i in range(len(DECK)) if i not in dealt]
+        return [(i, 1.0 / len(left)) for i in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self._position is None:
+            self._position = Position(new_match(self._players, dealer=action))
+            self._note(f"dealer p{action}")
+        elif self._position.state.phase is Phase.SHUFFLE:
+            self._order += (action,)
+            if len(self._order) == len(DECK):
+                self._deal()
+        else:
+            self._act(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._position is None:
+                return f"dealer p{action}"
+            return f"deal {DECK[action]}" if 0 <= action < len(DECK) else f"chance {action}"
+        return describe(self._position or Position(new_match(self._players)), action)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._players
+        state: State = self._position.state  # type: ignore[union-attr]
+        if self._single_deal and state.deal_scores:
+            points = state.deal_scores[-1].points
+            return [float(points[p % 2] - points[1 - p % 2]) for p in range(self._players)]
+        if state.winner is None:
+            return [0.0] * self._players  # stopped by max_shuffles
+        return [1.0 if p % 2 == state.winner else -1.0 for p in range(self._players)]
+
+    def __str__(self) -> str:
+        if self._position is None:
+            return "the first dealer is not drawn yet"
+        text = render(self._position.state)
+        if self._order:
+            text += f"\nShuffle   {len(self._order)} of 40 cards dealt"
+        if self._position.pending is not None:
+            text += f"\nPending   {self._position.pending} waits for its capture choice"
+        return text
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ChkobbaState:
+        """A state ``player_id`` cannot tell from this one, hidden cards drawn at random.
+
+        The cards ``player_id`` cannot see (other hands, the stock, a shuffle under way)
+        are dealt again uniformly into the same places; ``probability_sampler()`` gives
+        the uniform numbers. Used by OpenSpiel's ISMCTS.
+        """
+        clone: ChkobbaState = self.clone()
+        draw = _uniform_draw(probability_sampler)
+        if self._order:
+            dealt = _shuffled([c.index for c in DECK], draw)
+            clone._order = tuple(dealt[: len(self._order)])
+        position = self._position
+        if position is None or position.state.phase not in (Phase.CUT, Phase.PLAY):
+            return clone
+        state = position.state
+        slots = _hidden_slots(state, player_id)
+        hidden = [_slot_card(state, slot) for slot in slots]
+        fresh = _shuffled(hidden, draw)
+        clone._position = attrs.evolve(
+            position, state=_with_cards(state, dict(zip(slots, fresh, strict=True)))
+        )
+        if self._kept is not None and self._kept[0] != player_id:
+            cutter, kept = self._kept
+            if DECK[kept] in hidden:
+                clone._kept = (cutter, fresh[hidden.index(DECK[kept])].index)
+        return clone
+
+    # --- moves and events ----------------------------------------------------------
+
+    def _deal(self) -> None:
+        position: Position = self._position  # type: ignore[assignment]
+        self._close_deal()
+        order = [DECK[i] for i in self._order]
+        self._position = Position(apply(position.state, Shuffle(order)))
+        self._order = ()
+        self._shuffles += 1
+        self._note(f"shuffle {self._shuffles}")
+
+    def _close_deal(self) -> None:
+        # The kept card of the deal that ended becomes a fact of its cutter's past.
+        if self._kept is not None:
+            cutter, kept = self._kept
+            self._remember(cutter, f"kept {DECK[kept]}")
+            self._kept = None
+
+    def _act(self, action: int) -> None:
+        position: Position = self._position  # type: ignore[assignment]
+        state, player = position.state, position.current_player
+        move = move_for(position, action)
+        after = step(position, action)
+        if isinstance(move, Cut):
+            seen = state.stock[0]
+            self._note(f"p{player} keeps" if move.keep else f"p{player} exposes {seen}")
+            if after.state.phase is Phase.PLAY:
+                self._note(f"table {format_cards(after.state.table)}")
+                if move.keep:
+                    self._kept = (player, seen.index)  # type: ignore[assignment]
+            else:
+                self._note("void")
+                self._remember(player, f"saw {seen} (void)")  # type: ignore[arg-type]
+        elif move is None:
+            self._note(f"p{player} plays {DECK[action]}")
+        elif position.pending is not None:
+            self._note(f"takes {format_cards(move.capture, '+')}")  # type: ignore[union-attr]
+        else:
+            self._note(f"p{player} {move}")
+        self._position = after
+
+    def _note(self, text: str) -> None:
+        self._public = _Log(self._public, text)
+
+    def _remember(self, player: int, text: str) -> None:
+        facts = list(self._private)
+        facts[player] = (*facts[player], f"shuffle {self._shuffles}: {text}")
+        self._private = tuple(facts)
+
+    # --- what a player knows ---------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView | None:
+        """``observe(state, player)`` of the core state (``None`` before the lot)."""
+        return None if self._position is None else observe(self._position.state, player)
+
+    def information_state_text(self, player: int) -> str:
+        """The player's information state: every public event, its private facts, its hand.
+
+        A player's earlier hands follow from its public plays and its current hand
+        (every round it plays all three cards), so this is perfect recall.
+        """
+        lines = [f"python_chkobba p{player} of {self._players}"]
+        lines += [] if self._public is None else self._public.lines()
+        lines += list(self._private[player])
+        if self._kept is not None and self._kept[0] == player:
+            lines.append(f"kept {DECK[self._kept[1]]}")
+        if self._order:
+            lines.append(f"shuffle: {len(self._order)} cards")
+        lines.append(self.observation_text(player))
+        return "\n".join(lines)
+
+    def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
+        """The player's current observation as one line of text."""
+        view = self.view(player)
+        if view is None:
+            return f"p{player}: the first dealer is not drawn yet"
+        parts = [f"p{player}"]
+        if public:
+            turn = "-" if view.current_player is None else f"p{view.current_player}"
+            parts += [
+                f"{view.phase.name} dealer p{view.dealer} turn {turn}",
+                f"table {format_cards(view.table) or '-'}",
+                f"hands {'/'.join(str(n) for n in view.hand_sizes)} stock {view.stock_size}",
+                f"piles {len(view.captured[0])}/{len(view.captured[1])}",
+                f"chkobbas {view.chkobbas[0]}/{view.chkobbas[1]}",
+                f"scores {view.scores[0]}-{view.scores[1]}",
+            ]
+            pending = self._position.pending if self._position is not None else None
+            if pending is not None:
+                parts.append(f"pending {pending}")
+            if view.winner is not None:
+                parts.append(f"winner side {view.winner}")
+        if private:
+            parts.append(f"hand {format_cards(view.hand) or '-'}")
+            if view.cut_card is not None:
+                parts.append(f"cut card {view.cut_card}")
+        return " | ".join(parts)
+
+
+def _uniform_draw(sampler: Any) -> Callable[[int], int]:
+    def draw(n: int) -> int:
+        return min(int(float(sampler()) * n), n - 1)
+
+    return draw
+
+
+def _shuffled(items: list[Any], draw: Callable[[int], int]) -> list[Any]:
+    result = list(items)
+    for i in range(len(result) - 1, 0, -1):
+        j = draw(i + 1)
+        result[i], result[j] = result[j], result[i]
+    return result
+
+
+#: A place a hidden card can be: ``(player, position in hand)`` or ``(-1, stock index)``.
+_Slot = tuple[int, int]
+
+
+def _hidden_slots(state: State, player: int) -> list[_Slot]:
+    slots: list[_Slot] = [
+        (other, i)
+        for other, hand in enumerate(state.hands)
+        if other != player
+        for i in range(len(hand))
+    ]
+    # In phase CUT the cutter has seen the top card of the stock.
+    first = 1 if state.phase is Phase.CUT and state.current_player == player else 0
+    return slots + [(-1, i) for i in range(first, len(state.stock))]
+
+
+def _slot_card(state: State, slot: _Slot) -> Card:
+    owner, i = slot
+    return state.stock[i] if owner < 0 else state.hands[owner][i]
+
+
+def _with_cards(state: State, placed: dict[_Slot, Card]) -> State:
+    hands = tuple(
+        tuple(placed.get((p, i), c) for i, c in enumerate(hand))
+        for p, hand in enumerate(state.hands)
+    )
+    stock = tuple(placed.get((-1, i), c) for i, c in enumerate(state.stock))
+    return attrs.evolve(state, hands=hands, stock=stock)
+
+
+class ChkobbaObserver:
+    """OpenSpiel's observer interface (``tensor``, ``dict``, ``set_from``, ``string_from``).
+
+    Without perfect recall: the observation vector of :mod:`chkobba.observations` (the
+    private pieces, the hand and the cut card, are left out for a public-only observer,
+    the public ones for a private-only one). With perfect recall: the information state,
+    as a string only (``tensor`` is empty).
+    """
+
+    _PRIVATE = frozenset({"hand", "cut_card"})
+
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ChkobbaError(f"python_chkobba observers take no parameters, got {params!r}")
+        private_type = iig_obs_type.private_info
+        if private_type == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ChkobbaError("python_chkobba observes one player's private cards, not all")
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        self.private: bool = private_type == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.public: bool = bool(iig_obs_type.public_info)
+        self._pieces = [] if self.perfect_recall else list(self._chosen_pieces())
+        size = sum(size for _, size, _ in self._pieces)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        position = 0
+        for name, width, _ in self._pieces:
+            self.dict[name] = self.tensor[position : position + width]
+            position += width
+
+    def _chosen_pieces(self) -> Iterator[tuple[str, int, int]]:
+        start = 0
+        for name, width in LAYOUT:
+            if self.private if name in self._PRIVATE else self.public:
+                yield name, width, start
+            start += width
+
+    def set_from(self, state: ChkobbaState, player: int) -> None:
+        """Fill ``tensor`` (and its named slices in ``dict``) for ``player``."""
+        self.tensor.fill(0.0)
+        view = state.view(player)
+        if view is None or not self._pieces:
+            return
+        full = observation_vector(view, state.position.pending)  # type: ignore[union-attr]
+        position = 0
+        for _, width, start in self._pieces:
+            self.tensor[position : position + width] = full[start : start + width]
+            position += width
+
+    def string_from(self, state: ChkobbaState, player: int) -> str:
+        """The information state (perfect recall) or the current observation, as text."""
+        if self.perfect_recall:
+            return state.information_state_text(player)
+        return state.observation_text(player, private=self.private, public=self.public)
+
+
+if GAME_NAME not in pyspiel.registered_names():
+    pyspiel.register_game(_GAME_TYPE, ChkobbaGame)

@@ -1,0 +1,233 @@
+"""The OpenSpiel game python_chkobba (chkobba.openspiel); skipped without the openspiel extra."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
+
+import chkobba.openspiel  # noqa: E402
+from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
+from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
+from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
+
+
+def load(**params: Any) -> Any:
+    return pyspiel.load_game(chkobba.openspiel.GAME_NAME, params)
+
+
+def play_randomly(state: Any, rng: random.Random, until: Any = None) -> Any:
+    """Advance ``state`` with uniform chance and uniform random actions."""
+    while not state.is_terminal() and not (until and until(state)):
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def decision_states(players: int, seed: int, count: int) -> list[Any]:
+    """``count`` player decision states from one random single-deal game (clones)."""
+    rng = random.Random(seed)
+    state = load(players=players, single_deal=True).new_initial_state()
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        play_randomly(state, rng, until=lambda s: not s.is_chance_node())
+        if state.is_terminal():
+            break
+        found.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_sim_test_single_deal(players: int) -> None:
+    pyspiel.random_sim_test(
+        load(players=players, single_deal=True), num_sims=4, serialize=True, verbose=False
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_sim_test_whole_match(players: int) -> None:
+    pyspiel.random_sim_test(load(players=players), num_sims=1, serialize=True, verbose=False)
+
+
+def test_game_parameters_and_info() -> None:
+    game = load(players=4)
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == NUM_ACTIONS
+    assert game.max_chance_outcomes() == len(DECK)
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert load(single_deal=True).max_utility() == 39.0
+    with pytest.raises(ValueError, match="2 or 4 players, not 3"):
+        load(players=3)
+    with pytest.raises(ValueError, match="max_shuffles"):
+        load(max_shuffles=0)
+
+
+def test_the_lot_then_a_shuffle_dealt_card_by_card() -> None:
+    state = load(players=2).new_initial_state()
+    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "dealer p1"
+    state.apply_action(1)
+    order = list(range(len(DECK)))
+    random.Random(3).shuffle(order)
+    for dealt, card_id in enumerate(order):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == len(DECK) - dealt
+        assert all(p == pytest.approx(1 / (len(DECK) - dealt)) for _, p in outcomes)
+        assert card_id in dict(outcomes)
+        state.apply_action(card_id)
+    core = state.match_state
+    assert core.phase is Phase.CUT and core.dealer == 1 and core.current_player == 0
+    assert core.stock == tuple(DECK[i] for i in order)  # the first card drawn is on top
+    assert state.legal_actions() == [KEEP, EXPOSE]
+    assert state.action_to_string(0, KEEP) == "keep"
+
+
+def test_legal_actions_and_illegal_ids() -> None:
+    for state in decision_states(4, seed=1, count=40):
+        assert state.legal_actions() == list(legal_actions(state.position))
+        for other in range(4):
+            if other != state.current_player():
+                assert state.legal_actions(other) == []
+        illegal = next(a for a in range(NUM_ACTIONS) if a not in state.legal_actions())
+        before = str(state), state.history()
+        with pytest.raises(IllegalMoveError):
+            state.apply_action(illegal)
+        assert (str(state), state.history()) == before
+
+
+def test_returns_single_deal_are_point_differences_and_zero_sum() -> None:
+    for players, seed in ((2, 1), (4, 2)):
+        state = play_randomly(
+            load(players=players, single_deal=True).new_initial_state(), random.Random(seed)
+        )
+        points = state.match_state.deal_scores[0].points
+        assert state.returns() == [points[p % 2] - points[1 - p % 2] for p in range(players)]
+        assert sum(state.returns()) == 0
+
+
+def test_returns_whole_match() -> None:
+    state = play_randomly(load(players=2).new_initial_state(), random.Random(4))
+    core = state.match_state
+    assert core.phase is Phase.OVER
+    assert state.returns() == [1.0 if p == core.winner else -1.0 for p in range(2)]
+
+
+def test_max_shuffles_stops_an_undecided_match_as_a_draw() -> None:
+    state = play_randomly(load(players=2, max_shuffles=1).new_initial_state(), random.Random(5))
+    assert state.is_terminal() and state.match_state.phase is Phase.SHUFFLE
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_observation_tensor_is_the_view_vector() -> None:
+    for state in decision_states(2, seed=6, count=30):
+        for player in range(2):
+            view = observe(state.match_state, player)
+            expected = observation_vector(view, state.position.pending)
+            assert state.observation_tensor(player) == pytest.approx(expected)
+            assert len(state.observation_tensor(player)) == OBSERVATION_SIZE
+
+
+_CARD = re.compile(r"\b[A2-7QJK][SHDC]\b")
+_SHUFFLE = re.compile(r"^shuffle \d+$", re.MULTILINE)
+
+
+def test_strings_never_show_another_players_hidden_cards() -> None:
+    named_somewhere = set()
+    for state in decision_states(4, seed=7, count=60) + decision_states(2, seed=3, count=60):
+        core, pending = state.match_state, state.position.pending
+        for player in range(core.players):
+            hidden = {c for p, hand in enumerate(core.hands) if p != player for c in hand}
+            hidden |= set(core.stock)
+            if core.phase is Phase.CUT and player == core.current_player:
+                hidden.discard(core.stock[0])
+            hidden.discard(pending)  # played face up, its capture still to choose
+            hidden_text = {str(c) for c in hidden}
+            info = state.information_state_string(player)
+            # Earlier deals' cards were gathered up: read from this deal's shuffle on.
+            this_deal = info[[m.start() for m in _SHUFFLE.finditer(info)][-1] :]
+            for text in (state.observation_string(player), this_deal):
+                named = set(_CARD.findall(text))
+                assert not named & hidden_text, (player, text)
+                named_somewhere |= named
+    assert len(named_somewhere) == len(DECK)
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    changed = 0
+    for state in decision_states(2, seed=8, count=25) + decision_states(4, seed=9, count=25):
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, sampler)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.observation_tensor(player) == state.observation_tensor(player)
+        assert sample.legal_actions() == state.legal_actions()
+        core, other = state.match_state, sample.match_state
+        assert sorted(core.stock + sum(core.hands, ())) == sorted(
+            other.stock + sum(other.hands, ())
+        )
+        assert other.hands[player] == core.hands[player]
+        changed += other.stock != core.stock
+        play_randomly(sample, random.Random(0))  # the sampled world plays on legally
+    assert changed > 40
+
+
+def test_clone_is_independent_and_states_pickle() -> None:
+    state = decision_states(2, seed=10, count=12)[-1]
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.history() != state.history()
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    for player in range(2):
+        assert copy.information_state_string(player) == state.information_state_string(player)
+    mid_shuffle = load().new_initial_state()
+    for action in (0, 5, 7, 9):
+        mid_shuffle.apply_action(action)
+    assert (
+        pickle.loads(pickle.dumps(mid_shuffle)).chance_outcomes() == mid_shuffle.chance_outcomes()
+    )
+
+
+def test_ismcts_plays_a_deal() -> None:
+    game = load(players=2, single_deal=True)
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+    state = game.new_initial_state()
+    chooser = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            play_randomly(state, chooser, until=lambda s: not s.is_chance_node())
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    assert sum(state.returns()) == 0
+
+
+def test_outcome_sampling_mccfr_iterates() -> None:
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(load(players=2, single_deal=True))
+    for _ in range(5):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = decision_states(2, seed=11, count=1)[0]
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
