@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import re
 from pathlib import Path
@@ -83,6 +85,14 @@ def test_records_are_frozen_hashable_values() -> None:
         a.players = 4  # type: ignore[misc]
     with pytest.raises(TypeError):
         a.tags["c"] = "3"  # type: ignore[index]
+    assert "tags={'a': '1', 'b': '2'}" in repr(a)
+
+
+def test_records_pickle_and_copy() -> None:
+    record = short_record()
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert copy.deepcopy(record) == record
+    assert hash(pickle.loads(pickle.dumps(record))) == hash(record)
 
 
 @pytest.mark.parametrize(
@@ -291,6 +301,7 @@ def corrupt(**changes: Any) -> str:
         ('"record"', "a record is a JSON object"),
         ("[" * 100_000, "not valid JSON"),
         ('{"format": "chkobba-record", "version": NaN}', "no NaN"),
+        ('{"format": "chkobba-record", "version": 1, "dealer": -Infinity}', "no -Infinity"),
         ('{"a": 1, "a": 2}', "field 'a' appears twice"),
         (corrupt(format="pgn"), "format must be 'chkobba-record': it is \"pgn\" (text)"),
         (corrupt(format=DELETE), "format must be 'chkobba-record': it is missing"),
@@ -356,7 +367,11 @@ def test_every_truncation_of_a_record_raises_record_error() -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
     max_leaves=6,
 )

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -68,6 +67,38 @@ def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     return tuple(scores)
 
 
+class _Tags(Mapping[str, str]):
+    """A record's tags: an immutable, hashable, picklable mapping kept sorted by name."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Iterable[tuple[str, str]]) -> None:
+        self._items = dict(sorted(items))
+
+    def __getitem__(self, name: str) -> str:
+        return self._items[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return self._items == dict(other.items())
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Tags, (tuple(self._items.items()),))
+
+
 def _to_tags(tags: Mapping[str, str] | None) -> Mapping[str, str]:
     if tags is None:
         tags = {}
@@ -78,12 +109,8 @@ def _to_tags(tags: Mapping[str, str] | None) -> Mapping[str, str]:
             raise RecordError(f"a tag name must be non-empty text, not {name!r}")
         if not isinstance(value, str):
             raise RecordError(f"tag {name!r} must be text, not {value!r}")
-    # Sorted, so that equal records write the same JSON; read-only, so a record stays frozen.
-    return MappingProxyType(dict(sorted(tags.items())))
-
-
-def _tags_repr(tags: Mapping[str, str]) -> str:
-    return repr(dict(tags))
+    # Sorted, so that equal records write the same JSON; immutable, so a record stays frozen.
+    return tags if isinstance(tags, _Tags) else _Tags(tags.items())
 
 
 @attrs.frozen
@@ -110,9 +137,7 @@ class Record:
     scores: tuple[int, ...] = attrs.field(default=(0, 0), converter=_to_scores)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     rules: Rules = TUNISIAN
-    tags: Mapping[str, str] = attrs.field(
-        factory=dict, converter=_to_tags, hash=False, repr=_tags_repr
-    )
+    tags: Mapping[str, str] = attrs.field(factory=dict, converter=_to_tags)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
