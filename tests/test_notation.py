@@ -122,7 +122,7 @@ def test_shuffle_text_round_trips_in_any_case_and_with_symbols() -> None:
         ("expose now", "expose is a whole move"),
         ("keeps", "is not a card"),
         ("shuffle", "this one has 0"),
-        ("shuffle AS AH", "this one has 2; missing AD"),
+        ("shuffle AS AH", "this one has 2; missing 38 cards"),
         ("shuffle AS AS", "AS comes again at 1"),
         ("shuffle " + " ".join(str(c) for c in DECK[:39]) + " 8D", "8 is not a rank"),
     ],

@@ -106,7 +106,7 @@ def _read(text: str) -> tuple[Move, bool]:
             raise _error(text, f"{first} is a whole move; nothing may follow it")
         return _CUTS[first], False
     if first == "shuffle":
-        return _read_shuffle(text, text.strip()[len("shuffle") :]), False
+        return _read_shuffle(text, " ".join(words[1:])), False
     marks = _CAPTURE_MARK.findall(text)
     if len(marks) > 1:
         raise _error(text, "it has more than one capture mark; write one, as in QH x 2D+6S")
@@ -142,9 +142,10 @@ def _read_shuffle(text: str, rest: str) -> Shuffle:
             raise _error(text, f"a shuffle names each card once; {dealt} comes again at {position}")
         seen.add(dealt)
     if len(order) != len(DECK):
-        missing = " ".join(str(c) for c in DECK if c not in seen)
+        missing = [str(c) for c in DECK if c not in seen]
+        listed = " ".join(missing) if len(missing) <= 8 else f"{len(missing)} cards"
         raise _error(
-            text, f"a shuffle orders all 40 cards, this one has {len(order)}; missing {missing}"
+            text, f"a shuffle orders all 40 cards, this one has {len(order)}; missing {listed}"
         )
     return Shuffle(order)
 
