@@ -647,6 +647,8 @@ def in_phase(phase: Phase) -> State:
         (Phase.SHUFFLE, Cut(keep=False), "Cut is not allowed in phase SHUFFLE"),
         (Phase.SHUFFLE, Shuffle(DECK[:39]), "lacks KC"),
         (Phase.SHUFFLE, Shuffle((*DECK[:39], DECK[0])), "repeats AS and lacks KC"),
+        (Phase.SHUFFLE, Shuffle((*DECK, DECK[5])), "repeats 2H"),
+        (Phase.SHUFFLE, Shuffle(()), "lacks AS AH"),
         (Phase.SHUFFLE, Shuffle((*DECK[:39], "KC")), "'KC' is not a card"),  # type: ignore[arg-type]
         (Phase.OVER, Shuffle(DECK), "Shuffle is not allowed in phase OVER"),
         (Phase.PLAY, "QH", "'QH' is not a move"),
