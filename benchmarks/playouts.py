@@ -15,7 +15,7 @@ import statistics
 import time
 
 from chkobba import Phase, apply, legal_moves, new_match, random_shuffle
-from chkobba.captures import clear_caches
+from chkobba.engine import clear_caches
 
 
 def play_deals(deals: int, rng: random.Random, players: int) -> int:

@@ -23,7 +23,7 @@ from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError
 from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["Capture", "capture_options", "clear_caches", "options_for_value"]
+__all__ = ["Capture", "capture_options", "clear_caches", "options_for_value", "sum_groups"]
 
 Capture = frozenset[Card]
 
@@ -49,45 +49,37 @@ def capture_options(
     return options_for_value(laid, rules.card_values[played.index], rules)
 
 
-@functools.lru_cache(maxsize=1 << 15)
 def options_for_value(table: tuple[Card, ...], value: int, rules: Rules) -> tuple[Capture, ...]:
     """:func:`capture_options` for a card of capture ``value``, on a table given as a tuple.
 
-    The engine's hot path; cached on the exact table (``legal_moves`` and ``apply`` ask
-    the same question about the same table).
+    The engine's hot path: no input checks.
     """
     values = rules.card_values
-    singles = tuple(_SINGLETONS[c] for c in table if values[c.index] == value)
+    singles = [c for c in table if values[c.index] == value]
     if singles:
-        return singles
-    # Only cards worth less than the played card can be part of a sum. Sorting them by
-    # value makes the cache key canonical, so the subset search runs once per multiset.
-    smaller = sorted((c for c in table if values[c.index] < value), key=lambda c: values[c.index])
-    if len(smaller) < 2:
-        return ()
-    groups = _sum_groups(tuple(values[c.index] for c in smaller), value)
-    if not groups:
-        return ()
-    # Report groups in table order, whatever order the search found them in.
-    position = {c: i for i, c in enumerate(table)}
-    options = [sorted((smaller[i] for i in group), key=position.__getitem__) for group in groups]
-    options.sort(key=lambda option: [position[c] for c in option])
-    return tuple(frozenset(option) for option in options)
+        return tuple([_SINGLETONS[c] for c in singles])
+    on_table = tuple([values[c.index] for c in table])
+    return tuple([frozenset([table[i] for i in group]) for group in sum_groups(on_table, value)])
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
-    """Index groups of two or more of ``values`` (sorted ascending) summing to ``target``."""
+def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Positions of every group of two or more ``values`` that sum to ``target``.
+
+    Groups come in lexicographic order of positions. Cached per value tuple: tables
+    repeat their values far more often than their cards, so this is mostly a lookup.
+
+    >>> sum_groups((2, 6, 5, 3), 8)
+    ((0, 1), (2, 3))
+    """
     found: list[tuple[int, ...]] = []
 
     def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, len(values)):
             v = values[i]
-            if v > remaining:
-                return  # sorted: every later value is too large as well
             if v < remaining:
                 extend(i + 1, remaining - v, (*chosen, i))
-            elif chosen:  # a sum needs two or more cards
+            elif v == remaining and chosen:  # a sum needs two or more cards
                 found.append((*chosen, i))
 
     extend(0, target, ())
@@ -99,5 +91,4 @@ _SINGLETONS = {c: frozenset((c,)) for c in DECK}
 
 def clear_caches() -> None:
     """Empty the capture caches (for benchmarks that want a cold start)."""
-    options_for_value.cache_clear()
-    _sum_groups.cache_clear()
+    sum_groups.cache_clear()

@@ -24,18 +24,23 @@ chkobba.errors.IllegalMoveError: Cut is not allowed in phase PLAY
 
 from __future__ import annotations
 
+import functools
+import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
-from chkobba.captures import options_for_value
+from chkobba import captures
+from chkobba.captures import options_for_value, sum_groups
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.errors import ChkobbaError, IllegalMoveError
 from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.rules import Rules
 from chkobba.scoring import score_deal
 from chkobba.state import HAND_SIZE, SIDES, TABLE_SIZE, Phase, State, match_winner
 
-__all__ = ["apply", "illegal_reason", "is_legal", "legal_moves"]
+__all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
 T = TypeVar("T")
 _CUTS = (Cut(keep=True), Cut(keep=False))
@@ -49,26 +54,43 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     empty capture when it captures nothing. ``SHUFFLE`` is a chance node: its move is a
     :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
     """
-    _check_state(state)
+    if not isinstance(state, State):
+        raise ChkobbaError(f"{state!r} is not a State")
     phase = state.phase
     if phase is Phase.PLAY:
-        return _legal_plays(state)
+        return _legal_plays(state.hands[state.current_player], state.table, state.rules)  # type: ignore[index]
     if phase is Phase.CUT:
         return _CUTS
     return ()
 
 
-def _legal_plays(state: State) -> tuple[Move, ...]:
-    table, rules = state.table, state.rules
+@functools.lru_cache(maxsize=1 << 12)
+def _legal_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) -> tuple[Play, ...]:
+    # The single authority on which plays are legal. Cached, because ``apply`` asks again
+    # about the very position ``legal_moves`` just enumerated. Written as plain loops:
+    # this is the innermost code of every playout.
     values = rules.card_values
-    moves: list[Move] = []
-    for held in state.hands[state.current_player]:  # type: ignore[index]
-        options = options_for_value(table, values[held.index], rules)
-        if options:
-            moves.extend(Play(held, option) for option in options)
+    on_table = tuple(map(values.__getitem__, map(_INDEX, table)))
+    smallest = min(on_table, default=0)
+    moves: list[Play] = []
+    for held in hand:
+        value = values[held.index]
+        if value in on_table:  # equal singles: one play per matching table card
+            for laid in table:
+                if values[laid.index] == value:
+                    moves.append(_TAKE_ONE[held, laid])
+        elif value > smallest and (groups := sum_groups(on_table, value)):
+            for group in groups:
+                moves.append(Play(held, frozenset(map(table.__getitem__, group))))
         else:
-            moves.append(Play(held))
+            moves.append(_LAY[held])
     return tuple(moves)
+
+
+# Plays that recur in every deal are built once: laying a card down, and taking one card.
+_INDEX = operator.attrgetter("index")
+_LAY = {c: Play(c) for c in DECK}
+_TAKE_ONE = {(c, t): Play(c, frozenset((t,))) for c in DECK for t in DECK if c is not t}
 
 
 def is_legal(state: State, move: Move) -> bool:
@@ -79,30 +101,30 @@ def is_legal(state: State, move: Move) -> bool:
 def illegal_reason(state: State, move: Move) -> str | None:
     """Why ``move`` is not legal in ``state``, or ``None`` when it is.
 
-    >>> state = new_match()
-    >>> illegal_reason(state, Cut(keep=True))
+    >>> illegal_reason(new_match(), Cut(keep=True))
     'Cut is not allowed in phase SHUFFLE'
     """
-    _check_state(state)
-    expected = _MOVE_OF_PHASE.get(state.phase)
+    if not isinstance(state, State):
+        raise ChkobbaError(f"{state!r} is not a State")
+    phase = state.phase
+    if phase is Phase.PLAY:
+        if isinstance(move, Play):
+            hand = state.hands[state.current_player]  # type: ignore[index]
+            if move in _legal_plays(hand, state.table, state.rules):
+                return None
+            return _play_problem(state, move)
+    elif phase is Phase.CUT:
+        if isinstance(move, Cut):
+            return None if move.keep is True or move.keep is False else _bad_cut(move)
+    elif phase is Phase.SHUFFLE and isinstance(move, Shuffle):
+        return _shuffle_problem(move)
     if not isinstance(move, (Shuffle, Cut, Play)):
         return f"{move!r} is not a move (expected Shuffle, Cut or Play)"
-    if type(move) is not expected:
-        return f"{type(move).__name__} is not allowed in phase {state.phase.name}"
-    if isinstance(move, Play):
-        return _play_problem(state, move)
-    if isinstance(move, Shuffle):
-        return _shuffle_problem(move)
-    if not isinstance(move.keep, bool):
-        return f"Cut(keep={move.keep!r}): keep must be True or False"
-    return None
+    return f"{type(move).__name__} is not allowed in phase {phase.name}"
 
 
-_MOVE_OF_PHASE: dict[Phase, type] = {
-    Phase.SHUFFLE: Shuffle,
-    Phase.CUT: Cut,
-    Phase.PLAY: Play,
-}
+def _bad_cut(move: Cut) -> str:
+    return f"Cut(keep={move.keep!r}): keep must be True or False"
 
 
 def _shuffle_problem(move: Shuffle) -> str | None:
@@ -122,7 +144,7 @@ def _shuffle_problem(move: Shuffle) -> str | None:
     return f"shuffle must order each of the 40 cards once; it {' and '.join(details)}"
 
 
-def _play_problem(state: State, move: Play) -> str | None:
+def _play_problem(state: State, move: Play) -> str:
     played, capture = move.card, move.capture
     if not isinstance(played, Card):
         return f"{played!r} is not a card"
@@ -130,8 +152,6 @@ def _play_problem(state: State, move: Play) -> str | None:
     if played not in state.hands[player]:
         return f"{played} is not in player {player}'s hand"
     options = options_for_value(state.table, state.rules.card_values[played.index], state.rules)
-    if capture in options or (not capture and not options):
-        return None
     return _capture_problem(state, played, capture, options)
 
 
@@ -174,11 +194,6 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Cut):
         return _cut(state, move.keep)
     return _shuffle(state, move.order)
-
-
-def _check_state(state: State) -> None:
-    if not isinstance(state, State):
-        raise ChkobbaError(f"{state!r} is not a State")
 
 
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:
@@ -272,45 +287,48 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     player: int = state.current_player  # type: ignore[assignment]
     players = state.players
     hands = list(state.hands)
-    hands[player] = tuple(c for c in hands[player] if c is not played)
+    hand = hands[player]
+    at = hand.index(played)
+    hands[player] = hand[:at] + hand[at + 1 :]
     stock = state.stock
     last_card = not stock and not any(hands)
     captured, chkobbas, last_capturer = state.captured, state.chkobbas, state.last_capturer
     if capture:
         side = player % SIDES
-        taken = tuple(c for c in state.table if c in capture)
-        table = tuple(c for c in state.table if c not in capture)
-        captured = _with(captured, side, captured[side] + (played, *taken))
+        table = tuple(itertools.filterfalse(capture.__contains__, state.table))
+        pile = (*captured[side], played, *sorted(capture, key=_INDEX))
+        captured = (pile, captured[1]) if side == 0 else (captured[0], pile)
         if not table and not last_card:  # a sweep, unless made with the deal's last card
-            chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
+            chkobbas = (
+                (chkobbas[0] + 1, chkobbas[1]) if side == 0 else (chkobbas[0], chkobbas[1] + 1)
+            )
         last_capturer = player
     else:
         table = (*state.table, played)
     if last_card:
         return _end_deal(state, table, captured, chkobbas, last_capturer)
-    next_player = (player + 1) % players
+    next_player = player + 1 if player + 1 < players else 0
     if not any(hands):
         # Everyone is out of cards: three more each, in playing order; the cutter leads.
-        cutter = state.cutter
+        next_player = state.cutter
         dealt = stock[: HAND_SIZE * players]
         stock = stock[HAND_SIZE * players :]
-        hands = [tuple(dealt[(p - cutter) % players :: players]) for p in range(players)]
-        next_player = cutter
+        hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
     return State(
-        rules=state.rules,
-        phase=Phase.PLAY,
-        players=players,
-        dealer=state.dealer,
-        current_player=next_player,
-        hands=tuple(hands),
-        table=table,
-        stock=stock,
-        captured=captured,
-        chkobbas=chkobbas,
-        scores=state.scores,
-        last_capturer=last_capturer,
-        winner=None,
-        deal_scores=state.deal_scores,
+        state.rules,
+        Phase.PLAY,
+        players,
+        state.dealer,
+        next_player,
+        tuple(hands),
+        table,
+        stock,
+        captured,
+        chkobbas,
+        state.scores,
+        last_capturer,
+        None,
+        state.deal_scores,
     )
 
 
@@ -349,6 +367,12 @@ def _end_deal(
         winner=winner,
         deal_scores=(*state.deal_scores, deal_score),
     )
+
+
+def clear_caches() -> None:
+    """Empty the engine's caches (for benchmarks that want a cold start)."""
+    _legal_plays.cache_clear()
+    captures.clear_caches()
 
 
 def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
