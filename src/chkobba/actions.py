@@ -72,6 +72,7 @@ __all__ = [
     "NUM_CARD_ACTIONS",
     "Position",
     "action_ids",
+    "advance",
     "capture_choices",
     "describe",
     "legal_actions",
@@ -185,15 +186,26 @@ def step(position: Position, action: int) -> Position:
 
     ``action`` may be any integer type (``numpy.int64`` included). The input is unchanged.
     """
+    return advance(position, action)[0]
+
+
+def advance(position: Position, action: int) -> tuple[Position, Move | None]:
+    """:func:`step`, also returning the core move made (``None`` when a card is pending).
+
+    >>> import random
+    >>> position = Position(apply(new_match(), random_shuffle(random.Random(1))))
+    >>> advance(position, KEEP)[1]
+    Cut(keep=True)
+    """
     move = move_for(position, action)
     if move is not None:
-        return Position(apply(position.state, move))
+        return Position(apply(position.state, move)), move
     # A card with several options: committed only if the core accepts it with one of them.
     state, played = position.state, DECK[_as_id(action)]
     reason = illegal_reason(state, Play(played, capture_choices(state, played)[0]))
     if reason is not None:
         raise IllegalMoveError(reason)
-    return Position(state, pending=played)
+    return Position(state, pending=played), None
 
 
 def move_for(position: Position, action: int) -> Move | None:

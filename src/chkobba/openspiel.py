@@ -33,7 +33,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from chkobba.actions import NUM_ACTIONS, Position, describe, legal_actions, move_for, step
+from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_actions
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError
@@ -52,6 +52,9 @@ _DEFAULTS: dict[str, Any] = {"players": 2, "single_deal": False, "max_shuffles":
 _MOVES_PER_SHUFFLE = len(DECK) + 1 + 36 * 2
 #: The widest single-deal margin: the four categories plus 35 chkobbas.
 _MAX_DEAL_MARGIN = 4 + 35
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -118,7 +121,8 @@ class _Log:
     """An append-only event list shared between cloned states (a linked list, newest last)."""
 
     parent: _Log | None
-    text: str
+    #: Words joined by spaces when read (formatting is deferred: most events are never read).
+    words: tuple[object, ...]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
         return self  # immutable: clones share it
@@ -127,9 +131,17 @@ class _Log:
         found: list[str] = []
         node: _Log | None = self
         while node is not None:
-            found.append(node.text)
+            found.append(" ".join(str(word) for word in node.words))
             node = node.parent
         return found[::-1]
+
+
+@attrs.frozen
+class _Capture:
+    cards: frozenset[Card]
+
+    def __str__(self) -> str:
+        return format_cards(self.cards, "+")
 
 
 class ChkobbaState(pyspiel.State):
@@ -153,6 +165,7 @@ class ChkobbaState(pyspiel.State):
         self._private: tuple[tuple[str, ...], ...] = ((),) * game.players
         # This deal's kept cut card, known to its cutter alone: (cutter, DECK index).
         self._kept: tuple[int, int] | None = None
+        self._to_move = _CHANCE
 
     # --- the core position ---------------------------------------------------------
 
@@ -169,17 +182,21 @@ class ChkobbaState(pyspiel.State):
     # --- OpenSpiel API -----------------------------------------------------------
 
     def current_player(self) -> int:
-        if self._position is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._finished():
-            return int(pyspiel.PlayerId.TERMINAL)
-        state = self._position.state
-        if state.phase is Phase.SHUFFLE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return state.current_player  # type: ignore[return-value]
+        return self._to_move
 
     def is_terminal(self) -> bool:
-        return self._position is not None and self._finished()
+        return self._to_move == _TERMINAL
+
+    def _who_moves(self) -> int:
+        # OpenSpiel asks this many times per move: it is computed once, after each action.
+        if self._position is None:
+            return _CHANCE
+        if self._finished():
+            return _TERMINAL
+        state = self._position.state
+        if state.phase is Phase.SHUFFLE:
+            return _CHANCE
+        return state.current_player  # type: ignore[return-value]
 
     def _finished(self) -> bool:
         state = self._position.state  # type: ignore[union-attr]
@@ -201,9 +218,13 @@ class ChkobbaState(pyspiel.State):
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:
+        self._apply(action)
+        self._to_move = self._who_moves()
+
+    def _apply(self, action: int) -> None:
         if self._position is None:
             self._position = Position(new_match(self._players, dealer=action))
-            self._note(f"dealer p{action}")
+            self._note("dealer", f"p{action}")
         elif self._position.state.phase is Phase.SHUFFLE:
             self._order += (action,)
             if len(self._order) == len(DECK):
@@ -276,7 +297,7 @@ class ChkobbaState(pyspiel.State):
         self._position = Position(apply(position.state, Shuffle(order)))
         self._order = ()
         self._shuffles += 1
-        self._note(f"shuffle {self._shuffles}")
+        self._note("shuffle", self._shuffles)
 
     def _close_deal(self) -> None:
         # The kept card of the deal that ended becomes a fact of its cutter's past.
@@ -288,28 +309,30 @@ class ChkobbaState(pyspiel.State):
     def _act(self, action: int) -> None:
         position: Position = self._position  # type: ignore[assignment]
         state, player = position.state, position.current_player
-        move = move_for(position, action)
-        after = step(position, action)
+        after, move = advance(position, action)
         if isinstance(move, Cut):
             seen = state.stock[0]
-            self._note(f"p{player} keeps" if move.keep else f"p{player} exposes {seen}")
+            if move.keep:
+                self._note(f"p{player}", "keeps")
+            else:
+                self._note(f"p{player}", "exposes", seen)
             if after.state.phase is Phase.PLAY:
-                self._note(f"table {format_cards(after.state.table)}")
+                self._note("table", *sorted(after.state.table))
                 if move.keep:
                     self._kept = (player, seen.index)  # type: ignore[assignment]
             else:
                 self._note("void")
                 self._remember(player, f"saw {seen} (void)")  # type: ignore[arg-type]
         elif move is None:
-            self._note(f"p{player} plays {DECK[action]}")
+            self._note(f"p{player}", "plays", DECK[action])
         elif position.pending is not None:
-            self._note(f"takes {format_cards(move.capture, '+')}")  # type: ignore[union-attr]
+            self._note("takes", _Capture(move.capture))  # type: ignore[union-attr]
         else:
-            self._note(f"p{player} {move}")
+            self._note(f"p{player}", move)
         self._position = after
 
-    def _note(self, text: str) -> None:
-        self._public = _Log(self._public, text)
+    def _note(self, *words: object) -> None:
+        self._public = _Log(self._public, words)
 
     def _remember(self, player: int, text: str) -> None:
         facts = list(self._private)
