@@ -15,6 +15,7 @@ from chkobba import (
     IllegalMoveError,
     NotationError,
     Play,
+    PlayerView,
     Shuffle,
     State,
     apply,
@@ -23,6 +24,7 @@ from chkobba import (
     illegal_reason,
     legal_moves,
     new_match,
+    observe,
     parse_move,
     random_shuffle,
 )
@@ -150,7 +152,7 @@ def test_text_that_is_not_a_string_raises_notation_error(value: object) -> None:
 
 
 def test_a_state_that_is_not_a_state_is_refused() -> None:
-    with pytest.raises(ChkobbaError, match="is not a State"):
+    with pytest.raises(ChkobbaError, match="is not a State or a PlayerView"):
         parse_move("QH", "not a state")  # type: ignore[arg-type]
 
 
@@ -285,3 +287,45 @@ def test_any_text_with_a_state_gives_a_legal_move_or_a_clear_error(state: State,
     except (NotationError, IllegalMoveError):
         return
     assert illegal_reason(state, move) is None
+
+
+# --- with a player's view instead of the state ---------------------------------------------
+
+
+def test_a_view_of_the_player_to_move_resolves_like_the_state() -> None:
+    state = table_state()
+    view = observe(state, 1)
+    assert parse_move("4C", view) == Play(card("4C"), cards("2D AS AC"))
+    with pytest.raises(NotationError, match="QH is ambiguous here"):
+        parse_move("QH", view)
+    with pytest.raises(IllegalMoveError, match="QH cannot take 2D: its value is 2, not 8"):
+        parse_move("QH x 2D", view)
+
+
+def test_a_view_of_another_player_may_not_move() -> None:
+    with pytest.raises(IllegalMoveError, match="it is player 1's turn, not player 0's"):
+        parse_move("3C", observe(table_state(), 0))
+    with pytest.raises(NotationError):
+        parse_move("3Z", observe(table_state(), 0))
+
+
+def _outcome(text: str, position: State | PlayerView) -> object:
+    try:
+        return parse_move(text, position)
+    except (NotationError, IllegalMoveError) as error:
+        return type(error), str(error)
+
+
+@given(states(), st.data())
+def test_the_movers_view_judges_every_text_as_the_state_does(
+    state: State, data: st.DataObject
+) -> None:
+    mover = state.current_player
+    if mover is None:
+        return
+    view = observe(state, mover)
+    texts = [str(m) for m in legal_moves(state)]
+    texts += [str(c) for c in DECK[:: data.draw(st.integers(1, 7))]]
+    texts.append(data.draw(st.text(alphabet=NOTATION_ALPHABET, max_size=12)))
+    for text in texts:
+        assert _outcome(text, view) == _outcome(text, state)

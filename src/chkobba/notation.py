@@ -31,6 +31,7 @@ from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
+from chkobba.views import PlayerView
 
 __all__ = ["parse_move"]
 
@@ -44,7 +45,7 @@ _FORMS = (
 )
 
 
-def parse_move(text: str, state: State | None = None) -> Move:
+def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     """Read a move from its text; with a ``state``, only a move legal there.
 
     Without a ``state`` the text must say the whole move: ``QH`` is a card laid on the
@@ -79,14 +80,27 @@ def parse_move(text: str, state: State | None = None) -> Move:
     Traceback (most recent call last):
     ...
     chkobba.errors.IllegalMoveError: QH cannot take 2D: its value is 2, not 8
+
+    A :class:`~chkobba.PlayerView` works in place of the state, for a program that only
+    sees one seat (a human player's prompt, a bot): the moves are judged from that
+    player's hand and the table, and only that player may move.
+
+    >>> parse_move("4C", observe(state, 1))
+    Play(card('4C'), cards('AS AC 2D'))
+    >>> parse_move("3C", observe(state, 0))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: it is player 1's turn, not player 0's
     """
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a move: expected text such as 'QH x 2D+6S'")
-    if state is not None and not isinstance(state, State):
-        raise ChkobbaError(f"parse_move: {state!r} is not a State")
+    if state is not None and not isinstance(state, (State, PlayerView)):
+        raise ChkobbaError(f"parse_move: {state!r} is not a State or a PlayerView")
     move, short = _read(text)
     if state is None:
         return move
+    if isinstance(state, PlayerView):
+        state = _seat_of(state)
     if short and state.phase is Phase.PLAY:
         return _resolve_short(move, state)
     reason = illegal_reason(state, move)
@@ -172,6 +186,36 @@ def _resolve_short(move: Move, state: State) -> Move:
         raise NotationError(f"{played} is ambiguous here: {listed}")
     reason = illegal_reason(state, move)
     raise IllegalMoveError(reason or f"{move} is not legal here")
+
+
+def _seat_of(view: PlayerView) -> State:
+    """A state that knows only what ``view`` knows, enough to judge the viewer's moves.
+
+    Legality of a cut or a play depends only on the phase, the mover's hand and the
+    table, so the engine's own checks give the same answers and the same reasons as with
+    the full state. It is never returned: other hands and the stock are left empty.
+    """
+    if view.current_player is not None and view.current_player != view.player:
+        raise IllegalMoveError(
+            f"it is player {view.current_player}'s turn, not player {view.player}'s"
+        )
+    hands = tuple(view.hand if p == view.player else () for p in range(view.players))
+    return State(
+        rules=view.rules,
+        phase=view.phase,
+        players=view.players,
+        dealer=view.dealer,
+        current_player=view.current_player,
+        hands=hands,
+        table=view.table,
+        stock=(),
+        captured=view.captured,
+        chkobbas=view.chkobbas,
+        scores=view.scores,
+        last_capturer=view.last_capturer,
+        winner=view.winner,
+        deal_scores=view.deal_scores,
+    )
 
 
 def _error(text: str, reason: str) -> NotationError:
