@@ -1,0 +1,48 @@
+"""The example scripts run end to end (each skipped without its extra)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_pettingzoo_random_plays_a_match() -> None:
+    pytest.importorskip("pettingzoo")
+    out = run("pettingzoo_random.py", "--players", "4", "--seed", "3")
+    rewards = [float(r) for r in re.findall(r"player_\d: reward ([-+]\d+)", out)]
+    assert len(rewards) == 4 and sorted(rewards) == [-1, -1, 1, 1]
+    assert "Winner" in out
+
+
+def test_pettingzoo_random_plays_one_deal() -> None:
+    pytest.importorskip("pettingzoo")
+    out = run("pettingzoo_random.py", "--single-deal", "--seed", "1")
+    assert ", 1 deal(s)," in out
+    rewards = [float(r) for r in re.findall(r"player_\d: reward ([-+]\d+)", out)]
+    assert len(rewards) == 2 and sum(rewards) == 0
+
+
+def test_openspiel_ismcts_evaluates() -> None:
+    pytest.importorskip("pyspiel")
+    out = run("openspiel_ismcts.py", "--deals", "2", "--simulations", "4", "--players", "4")
+    assert "ISMCTS (4 simulations/move) vs random, 4 players" in out
+    won, drew, lost = map(int, re.search(r"won (\d+), drew (\d+), lost (\d+)", out).groups())  # type: ignore[union-attr]
+    assert won + drew + lost == 2
