@@ -138,6 +138,27 @@ def test_from_moves_refuses_a_state_that_is_not_a_match_start() -> None:
         Record.from_moves("start", ())  # type: ignore[arg-type]
 
 
+@given(histories(max_moves=120))
+def test_from_states_works_out_the_moves(history: History) -> None:
+    record = Record.from_states(history.states, tags={"event": "x"})
+    assert record.moves == history.moves
+    assert record.replay() == history.states
+    assert record.tags == {"event": "x"}
+
+
+def test_from_states_refuses_states_that_do_not_follow() -> None:
+    states = SHORT[0]
+    with pytest.raises(RecordError, match=r"no legal move leads from states\[1\] to states\[2\]"):
+        Record.from_states([states[0], states[1], states[3]])
+    with pytest.raises(RecordError, match=r"states\[1\] is not a State"):
+        Record.from_states([states[0], "state"])
+    with pytest.raises(RecordError, match="non-empty sequence of states"):
+        Record.from_states([])
+    with pytest.raises(RecordError, match="at the start of a match"):
+        Record.from_states(states[2:])
+    assert Record.from_states(states[:1]) == Record(players=2)
+
+
 @given(st.data())
 def test_a_record_with_one_illegal_move_fails_at_that_index(data: st.DataObject) -> None:
     states, moves = MATCH

@@ -30,12 +30,12 @@ from typing import Any
 
 import attrs
 
-from chkobba.engine import apply
+from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.rules import TUNISIAN, Rules
-from chkobba.state import State, new_match
+from chkobba.state import Phase, State, new_match
 
 __all__ = ["FORMAT", "VERSION", "Record"]
 
@@ -172,6 +172,22 @@ class Record:
                 f"not in phase {start.phase.name} after {len(start.deal_scores)} deal(s)"
             )
         return record
+
+    @classmethod
+    def from_states(cls, states: Sequence[State], tags: Mapping[str, str] | None = None) -> Record:
+        """The record of a sequence of states, each one move after the one before.
+
+        ``states[0]`` is the start of a match; the move between two states is worked out
+        (the shuffle is the order a ``CUT`` state holds in its stock). A pair that no
+        legal move connects raises :class:`~chkobba.RecordError` naming its index.
+        """
+        if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or not states:
+            raise RecordError(f"from_states needs a non-empty sequence of states, not {states!r}")
+        for index, state in enumerate(states):
+            if not isinstance(state, State):
+                raise RecordError(f"states[{index}] is not a State: {state!r}")
+        moves = [_move_between(states[i], states[i + 1], i) for i in range(len(states) - 1)]
+        return cls.from_moves(states[0], moves, tags=tags)
 
     def start(self) -> State:
         """The state before the first move."""
@@ -317,6 +333,16 @@ class Record:
         text = resources.files("chkobba").joinpath("record.schema.json").read_text("utf-8")
         schema: dict[str, Any] = json.loads(text)
         return schema
+
+
+def _move_between(before: State, after: State, index: int) -> Move:
+    candidates: Sequence[Move] = legal_moves(before)
+    if before.is_chance and after.phase is Phase.CUT:
+        candidates = (Shuffle(after.stock),)
+    for move in candidates:
+        if illegal_reason(before, move) is None and apply(before, move) == after:
+            return move
+    raise RecordError(f"no legal move leads from states[{index}] to states[{index + 1}]")
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
