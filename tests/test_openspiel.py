@@ -187,6 +187,20 @@ def test_resampling_keeps_the_information_state() -> None:
     assert changed > 40
 
 
+def test_resampling_for_a_watching_player_keeps_a_pending_card() -> None:
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    pending = [s for s in decision_states(2, seed=12, count=200) if s.position.pending]
+    pending += [s for s in decision_states(4, seed=13, count=200) if s.position.pending]
+    assert pending
+    for state in pending:
+        mover = state.current_player()
+        for player in range(state.match_state.players):
+            sample = state.resample_from_infostate(player, sampler)
+            assert sample.position.pending in sample.match_state.hands[mover]
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            play_randomly(sample, random.Random(player))
+
+
 def test_clone_is_independent_and_states_pickle() -> None:
     state = decision_states(2, seed=10, count=12)[-1]
     clone = state.clone()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import warnings
 from typing import Any
 
@@ -186,11 +187,21 @@ def test_render_modes() -> None:
     assert text.startswith("Chkobba: 2 players") and "Turn" in text
     quiet = env(players=2)
     quiet.reset(seed=1)
-    assert quiet.render() is None
+    with pytest.warns(UserWarning, match="without a render_mode"):
+        assert quiet.render() is None
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb_array")
     with pytest.raises(ValueError, match="2 or 4 players"):
         raw_env(players=3)
+
+
+def test_environments_pickle() -> None:
+    game = raw_env(players=4, single_deal=True)
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.players, copy.single_deal) == (4, True)
+    copy.reset(seed=2)
+    game.reset(seed=2)
+    assert copy.match_state == game.match_state
 
 
 def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:

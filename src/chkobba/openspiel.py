@@ -276,7 +276,7 @@ class ChkobbaState(pyspiel.State):
         if position is None or position.state.phase not in (Phase.CUT, Phase.PLAY):
             return clone
         state = position.state
-        slots = _hidden_slots(state, player_id)
+        slots = _hidden_slots(state, player_id, position.pending)
         hidden = [_slot_card(state, slot) for slot in slots]
         fresh = _shuffled(hidden, draw)
         clone._position = attrs.evolve(
@@ -408,12 +408,14 @@ def _shuffled(items: list[Any], draw: Callable[[int], int]) -> list[Any]:
 _Slot = tuple[int, int]
 
 
-def _hidden_slots(state: State, player: int) -> list[_Slot]:
+def _hidden_slots(state: State, player: int, pending: Card | None) -> list[_Slot]:
+    # A pending card is still in its player's hand, but it lies face up: not hidden.
     slots: list[_Slot] = [
         (other, i)
         for other, hand in enumerate(state.hands)
         if other != player
-        for i in range(len(hand))
+        for i, held in enumerate(hand)
+        if held is not pending
     ]
     # In phase CUT the cutter has seen the top card of the stock.
     first = 1 if state.phase is Phase.CUT and state.current_player == player else 0
