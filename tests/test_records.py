@@ -141,8 +141,11 @@ def test_from_moves_refuses_a_state_that_is_not_a_match_start() -> None:
 @given(histories(max_moves=120))
 def test_from_states_works_out_the_moves(history: History) -> None:
     record = Record.from_states(history.states, tags={"event": "x"})
-    assert record.moves == history.moves
     assert record.replay() == history.states
+    # The moves are those played, except where two moves give the same state: when the
+    # deal is void whether the cutter keeps or exposes, either cut is the same move.
+    for before, found, played in zip(history.states[:-1], record.moves, history.moves, strict=True):
+        assert found == played or apply(before, found) == apply(before, played)
     assert record.tags == {"event": "x"}
 
 

@@ -178,8 +178,10 @@ class Record:
         """The record of a sequence of states, each one move after the one before.
 
         ``states[0]`` is the start of a match; the move between two states is worked out
-        (the shuffle is the order a ``CUT`` state holds in its stock). A pair that no
-        legal move connects raises :class:`~chkobba.RecordError` naming its index.
+        (the shuffle is the order a ``CUT`` state holds in its stock). Where two moves
+        give the same state (keep and expose when the deal is void either way), the
+        first legal one is taken. A pair that no legal move connects raises
+        :class:`~chkobba.RecordError` naming its index.
         """
         if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or not states:
             raise RecordError(f"from_states needs a non-empty sequence of states, not {states!r}")
