@@ -82,7 +82,12 @@ def test_the_lot_then_a_shuffle_dealt_card_by_card() -> None:
     state = load(players=2).new_initial_state()
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "dealer p1"
+    with pytest.raises(ValueError, match="dealer must be a player from 0 to 1"):
+        state.apply_action(2)
     state.apply_action(1)
+    for wrong in (-1, 40):
+        with pytest.raises(IllegalMoveError, match="not a card left to deal"):
+            state.apply_action(wrong)
     order = list(range(len(DECK)))
     random.Random(3).shuffle(order)
     for dealt, card_id in enumerate(order):
@@ -91,6 +96,9 @@ def test_the_lot_then_a_shuffle_dealt_card_by_card() -> None:
         assert all(p == pytest.approx(1 / (len(DECK) - dealt)) for _, p in outcomes)
         assert card_id in dict(outcomes)
         state.apply_action(card_id)
+        if dealt == 5:
+            with pytest.raises(IllegalMoveError, match=f"outcome {card_id} is not a card left"):
+                state.apply_action(card_id)
     core = state.match_state
     assert core.phase is Phase.CUT and core.dealer == 1 and core.current_player == 0
     assert core.stock == tuple(DECK[i] for i in order)  # the first card drawn is on top

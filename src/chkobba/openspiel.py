@@ -36,7 +36,7 @@ import pyspiel
 from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_actions
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, IllegalMoveError
 from chkobba.moves import Cut, Shuffle
 from chkobba.observations import LAYOUT, observation_vector
 from chkobba.render import render
@@ -226,6 +226,8 @@ class ChkobbaState(pyspiel.State):
             self._position = Position(new_match(self._players, dealer=action))
             self._note("dealer", f"p{action}")
         elif self._position.state.phase is Phase.SHUFFLE:
+            if not 0 <= action < len(DECK) or action in self._order:
+                raise IllegalMoveError(f"chance outcome {action} is not a card left to deal")
             self._order += (action,)
             if len(self._order) == len(DECK):
                 self._deal()
