@@ -85,7 +85,7 @@ def test_the_lot_then_a_shuffle_dealt_card_by_card() -> None:
     with pytest.raises(ValueError, match="dealer must be a player from 0 to 1"):
         state.apply_action(2)
     state.apply_action(1)
-    for wrong in (-1, 40):
+    for wrong in (40, 99):
         with pytest.raises(IllegalMoveError, match="not a card left to deal"):
             state.apply_action(wrong)
     order = list(range(len(DECK)))
