@@ -9,6 +9,8 @@ Cards and groups of cards:
 * :func:`distinct_cards` — a tuple of distinct cards (any size from 0 to 40).
 * :func:`tables` — a plausible table: distinct cards, by default 0 to 10 of them.
 * :func:`table_and_card` — a table and a played card that is not on it.
+* :func:`captures` — a table, a played card and one capture it may make (``frozenset()``
+  when it captures nothing).
 * :func:`deal_piles` — the end of a deal for :func:`~chkobba.score_deal`: the 40 cards split
   between the two sides' piles and the leftovers of nobody, plus chkobba counts.
 
@@ -27,6 +29,8 @@ function of the drawn seed, so failures replay exactly):
 * :func:`states` — one state somewhere along a random match (any phase).
 * :func:`play_states` — a state in phase ``PLAY`` (someone is to play a card).
 * :func:`cut_states` — a state in phase ``CUT``.
+* :func:`moves_in` — a legal move of a given state (a random shuffle at the chance node).
+* :func:`views` — a :class:`~chkobba.PlayerView` of a random state from a random seat.
 """
 
 from __future__ import annotations
@@ -36,16 +40,30 @@ from collections.abc import Sequence
 import attrs
 from hypothesis import strategies as st
 
-from chkobba import DECK, TUNISIAN, Card, Move, Phase, Shuffle, State
+from chkobba import (
+    DECK,
+    TUNISIAN,
+    Card,
+    Move,
+    Phase,
+    PlayerView,
+    Shuffle,
+    State,
+    capture_options,
+    legal_moves,
+    observe,
+)
 from tests.helpers import random_history
 
 __all__ = [
     "History",
     "a_card",
+    "captures",
     "cut_states",
     "deal_piles",
     "distinct_cards",
     "histories",
+    "moves_in",
     "play_states",
     "player_counts",
     "seeds",
@@ -54,6 +72,7 @@ __all__ = [
     "states",
     "table_and_card",
     "tables",
+    "views",
 ]
 
 
@@ -80,6 +99,23 @@ def table_and_card(
     table = draw(tables(min_size, max_size))
     played = draw(a_card().filter(lambda c: c not in table))
     return table, played
+
+
+@st.composite
+def captures(
+    draw: st.DrawFn, min_size: int = 0, max_size: int = 10
+) -> tuple[tuple[Card, ...], Card, frozenset[Card]]:
+    """``(table, played, capture)``: one of the captures ``played`` may make on ``table``,
+    or ``frozenset()`` when it captures nothing. Tables that allow a capture are favoured."""
+    table, played = draw(table_and_card(min_size, max_size))
+    options = capture_options(table, played)
+    if not options and table and draw(st.booleans()):
+        # Retarget the played card on a table card's rank, so captures are common.
+        played = draw(st.sampled_from([c for c in DECK if c.rank is table[0].rank]))
+        table = tuple(c for c in table if c is not played)
+        options = capture_options(table, played)
+    capture = draw(st.sampled_from(options)) if options else frozenset()
+    return table, played, capture
 
 
 @st.composite
@@ -206,3 +242,21 @@ def play_states(players: int | None = None) -> st.SearchStrategy[State]:
 def cut_states(players: int | None = None) -> st.SearchStrategy[State]:
     """A state in phase ``CUT``, reached by random play."""
     return states(players, phases=(Phase.CUT,))
+
+
+def moves_in(state: State) -> st.SearchStrategy[Move]:
+    """A legal move of ``state``: a listed move, or a random shuffle at the chance node.
+
+    A state that is over has no move: the strategy is then empty (use it with states that
+    are not over).
+    """
+    if state.is_chance:
+        return shuffles()
+    return st.sampled_from(legal_moves(state)) if legal_moves(state) else st.nothing()
+
+
+@st.composite
+def views(draw: st.DrawFn, players: int | None = None) -> PlayerView:
+    """The view of a random state (see :func:`states`) from a random seat."""
+    state = draw(states(players))
+    return observe(state, draw(st.integers(0, state.players - 1)))

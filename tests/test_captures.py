@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 from chkobba import TUNISIAN, Card, ChkobbaError, capture_options, card, cards, format_cards
-from tests.strategies import table_and_card
+from tests.strategies import captures, table_and_card
 
 
 def options(table: str, played: str) -> list[str]:
@@ -100,3 +100,19 @@ def test_options_match_the_brute_force_reading_of_the_rule(
 def test_options_do_not_depend_on_table_order(drawn: tuple[tuple[Card, ...], Card]) -> None:
     table, played = drawn
     assert set(capture_options(table, played)) == set(capture_options(table[::-1], played))
+
+
+@given(captures())
+def test_a_capture_is_one_equal_card_or_a_sum_of_two_or_more(
+    drawn: tuple[tuple[Card, ...], Card, frozenset[Card]],
+) -> None:
+    table, played, capture = drawn
+    value = TUNISIAN.value(played)
+    assert capture <= set(table)
+    if len(capture) == 1:
+        assert TUNISIAN.value(next(iter(capture))) == value
+    elif capture:
+        assert sum(TUNISIAN.value(c) for c in capture) == value
+        assert all(TUNISIAN.value(c) != value for c in table)
+    else:
+        assert capture_options(table, played) == ()

@@ -37,7 +37,7 @@ from chkobba import (
     legal_moves,
 )
 from tests.helpers import arranged, random_history
-from tests.strategies import History, histories, shuffles, states
+from tests.strategies import History, histories, moves_in, shuffles, states
 
 #: Plenty for a match: a deal is 36 plays plus its shuffle and cut.
 MOVE_BOUND = 20_000
@@ -344,3 +344,12 @@ def test_worked_example_when_the_other_side_reaches_21_too(
     end = apply(apply(state, Play(card("QH"), cards("2D 6S"))), Play(card("KC")))
     assert end.scores == (22, b_start + b_chkobbas)
     assert end.phase is phase and end.winner == winner
+
+
+@given(st.data())
+def test_a_drawn_legal_move_keeps_the_deck_whole(data: st.DataObject) -> None:
+    state = data.draw(states().filter(lambda s: not s.is_over))
+    move = data.draw(moves_in(state))
+    after = apply(state, move)
+    assert sorted(where_cards_are(after)) == list(DECK)
+    assert all(b >= a for a, b in zip(state.scores, after.scores, strict=True))

@@ -26,7 +26,7 @@ from chkobba import (
     observe,
 )
 from tests.helpers import random_history
-from tests.strategies import states
+from tests.strategies import states, views
 
 SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
@@ -143,3 +143,20 @@ def test_no_view_of_a_whole_match_holds_a_hidden_card(players: int) -> None:
     for state in states_:
         for player in range(players):
             check_view(state, player)
+
+
+@given(views())
+def test_what_a_player_sees_and_does_not_see_make_the_deck(view: PlayerView) -> None:
+    assert view.hand_sizes[view.player] == len(view.hand)
+    assert view.side == view.player % 2
+    seen = [*view.hand, *view.table, *(c for pile in view.captured for c in pile)]
+    if view.cut_card is not None:
+        seen.append(view.cut_card)
+    assert len(set(seen)) == len(seen)
+    if view.phase in (Phase.CUT, Phase.PLAY):
+        assert not set(view.unseen()) & set(seen)
+        assert len(view.unseen()) + len(seen) == 40
+        others = sum(view.hand_sizes) - len(view.hand)
+        assert len(view.unseen()) == others + view.stock_size - (view.cut_card is not None)
+    else:
+        assert view.unseen() == ()
