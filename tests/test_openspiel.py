@@ -155,6 +155,41 @@ _CARD = re.compile(r"\b[A2-7QJK][SHDC]\b")
 _SHUFFLE = re.compile(r"^shuffle \d+$", re.MULTILINE)
 
 
+def test_public_observers_show_no_private_card() -> None:
+    game = load(players=2)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    public_recall = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    private_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    observers = [game.make_py_observer(kind) for kind in (public, public_recall, private_only)]
+    assert observers[0].tensor.size == OBSERVATION_SIZE - 80  # no hand, no cut card
+    assert observers[1].tensor.size == 0
+    assert set(observers[2].dict) == {"hand", "cut_card"}
+    for state in decision_states(2, seed=14, count=20):
+        hands = [{str(c) for c in hand} for hand in state.match_state.hands]
+        for player in range(2):
+            texts = [observer.string_from(state, player) for observer in observers[:2]]
+            for text in texts:
+                assert "hand " not in text and "kept" not in text
+                assert texts[0] == texts[1].splitlines()[-1]
+            observers[2].set_from(state, player)
+            held = {str(DECK[i]) for i in np.flatnonzero(observers[2].dict["hand"])}
+            assert held == hands[player]
+    with pytest.raises(ValueError, match="not all"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False,
+                public_info=True,
+                private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+            )
+        )
+
+
 def test_strings_never_show_another_players_hidden_cards() -> None:
     named_somewhere = set()
     for state in decision_states(4, seed=7, count=60) + decision_states(2, seed=3, count=60):

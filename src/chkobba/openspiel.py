@@ -347,20 +347,22 @@ class ChkobbaState(pyspiel.State):
         """``observe(state, player)`` of the core state (``None`` before the lot)."""
         return None if self._position is None else observe(self._position.state, player)
 
-    def information_state_text(self, player: int) -> str:
+    def information_state_text(self, player: int, private: bool = True) -> str:
         """The player's information state: every public event, its private facts, its hand.
 
         A player's earlier hands follow from its public plays and its current hand
-        (every round it plays all three cards), so this is perfect recall.
+        (every round it plays all three cards), so this is perfect recall. With
+        ``private=False``, the public information state (no private fact, no hand).
         """
         lines = [f"python_chkobba p{player} of {self._players}"]
         lines += [] if self._public is None else self._public.lines()
-        lines += list(self._private[player])
-        if self._kept is not None and self._kept[0] == player:
-            lines.append(f"kept {DECK[self._kept[1]]}")
+        if private:
+            lines += list(self._private[player])
+            if self._kept is not None and self._kept[0] == player:
+                lines.append(f"kept {DECK[self._kept[1]]}")
         if self._order:
             lines.append(f"shuffle: {len(self._order)} cards")
-        lines.append(self.observation_text(player))
+        lines.append(self.observation_text(player, private=private))
         return "\n".join(lines)
 
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
@@ -489,7 +491,7 @@ class ChkobbaObserver:
     def string_from(self, state: ChkobbaState, player: int) -> str:
         """The information state (perfect recall) or the current observation, as text."""
         if self.perfect_recall:
-            return state.information_state_text(player)
+            return state.information_state_text(player, private=self.private)
         return state.observation_text(player, private=self.private, public=self.public)
 
 
