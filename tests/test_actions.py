@@ -107,6 +107,15 @@ def test_a_king_on_the_worst_table_has_the_maximum_options() -> None:
     assert len(capture_choices(state, card("KD"))) == MAX_CAPTURE_OPTIONS
 
 
+def test_a_table_beyond_the_bound_is_refused_not_misnumbered() -> None:
+    state = apply(apply(new_match(), random_shuffle(random.Random(2))), Cut(keep=False))
+    crowded = cards("AS AH AD 2S 2H 2D 3S 3H 4S 5S 6S 7S QS JS")  # not reachable in play
+    state = attrs.evolve(state, table=crowded, hands=(cards("KH"), cards("KD")))
+    assert len(capture_choices(state, card("KD"))) > MAX_CAPTURE_OPTIONS
+    with pytest.raises(ValueError, match="the action encoding numbers at most 28"):
+        step(Position(state), card("KD").index)
+
+
 @given(st.permutations(cards("AS 2H 3C 4D 5S 6H 7C QD")), st.sampled_from(cards("KH 7D 6D QH")))
 def test_capture_choices_do_not_depend_on_table_order(table: list[object], played: object) -> None:
     reference = capture_choices(

@@ -59,7 +59,7 @@ import attrs
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
-from chkobba.errors import IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError
 from chkobba.moves import Cut, Move, Play
 from chkobba.state import Phase, State
 
@@ -202,9 +202,16 @@ def advance(position: Position, action: int) -> tuple[Position, Move | None]:
         return Position(apply(position.state, move)), move
     # A card with several options: committed only if the core accepts it with one of them.
     state, played = position.state, DECK[_as_id(action)]
-    reason = illegal_reason(state, Play(played, capture_choices(state, played)[0]))
+    choices = capture_choices(state, played)
+    reason = illegal_reason(state, Play(played, choices[0]))
     if reason is not None:
         raise IllegalMoveError(reason)
+    if len(choices) > MAX_CAPTURE_OPTIONS:
+        # Unreachable in a Tunisian deal; a hand-built table or another profile could.
+        raise ChkobbaError(
+            f"{played} has {len(choices)} capture options; the action encoding numbers at "
+            f"most {MAX_CAPTURE_OPTIONS}"
+        )
     return Position(state, pending=played), None
 
 
