@@ -1,0 +1,381 @@
+"""Matches between bots, and tournaments over many seeded matches.
+
+:func:`play_match` plays one whole match from the shuffle to the winner; the shuffles
+come from ``random.Random(seed)`` and the bots' choices from their own seeds, so a seed
+and a set of seeded bots always give the same match.
+
+>>> from chkobba.bots import GreedyBot, RandomBot
+>>> result = play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=7)
+>>> result.winner in (0, 1), max(result.scores) >= 21, result.deals >= 1
+(True, True, True)
+>>> result == play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=7)
+True
+
+:func:`tournament` plays many matches (in worker processes when ``workers > 1``, with the
+same results as with one) and reports each bot's win rate with a 95% Wilson confidence
+interval and its average points per deal:
+
+>>> table = tournament(["greedy", "random"], games=4, seed=1)
+>>> [(bot.name, bot.games) for bot in table.bots]
+[('greedy', 4), ('random', 4)]
+>>> 0 <= table.bots[0].ci_low <= table.bots[0].win_rate <= table.bots[0].ci_high <= 1
+True
+
+Seating: with 2 players, ``bots[0]`` sits at seat 0 and ``bots[1]`` at seat 1. With 4
+players the partners are seats 0/2 (side 0) and 1/3 (side 1): give four bots
+``[a, b, c, d]`` (a and c partners), or two bots ``[a, b]``, which seats ``a`` at 0 and 2
+and ``b`` at 1 and 3 (the same object plays both seats of its side).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import math
+import multiprocessing
+import pickle
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from chkobba.bots.base import Bot
+from chkobba.bots.registry import BotSpec
+from chkobba.engine import apply, legal_moves
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Move, random_shuffle
+from chkobba.records import Record
+from chkobba.state import SIDES, Phase, State, new_match
+from chkobba.views import observe
+
+__all__ = [
+    "BotResult",
+    "MatchResult",
+    "MatchSummary",
+    "TournamentResult",
+    "play_match",
+    "seat_bots",
+    "tournament",
+    "wilson_interval",
+]
+
+
+@attrs.frozen
+class MatchResult:
+    """One finished match: the winning ``side``, final ``scores`` per side, ``deals``
+    scored (voided deals not counted), and the ``record`` of every move."""
+
+    winner: int
+    scores: tuple[int, ...]
+    deals: int
+    record: Record
+
+
+def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
+    """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
+    if players not in (2, 4):
+        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+    seated = tuple(bots)
+    if players == 4 and len(seated) == 2:
+        seated = (seated[0], seated[1], seated[0], seated[1])
+    if len(seated) != players:
+        raise ChkobbaError(
+            f"a {players}-player match needs {players} bots"
+            + (" (or 2, seated as partners)" if players == 4 else "")
+            + f", got {len(seated)}"
+        )
+    for bot in seated:
+        if not callable(getattr(bot, "choose", None)):
+            raise ChkobbaError(f"{bot!r} is not a bot: it has no choose(view, legal) method")
+    return seated
+
+
+def play_match(
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    players: int = 2,
+    dealer: int | None = None,
+    on_move: Callable[[State, Move, State], None] | None = None,
+) -> MatchResult:
+    """Play a whole match between ``bots``; the shuffles are drawn from ``seed``.
+
+    ``dealer`` is the first dealer (default: drawn by lot from the seed). ``on_move`` is
+    called with ``(before, move, after)`` for every move, shuffles included (the demo
+    narrates through it). A bot that returns an illegal move raises
+    :class:`~chkobba.ChkobbaError` naming the bot and the move.
+    """
+    seated = seat_bots(bots, players)
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = rng.randrange(players)
+    state = new_match(players, dealer=dealer)
+    moves: list[Move] = []
+    while not state.is_over:
+        move: Move
+        if state.phase is Phase.SHUFFLE:
+            move = random_shuffle(rng)
+        else:
+            player: int = state.current_player  # type: ignore[assignment]
+            legal = legal_moves(state)
+            move = seated[player].choose(observe(state, player), legal)
+            if move not in legal:
+                raise ChkobbaError(
+                    f"{seated[player]!r} at seat {player} chose {move!r}, which is not legal"
+                )
+        after = apply(state, move)
+        moves.append(move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    record = Record(players=players, dealer=dealer, scores=(0,) * SIDES, moves=tuple(moves))
+    return MatchResult(
+        winner=state.winner,  # type: ignore[arg-type]
+        scores=state.scores,
+        deals=len(state.deal_scores),
+        record=record,
+    )
+
+
+# --- tournaments -----------------------------------------------------------------------
+
+#: What a tournament entry may be: a spec (text or :class:`BotSpec`), or a bot instance
+#: that can ``spawn(seed)`` fresh copies (else it is deep-copied for every match).
+Entrant = str | BotSpec | Bot
+
+
+@attrs.frozen
+class MatchSummary:
+    """One tournament match: ``entrants`` at each seat (indices into the bot list), the
+    winning entrant, the final scores per side and the number of deals."""
+
+    game: int
+    entrants: tuple[int, ...]
+    winner: int
+    scores: tuple[int, ...]
+    deals: int
+
+
+@attrs.frozen
+class BotResult:
+    """One bot's tournament line."""
+
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    points: int
+    deals: int
+    points_per_deal: float
+
+
+@attrs.frozen
+class TournamentResult:
+    """Per-bot results (in the order the bots were given) and every match."""
+
+    players: int
+    seed: int
+    bots: tuple[BotResult, ...]
+    matches: tuple[MatchSummary, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (what ``chkobba simulate --json`` prints)."""
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "games": len(self.matches),
+            "bots": [attrs.asdict(bot) for bot in self.bots],
+        }
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default); (0, 1) for no games.
+
+    >>> low, high = wilson_interval(85, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.767, 0.907)
+    """
+    if games == 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    spread /= 1 + z * z / games
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def subseed(seed: int, *parts: int) -> int:
+    """A 63-bit seed derived from ``seed`` and ``parts``, the same in every process."""
+    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _schedule(entrants: int, games: int) -> list[tuple[int, int, int]]:
+    """(game, first, second) for every match: each pair plays ``games`` matches.
+
+    Matches come in pairs that share the shuffles' seed with the seats swapped, so both
+    bots see the same cards from both seats and each deals first equally often.
+    """
+    plan: list[tuple[int, int, int]] = []
+    for a in range(entrants):
+        for b in range(a + 1, entrants):
+            for g in range(games):
+                first, second = (a, b) if g % 2 == 0 else (b, a)
+                plan.append((len(plan), first, second))
+    return plan
+
+
+@attrs.frozen
+class _Job:
+    game: int
+    pair_seed: int
+    players: int
+    entrants: tuple[int, int]
+    makers: tuple[Any, Any]
+    bot_seed: int
+
+
+def _build(maker: Any, seed: int) -> Bot:
+    if isinstance(maker, BotSpec):
+        return maker.build(seed)
+    spawn = getattr(maker, "spawn", None)
+    if callable(spawn):
+        return spawn(seed)  # type: ignore[no-any-return]
+    return copy.deepcopy(maker)  # type: ignore[no-any-return]
+
+
+def _run(job: _Job) -> MatchSummary:
+    first, second = job.entrants
+    seats = [first, second] if job.players == 2 else [first, second, first, second]
+    bots = [
+        _build(job.makers[0] if entrant == first else job.makers[1], subseed(job.bot_seed, seat))
+        for seat, entrant in enumerate(seats)
+    ]
+    result = play_match(bots, seed=job.pair_seed, players=job.players, dealer=0)
+    return MatchSummary(
+        game=job.game,
+        entrants=tuple(seats),
+        winner=seats[result.winner],
+        scores=result.scores,
+        deals=result.deals,
+    )
+
+
+def _maker(entrant: Entrant) -> Any:
+    if isinstance(entrant, str):
+        return BotSpec.parse(entrant)
+    if isinstance(entrant, BotSpec):
+        return entrant
+    if not callable(getattr(entrant, "choose", None)):
+        raise ChkobbaError(f"{entrant!r} is not a bot or a bot spec")
+    return entrant
+
+
+def _names(makers: Sequence[Any]) -> list[str]:
+    names: list[str] = []
+    for maker in makers:
+        base = str(maker) if isinstance(maker, BotSpec) else getattr(maker, "name", repr(maker))
+        name, n = str(base), 2
+        while name in names:
+            name, n = f"{base}#{n}", n + 1
+        names.append(name)
+    return names
+
+
+def tournament(
+    bots: Sequence[Entrant],
+    *,
+    games: int,
+    seed: int,
+    players: int = 2,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """Every pair of ``bots`` plays ``games`` matches; results per bot.
+
+    Entries are bot specs (``"greedy"``, ``"ismcts:iterations=100"``, a
+    :class:`~chkobba.bots.BotSpec`) or bot instances (built-in bots are re-seeded for
+    every match with :meth:`spawn`; other bots are deep-copied). Seats alternate between
+    matches and each pair of matches shares its shuffles. With ``workers > 1`` the
+    matches run in that many processes (spawned, so bots must pickle) and the result is
+    the same as with one. ``progress(done, total)`` is called after every match.
+    """
+    if type(games) is not int or games < 1:
+        raise ChkobbaError(f"games must be a positive integer, not {games!r}")
+    if type(workers) is not int or workers < 1:
+        raise ChkobbaError(f"workers must be a positive integer, not {workers!r}")
+    if players not in (2, 4):
+        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+    makers = [_maker(entrant) for entrant in bots]
+    if len(makers) < 2:
+        raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")
+    jobs = [
+        _Job(
+            game=game,
+            pair_seed=subseed(seed, min(first, second), max(first, second), game // 2),
+            players=players,
+            entrants=(first, second),
+            makers=(makers[first], makers[second]),
+            bot_seed=subseed(seed, first, second, game),
+        )
+        for game, first, second in _schedule(len(makers), games)
+    ]
+    summaries = _run_all(jobs, workers, progress)
+    return _tally(_names(makers), players, seed, summaries)
+
+
+def _run_all(
+    jobs: list[_Job], workers: int, progress: Callable[[int, int], None] | None
+) -> list[MatchSummary]:
+    done: list[MatchSummary] = []
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            done.append(_run(job))
+            if progress is not None:
+                progress(len(done), len(jobs))
+        return done
+    try:
+        pickle.dumps(jobs[0].makers)
+    except Exception as error:
+        raise ChkobbaError(
+            f"these bots cannot be sent to worker processes ({error}); "
+            "use bot specs or picklable bots"
+        ) from None
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(_run, job) for job in jobs]
+        for future in as_completed(futures):
+            done.append(future.result())
+            if progress is not None:
+                progress(len(done), len(jobs))
+    return sorted(done, key=lambda summary: summary.game)
+
+
+def _tally(
+    names: list[str], players: int, seed: int, summaries: list[MatchSummary]
+) -> TournamentResult:
+    lines = []
+    for index, name in enumerate(names):
+        mine = [m for m in summaries if index in m.entrants]
+        wins = sum(m.winner == index for m in mine)
+        points = sum(m.scores[m.entrants.index(index) % SIDES] for m in mine)
+        deals = sum(m.deals for m in mine)
+        low, high = wilson_interval(wins, len(mine))
+        lines.append(
+            BotResult(
+                name=name,
+                games=len(mine),
+                wins=wins,
+                win_rate=wins / len(mine) if mine else 0.0,
+                ci_low=low,
+                ci_high=high,
+                points=points,
+                deals=deals,
+                points_per_deal=points / deals if deals else 0.0,
+            )
+        )
+    return TournamentResult(players=players, seed=seed, bots=tuple(lines), matches=tuple(summaries))

@@ -1,0 +1,141 @@
+"""A one-move-deep heuristic bot: take what scores, leave the opponent little.
+
+:class:`GreedyBot` scores every legal play and picks the best (seeded tie-breaks):
+
+``score = gain - threat``
+
+* **gain** — for a capture, the *worth* of every card it puts into the side's pile (the
+  played card included), plus ``CHKOBBA`` for a sweep (not with the deal's last card).
+  For a card laid without capture, minus ``LAY_FACTOR`` times its worth: a valuable card
+  left on the table is out of our control.
+* **threat** — what the next player (always an opponent) is expected to take from the
+  table we leave: for each capture value ``v`` the best capture a ``v`` would make there
+  (worth of the cards, plus ``CHKOBBA`` if it sweeps), weighted by the chance that a hand
+  of their size drawn from the cards we cannot see holds a ``v`` (hypergeometric), and
+  combined as the expected best of the values they might hold.
+
+A card's *worth* is a rough marginal value in deal points of owning it at the end of the
+deal: ``CARD`` for every card (karta, more than 20 cards), plus ``DIAMOND`` for a diamond
+(dinari), ``SIX`` / ``SEVEN`` for the bermila, and ``SEVEN_OF_DIAMONDS`` more for the 7♦
+(7ayya). At the cut it keeps a card worth at least a diamond's (every diamond, six and
+seven) and exposes the rest.
+
+>>> from chkobba.bots import GreedyBot
+>>> bot = GreedyBot(seed=0)
+>>> bot.worth(card("7D")) > bot.worth(card("7S")) > bot.worth(card("6S")) > bot.worth(card("KS"))
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from chkobba.bots.base import SeededBot
+from chkobba.captures import options_for_value
+from chkobba.cards import DECK, Card, Rank, Suit
+from chkobba.moves import Cut, Move, Play
+from chkobba.state import HAND_SIZE
+from chkobba.views import PlayerView
+
+__all__ = ["WORTH", "GreedyBot"]
+
+CARD = 0.06
+DIAMOND = 0.12
+SIX = 0.12
+SEVEN = 0.3
+SEVEN_OF_DIAMONDS = 0.8
+CHKOBBA = 1.0
+LAY_FACTOR = 0.5
+
+
+def _card_worth(c: Card) -> float:
+    value = CARD
+    if c.suit is Suit.DIAMONDS:
+        value += DIAMOND
+    if c.rank is Rank.SIX:
+        value += SIX
+    if c.rank is Rank.SEVEN:
+        value += SEVEN
+        if c.suit is Suit.DIAMONDS:
+            value += SEVEN_OF_DIAMONDS
+    return value
+
+
+#: Each card's worth, indexed by :attr:`Card.index` (see the module docstring).
+WORTH = tuple(_card_worth(c) for c in DECK)
+
+
+class GreedyBot(SeededBot):
+    """The documented one-ply heuristic of this module (see the module docstring)."""
+
+    name = "greedy"
+
+    @staticmethod
+    def worth(c: Card) -> float:
+        """A card's worth in a pile, in rough deal points."""
+        return WORTH[c.index]
+
+    def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        if isinstance(legal[0], Cut):
+            keep = view.cut_card is not None and WORTH[view.cut_card.index] >= CARD + DIAMOND
+            return Cut(keep=keep)
+        scored = [(self.evaluate(view, move), i) for i, move in enumerate(legal)]
+        best = max(score for score, _ in scored)
+        ties = [i for score, i in scored if score >= best - 1e-9]
+        return legal[self.rng.choice(ties)]
+
+    def evaluate(self, view: PlayerView, move: Move) -> float:
+        """The heuristic score of one play (higher is better)."""
+        if not isinstance(move, Play):
+            return 0.0
+        last_card = view.stock_size == 0 and sum(view.hand_sizes) == 1
+        if move.capture:
+            remaining = tuple(c for c in view.table if c not in move.capture)
+            gain = WORTH[move.card.index] + sum(WORTH[c.index] for c in move.capture)
+            if not remaining and not last_card:
+                gain += CHKOBBA
+        else:
+            remaining = (*view.table, move.card)
+            gain = -LAY_FACTOR * WORTH[move.card.index]
+        if last_card or not remaining:
+            return gain
+        return gain - _threat(view, remaining, move.card)
+
+
+def _threat(view: PlayerView, table: tuple[Card, ...], played: Card) -> float:
+    """Expected worth the next player takes from ``table`` (see the module docstring)."""
+    sizes = list(view.hand_sizes)
+    sizes[view.player] -= 1
+    following = (view.player + 1) % view.players
+    hand = sizes[following]
+    if hand == 0:
+        if view.stock_size == 0:
+            return 0.0
+        hand = HAND_SIZE  # everyone is out: a fresh hand comes from the stock
+    pool = [c for c in view.unseen() if c is not played]
+    if not pool:
+        return 0.0
+    values = view.rules.card_values
+    by_value: dict[int, list[Card]] = {}
+    for c in pool:
+        by_value.setdefault(values[c.index], []).append(c)
+    total = len(pool)
+    no_hand = math.comb(total, hand)
+    threats: list[tuple[float, float]] = []
+    for value, held in sorted(by_value.items()):
+        options = options_for_value(table, value, view.rules)
+        if not options:
+            continue
+        mean_card = sum(WORTH[c.index] for c in held) / len(held)
+        best = max(
+            sum(WORTH[c.index] for c in option) + (CHKOBBA if len(option) == len(table) else 0.0)
+            for option in options
+        )
+        chance = 1.0 - math.comb(total - len(held), hand) / no_hand
+        threats.append((best + mean_card, chance))
+    threats.sort(reverse=True)
+    expected, missed = 0.0, 1.0
+    for best, chance in threats:
+        expected += missed * chance * best
+        missed *= 1.0 - chance
+    return expected

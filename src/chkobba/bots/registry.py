@@ -1,0 +1,99 @@
+"""Bots by name: :class:`BotSpec` describes a bot in text and builds it anywhere.
+
+A spec is ``name`` or ``name:key=value,key=value`` — ``random``, ``greedy``,
+``ismcts:iterations=100``. Specs are small frozen values, so they travel to worker
+processes, and :meth:`BotSpec.build` makes a bot with any seed.
+
+>>> spec = BotSpec.parse("ismcts:iterations=50")
+>>> spec
+BotSpec('ismcts:iterations=50')
+>>> spec.build(seed=3)
+ISMCTSBot(iterations=50, ..., seed=3)
+>>> BotSpec.parse("clever")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: 'clever' is not a bot: choose from greedy, ismcts, random
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from chkobba.bots.base import SeededBot
+from chkobba.bots.greedy import GreedyBot
+from chkobba.bots.ismcts import ISMCTSBot
+from chkobba.bots.random_bot import RandomBot
+from chkobba.errors import ChkobbaError
+
+__all__ = ["BOT_TYPES", "BotSpec", "make_bot"]
+
+#: The built-in bots by name.
+BOT_TYPES: dict[str, type[SeededBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": ISMCTSBot,
+}
+
+Option = tuple[str, int | float]
+
+
+@attrs.frozen(repr=False)
+class BotSpec:
+    """A built-in bot's name and keyword options (everything but the seed)."""
+
+    name: str
+    options: tuple[Option, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Read ``name`` or ``name:key=value,...``; bad text raises ``ChkobbaError``."""
+        if not isinstance(text, str):
+            raise ChkobbaError(f"{text!r} is not a bot spec: expected text such as 'greedy'")
+        name, _, rest = text.strip().partition(":")
+        name = name.strip().lower()
+        if name not in BOT_TYPES:
+            raise ChkobbaError(f"{text!r} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}")
+        options = []
+        for item in filter(None, (part.strip() for part in rest.split(","))):
+            key, equals, value = item.partition("=")
+            if not equals or not key.strip():
+                raise ChkobbaError(f"{text!r}: option {item!r} is not key=value")
+            options.append((key.strip(), _number(text, value.strip())))
+        spec = cls(name, tuple(options))
+        spec.build(seed=0)  # reject unknown options and bad values now, with a clear message
+        return spec
+
+    def build(self, seed: int | None = None) -> SeededBot:
+        """A new bot of this spec with the given seed."""
+        try:
+            return BOT_TYPES[self.name](seed=seed, **dict(self.options))
+        except TypeError as error:
+            raise ChkobbaError(f"{self}: {error}") from None
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.name
+        return self.name + ":" + ",".join(f"{key}={value}" for key, value in self.options)
+
+    def __repr__(self) -> str:
+        return f"BotSpec({str(self)!r})"
+
+
+def _number(text: str, value: str) -> int | float:
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        return float(value)
+    except ValueError:
+        raise ChkobbaError(f"{text!r}: option value {value!r} is not a number") from None
+
+
+def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
+    """Build a bot from a spec or its text: ``make_bot("greedy", seed=1)``."""
+    if isinstance(spec, str):
+        spec = BotSpec.parse(spec)
+    if not isinstance(spec, BotSpec):
+        raise ChkobbaError(f"{spec!r} is not a bot spec")
+    return spec.build(seed)

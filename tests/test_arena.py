@@ -1,0 +1,140 @@
+"""The arena: whole matches between bots, tournaments, seats, workers and statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from chkobba import ChkobbaError, Record
+from chkobba.arena import (
+    MatchResult,
+    play_match,
+    seat_bots,
+    subseed,
+    tournament,
+    wilson_interval,
+)
+from chkobba.bots import BotSpec, GreedyBot, RandomBot
+
+
+def test_a_match_is_played_to_the_end_and_recorded() -> None:
+    result = play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=3)
+    assert isinstance(result, MatchResult)
+    assert result.winner in (0, 1)
+    assert max(result.scores) >= 21
+    assert result.scores[result.winner] > result.scores[1 - result.winner]
+    assert isinstance(result.record, Record)
+    final = result.record.replay()[-1]
+    assert final.is_over
+    assert final.scores == result.scores
+    assert len(final.deal_scores) == result.deals
+    assert Record.from_json(result.record.to_json()) == result.record
+
+
+def test_a_match_is_reproducible_from_its_seeds() -> None:
+    def run(seed: int) -> MatchResult:
+        return play_match([RandomBot(seed=4), RandomBot(seed=5)], seed=seed)
+
+    assert run(9) == run(9)
+    assert run(9).record != run(10).record
+
+
+def test_four_players_seat_two_bots_as_partners() -> None:
+    a, b = GreedyBot(seed=1), RandomBot(seed=2)
+    assert seat_bots([a, b], 4) == (a, b, a, b)
+    result = play_match([a, b], seed=1, players=4)
+    assert result.record.players == 4
+    assert result.record.replay()[-1].winner == result.winner
+
+
+def test_seating_errors() -> None:
+    with pytest.raises(ChkobbaError, match="needs 2 bots"):
+        seat_bots([GreedyBot()], 2)
+    with pytest.raises(ChkobbaError, match="needs 4 bots"):
+        seat_bots([GreedyBot()] * 3, 4)
+    with pytest.raises(ChkobbaError, match="2 or 4 players"):
+        seat_bots([GreedyBot()] * 3, 3)
+    with pytest.raises(ChkobbaError, match="not a bot"):
+        seat_bots([GreedyBot(), "greedy"], 2)  # type: ignore[list-item]
+
+
+def test_the_first_dealer_is_drawn_by_lot_or_given() -> None:
+    dealers = {play_match([RandomBot(), RandomBot()], seed=s).record.dealer for s in range(12)}
+    assert dealers == {0, 1}
+    assert play_match([RandomBot(), RandomBot()], seed=1, dealer=1).record.dealer == 1
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(85, 100)
+    assert low == pytest.approx(0.7672, abs=1e-3)
+    assert high == pytest.approx(0.9069, abs=1e-3)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_subseeds_are_stable() -> None:
+    # Fixed values: the same in every process and on every platform.
+    assert subseed(1, 2, 3) == subseed(1, 2, 3)
+    assert subseed(1, 2, 3) != subseed(1, 3, 2)
+    assert 0 <= subseed(0) < 2**63
+
+
+def test_a_tournament_alternates_seats_and_counts_everything() -> None:
+    result = tournament(["greedy", "random"], games=6, seed=2)
+    assert [m.entrants for m in result.matches] == [(0, 1), (1, 0)] * 3
+    greedy, random_bot = result.bots
+    assert greedy.name == "greedy" and random_bot.name == "random"
+    assert greedy.games == random_bot.games == 6
+    assert greedy.wins + random_bot.wins == 6
+    assert greedy.wins == sum(m.winner == 0 for m in result.matches)
+    assert greedy.deals == sum(m.deals for m in result.matches)
+    assert greedy.points_per_deal == pytest.approx(greedy.points / greedy.deals)
+    assert greedy.ci_low <= greedy.win_rate <= greedy.ci_high
+    data = result.to_dict()
+    assert data["games"] == 6 and data["bots"][0]["name"] == "greedy"
+
+
+def test_a_tournament_gives_the_same_results_with_one_and_two_workers() -> None:
+    bots = ["greedy", BotSpec.parse("random"), GreedyBot(seed=99)]
+    one = tournament(bots, games=2, seed=5, workers=1)
+    two = tournament(bots, games=2, seed=5, workers=2)
+    assert one == two
+    assert [bot.name for bot in one.bots] == ["greedy", "random", "greedy#2"]
+    assert len(one.matches) == 3 * 2
+
+
+def test_a_tournament_reports_progress_and_plays_four_players() -> None:
+    seen: list[tuple[int, int]] = []
+    result = tournament(
+        ["random", "greedy"], games=2, seed=1, players=4, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen == [(1, 2), (2, 2)]
+    assert result.players == 4
+    assert all(len(m.entrants) == 4 for m in result.matches)
+
+
+def test_tournament_arguments_are_checked() -> None:
+    with pytest.raises(ChkobbaError, match="games"):
+        tournament(["greedy", "random"], games=0, seed=1)
+    with pytest.raises(ChkobbaError, match="workers"):
+        tournament(["greedy", "random"], games=1, seed=1, workers=0)
+    with pytest.raises(ChkobbaError, match="at least 2 bots"):
+        tournament(["greedy"], games=1, seed=1)
+    with pytest.raises(ChkobbaError, match="not a bot"):
+        tournament(["greedy", "deep-blue"], games=1, seed=1)
+
+
+class Unpicklable:
+    def __init__(self) -> None:
+        self.hook = lambda: None
+        self.inner = RandomBot(seed=1)
+
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        return self.inner.choose(view, legal)  # type: ignore[arg-type]
+
+
+def test_bots_that_cannot_travel_to_workers_are_reported() -> None:
+    with pytest.raises(ChkobbaError, match="cannot be sent to worker processes"):
+        tournament([Unpicklable(), "random"], games=2, seed=1, workers=2)
+    # With one worker they need not travel (a deep copy per match is enough).
+    assert len(tournament([Unpicklable(), "random"], games=2, seed=1).matches) == 2
