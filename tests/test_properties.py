@@ -274,6 +274,75 @@ def test_totals_only_grow_and_equal_the_sum_of_the_deal_scores(history: History)
     assert last.scores[winner] >= target and last.scores[winner] > last.scores[1 - winner]
 
 
+def reference_winner(scores: tuple[int, ...], target: int) -> int | None:
+    """RULES.md §6 read literally."""
+    reached = [side for side in (0, 1) if scores[side] >= target]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2 and scores[0] != scores[1]:
+        return 0 if scores[0] > scores[1] else 1
+    return None
+
+
+@given(histories())
+def test_each_deal_end_decides_the_match_as_the_rules_say(history: History) -> None:
+    for state, _move, after in transitions(history):
+        if len(after.deal_scores) > len(state.deal_scores):
+            winner = reference_winner(after.scores, after.rules.target)
+            assert after.winner == winner
+            assert after.phase is (Phase.SHUFFLE if winner is None else Phase.OVER)
+            if winner is None:
+                assert after.dealer == (state.dealer + 1) % state.players
+
+
+Hands = list[tuple[Card, ...]]
+
+
+def reference_deal(
+    order: Sequence[Card], keep: bool, players: int, dealer: int
+) -> tuple[Hands, tuple[Card, ...], list[Hands]]:
+    """The first hands, the table and the hands of every refill, dealt from ``order`` by
+    RULES.md §3 and §4 and written independently of the engine."""
+    cutter = (dealer + 1) % players
+    rest = list(order[1:])
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    table: list[Card] = []
+    (hands[cutter] if keep else table).append(order[0])
+    seat = cutter
+    while any(len(h) < 3 for h in hands):
+        if len(hands[seat]) < 3:  # a full hand is passed over
+            hands[seat].append(rest.pop(0))
+        seat = (seat + 1) % players
+    while len(table) < 4:
+        table.append(rest.pop(0))
+    first = [tuple(h) for h in hands]
+    refills: list[Hands] = []
+    while rest:
+        hands = [[] for _ in range(players)]
+        for i in range(3 * players):
+            hands[(cutter + i) % players].append(rest.pop(0))
+        refills.append([tuple(h) for h in hands])
+    return first, tuple(table), refills
+
+
+@given(histories(max_moves=200))
+def test_every_round_is_dealt_from_the_shuffle_as_the_rules_say(history: History) -> None:
+    order: Sequence[Card] = ()
+    refills: list[Hands] = []
+    for state, move, after in transitions(history):
+        if isinstance(move, Shuffle):
+            order = move.order
+        elif isinstance(move, Cut) and after.phase is Phase.PLAY:
+            first, table, refills = reference_deal(order, move.keep, state.players, state.dealer)
+            assert list(after.hands) == first and after.table == table
+        elif isinstance(move, Play) and state.stock and sum(map(len, state.hands)) == 1:
+            # The last card of a round: everyone gets three more, the cutter leads.
+            assert list(after.hands) == refills.pop(0)
+            assert after.current_player == after.cutter
+        if after.phase is Phase.SHUFFLE and after.deal_scores:
+            assert refills == []  # every refill happened
+
+
 @given(histories(max_moves=400))
 def test_the_turn_and_the_hands_follow_the_rules(history: History) -> None:
     for state in history.states:
