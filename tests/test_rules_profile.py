@@ -52,3 +52,22 @@ def test_bad_capture_values_are_rejected(values: object) -> None:
 def test_bad_target_is_rejected(target: object) -> None:
     with pytest.raises(ChkobbaError, match="target"):
         Rules(target=target)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"target": 21.0},
+        {"target": True},
+        {"capture_values": (1.0, 2, 3, 4, 5, 6, 7, 8, 9, 10)},
+        {"name": "tunisian", "target": 0},
+    ],
+)
+def test_a_rejected_profile_leaves_the_default_profile_untouched(bad: dict[str, object]) -> None:
+    Rules(target=1)  # so that target=True could collide with an existing profile
+    with pytest.raises(ChkobbaError):
+        Rules(**bad)  # type: ignore[arg-type]
+    assert type(TUNISIAN.target) is int and TUNISIAN.target == 21
+    assert all(type(v) is int for v in TUNISIAN.capture_values)
+    assert TUNISIAN.capture_values == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    assert Rules(target=1).target == 1 and type(Rules(target=1).target) is int
