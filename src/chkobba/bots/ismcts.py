@@ -8,12 +8,19 @@ iteration:
 2. **select** — walk down the tree along moves legal in that sample, choosing by UCB1
    with availability counts (a child's "parent visits" are the times it was legal), each
    node scored from the side of the player who made its move;
-3. **expand** one untried move, then **roll out** to the end of the deal with a fast
-   default policy (take a sweep when there is one, otherwise the capture worth most,
-   otherwise lay a random card; with ``epsilon`` chance a random legal move);
-4. **back up** the reward: the deal-point difference at the end of the deal, the side's
-   points minus the other side's (a sensible proxy for winning the match: every deal
-   point counts the same towards 21), divided by ``REWARD_SCALE``.
+3. **expand** one untried move, then **roll out** with a fast default policy (take a
+   sweep when there is one, otherwise the capture worth most, otherwise lay the
+   cheapest card that leaves no sweepable table; with ``epsilon`` chance a random legal
+   move) for ``horizon`` moves (``0``: to the end of the deal);
+4. **back up** the reward: side 0's deal points minus side 1's (negated for side 1),
+   divided by ``REWARD_SCALE`` — the real deal points when the rollout ended the deal,
+   else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached. Deal
+   points are a proxy for winning the match: every point counts the same towards 21.
+
+Short rollouts plus the estimate were measured stronger than rollouts to the end of the
+deal at the same time budget (``benchmarks/strength.py``): a whole-deal rollout is slow
+and its result is dominated by the luck of cards not yet dealt, so fewer, noisier
+samples reach each decision.
 
 It plays the root move visited most. Everything it draws comes from its seeded
 ``random.Random`` and every collection it iterates is in a fixed order, so the same
@@ -44,10 +51,12 @@ from chkobba.moves import Move, Play
 from chkobba.state import SIDES, Phase, State
 from chkobba.views import PlayerView
 
-__all__ = ["DEFAULT_ITERATIONS", "REWARD_SCALE", "ISMCTSBot", "rollout"]
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_ITERATIONS", "REWARD_SCALE", "ISMCTSBot", "rollout"]
 
 #: Iterations per move by default: measured to keep a move under about half a second.
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 800
+#: Rollout length by default (moves), after which the position is estimated.
+DEFAULT_HORIZON = 6
 #: Deal-point differences are divided by this so rewards are mostly within [-1, 1].
 REWARD_SCALE = 4.0
 
@@ -78,7 +87,7 @@ class ISMCTSBot(SeededBot):
         iterations: int = DEFAULT_ITERATIONS,
         exploration: float = 0.7,
         epsilon: float = 0.1,
-        horizon: int = 0,
+        horizon: int = DEFAULT_HORIZON,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
