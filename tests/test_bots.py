@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -266,3 +267,11 @@ def test_ismcts_prefers_the_chkobba() -> None:
         observe(state, 1), legal_moves(state)
     )
     assert move == Play(card("QH"), cards("2D 6S"))
+
+
+def test_determinize_rejects_an_inconsistent_view() -> None:
+    state = apply(apply(new_match(), random_shuffle(random.Random(6))), Cut(keep=False))
+    view = observe(state, 1)
+    broken = attrs.evolve(view, stock_size=view.stock_size + 1)
+    with pytest.raises(ChkobbaError, match="inconsistent"):
+        determinize(broken, random.Random(0))
