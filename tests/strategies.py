@@ -164,7 +164,7 @@ def start_scores(target: int = TUNISIAN.target) -> st.SearchStrategy[tuple[int, 
     return st.one_of(below, below, below, level)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class History:
     """A random match: ``states[i + 1] == apply(states[i], moves[i])``.
 
@@ -178,6 +178,14 @@ class History:
     scores: tuple[int, int]
     states: tuple[State, ...]
     moves: tuple[Move, ...]
+
+    def __repr__(self) -> str:
+        # Short on purpose: hypothesis prints failing examples, and the states are huge.
+        return (
+            f"<History of {len(self.moves)} moves: random_history({self.seed}, "
+            f"{self.players}, dealer={self.dealer}, scores={self.scores}, "
+            f"max_moves={len(self.moves)})>"
+        )
 
     @property
     def last(self) -> State:
