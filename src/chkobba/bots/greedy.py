@@ -91,7 +91,8 @@ class GreedyBot(SeededBot):
         last_card = view.stock_size == 0 and sum(view.hand_sizes) == 1
         if move.capture:
             remaining = tuple(c for c in view.table if c not in move.capture)
-            gain = WORTH[move.card.index] + sum(WORTH[c.index] for c in move.capture)
+            # fsum is exactly rounded, so the set's (process-dependent) order cannot matter.
+            gain = WORTH[move.card.index] + math.fsum(WORTH[c.index] for c in move.capture)
             if not remaining and not last_card:
                 gain += CHKOBBA
         else:
@@ -127,8 +128,9 @@ def _threat(view: PlayerView, table: tuple[Card, ...], played: Card) -> float:
         if not options:
             continue
         mean_card = sum(WORTH[c.index] for c in held) / len(held)
+        sweep = len(table)
         best = max(
-            sum(WORTH[c.index] for c in option) + (CHKOBBA if len(option) == len(table) else 0.0)
+            math.fsum(WORTH[c.index] for c in option) + (CHKOBBA if len(option) == sweep else 0.0)
             for option in options
         )
         chance = 1.0 - math.comb(total - len(held), hand) / no_hand

@@ -197,7 +197,8 @@ def _default_move(state: State, moves: tuple[Move, ...], rng: random.Random) -> 
         if not isinstance(move, Play):
             return moves[rng.randrange(len(moves))]  # a cut: no opinion
         if move.capture:
-            score = 10.0 + WORTH[move.card.index] + sum(WORTH[c.index] for c in move.capture)
+            taken = math.fsum(WORTH[c.index] for c in move.capture)  # order-independent
+            score = 10.0 + WORTH[move.card.index] + taken
             if len(move.capture) == table_size:
                 score += 1.0
         else:
