@@ -20,11 +20,18 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from chkobba import Cut, Phase, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.arena import TournamentResult, tournament
 from chkobba.bots import BotSpec
+
+
+def progress(done: int, total: int) -> None:
+    """A line on stderr every tenth of the way (long runs take a while)."""
+    if done % max(1, total // 10) == 0 or done == total:
+        print(f"  ... {done}/{total} matches", file=sys.stderr, flush=True)
 
 
 def report(title: str, result: TournamentResult, target: float, elapsed: float) -> None:
@@ -90,7 +97,11 @@ def main() -> None:
     if args.ismcts_games:
         start = time.perf_counter()
         result = tournament(
-            [ismcts, "greedy"], games=args.ismcts_games, seed=args.seed, workers=args.workers
+            [ismcts, "greedy"],
+            games=args.ismcts_games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress,
         )
         report("ISMCTSBot vs GreedyBot", result, 0.60, time.perf_counter() - start)
 
