@@ -17,13 +17,22 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
 
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError
+from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["Capture", "capture_options", "clear_caches", "options_for_value", "sum_groups"]
+__all__ = [
+    "Capture",
+    "capture_options",
+    "clear_caches",
+    "hand_plays",
+    "options_for_value",
+    "sum_groups",
+]
 
 Capture = frozenset[Card]
 
@@ -87,6 +96,42 @@ def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], .
 
 
 _SINGLETONS = {c: frozenset((c,)) for c in DECK}
+
+
+def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) -> tuple[Play, ...]:
+    """Every legal play of a hand on a table: the single authority on legal plays.
+
+    Each card goes with each of its capture options, or alone when it captures nothing.
+    :attr:`State.legal_plays <chkobba.State.legal_plays>`, :func:`~chkobba.legal_moves`
+    and :func:`~chkobba.apply` all rely on it.
+
+    >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
+    ['QH x 2D+6S', '5D x 5C']
+    """
+    # Written as plain loops with prebuilt plays: this is the innermost code of every
+    # playout and of every search.
+    values = rules.card_values
+    on_table = tuple(map(values.__getitem__, map(_INDEX, table)))
+    smallest = min(on_table, default=0)
+    plays: list[Play] = []
+    for held in hand:
+        value = values[held.index]
+        if value in on_table:  # equal singles: one play per matching table card
+            for laid in table:
+                if values[laid.index] == value:
+                    plays.append(_TAKE_ONE[held, laid])
+        elif value > smallest and (groups := sum_groups(on_table, value)):
+            for group in groups:
+                plays.append(Play(held, frozenset(map(table.__getitem__, group))))
+        else:
+            plays.append(_LAY[held])
+    return tuple(plays)
+
+
+# Plays that recur in every deal are built once: laying a card down, and taking one card.
+_INDEX = operator.attrgetter("index")
+_LAY = {c: Play(c) for c in DECK}
+_TAKE_ONE = {(c, t): Play(c, frozenset((t,))) for c in DECK for t in DECK if c is not t}
 
 
 def clear_caches() -> None:

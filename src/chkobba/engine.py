@@ -24,7 +24,6 @@ chkobba.errors.IllegalMoveError: Cut is not allowed in phase PLAY
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections import Counter
@@ -32,17 +31,19 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from chkobba import captures
-from chkobba.captures import options_for_value, sum_groups
+from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.errors import ChkobbaError, IllegalMoveError
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.rules import Rules
 from chkobba.scoring import score_deal
 from chkobba.state import HAND_SIZE, SIDES, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
 T = TypeVar("T")
+# Enum members read from module constants: a class attribute read of an Enum is slow.
+_SHUFFLE, _CUT, _PLAY, _OVER = Phase.SHUFFLE, Phase.CUT, Phase.PLAY, Phase.OVER
+_INDEX = operator.attrgetter("index")
 _CUTS = (Cut(keep=True), Cut(keep=False))
 _DECK_SET = frozenset(DECK)
 
@@ -57,40 +58,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if not isinstance(state, State):
         raise ChkobbaError(f"{state!r} is not a State")
     phase = state.phase
-    if phase is Phase.PLAY:
-        return _legal_plays(state.hands[state.current_player], state.table, state.rules)  # type: ignore[index]
-    if phase is Phase.CUT:
+    if phase is _PLAY:
+        return state.legal_plays
+    if phase is _CUT:
         return _CUTS
     return ()
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _legal_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) -> tuple[Play, ...]:
-    # The single authority on which plays are legal. Cached, because ``apply`` asks again
-    # about the very position ``legal_moves`` just enumerated. Written as plain loops:
-    # this is the innermost code of every playout.
-    values = rules.card_values
-    on_table = tuple(map(values.__getitem__, map(_INDEX, table)))
-    smallest = min(on_table, default=0)
-    moves: list[Play] = []
-    for held in hand:
-        value = values[held.index]
-        if value in on_table:  # equal singles: one play per matching table card
-            for laid in table:
-                if values[laid.index] == value:
-                    moves.append(_TAKE_ONE[held, laid])
-        elif value > smallest and (groups := sum_groups(on_table, value)):
-            for group in groups:
-                moves.append(Play(held, frozenset(map(table.__getitem__, group))))
-        else:
-            moves.append(_LAY[held])
-    return tuple(moves)
-
-
-# Plays that recur in every deal are built once: laying a card down, and taking one card.
-_INDEX = operator.attrgetter("index")
-_LAY = {c: Play(c) for c in DECK}
-_TAKE_ONE = {(c, t): Play(c, frozenset((t,))) for c in DECK for t in DECK if c is not t}
 
 
 def is_legal(state: State, move: Move) -> bool:
@@ -107,16 +79,15 @@ def illegal_reason(state: State, move: Move) -> str | None:
     if not isinstance(state, State):
         raise ChkobbaError(f"{state!r} is not a State")
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if isinstance(move, Play):
-            hand = state.hands[state.current_player]  # type: ignore[index]
-            if move in _legal_plays(hand, state.table, state.rules):
+            if move in state.legal_plays:
                 return None
             return _play_problem(state, move)
-    elif phase is Phase.CUT:
+    elif phase is _CUT:
         if isinstance(move, Cut):
             return None if move.keep is True or move.keep is False else _bad_cut(move)
-    elif phase is Phase.SHUFFLE and isinstance(move, Shuffle):
+    elif phase is _SHUFFLE and isinstance(move, Shuffle):
         return _shuffle_problem(move)
     if not isinstance(move, (Shuffle, Cut, Play)):
         return f"{move!r} is not a move (expected Shuffle, Cut or Play)"
@@ -129,11 +100,11 @@ def _bad_cut(move: Cut) -> str:
 
 def _shuffle_problem(move: Shuffle) -> str | None:
     order = move.order
-    if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
-        return None
-    strangers = [c for c in order if c not in _DECK_SET]
+    strangers = [c for c in order if not isinstance(c, Card)]
     if strangers:
         return f"shuffle: {strangers[0]!r} is not a card"
+    if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
+        return None
     repeated = sorted(c for c, n in Counter(order).items() if n > 1)
     missing = sorted(_DECK_SET.difference(order))
     details = []
@@ -199,7 +170,7 @@ def apply(state: State, move: Move) -> State:
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:
     return State(
         rules=state.rules,
-        phase=Phase.CUT,
+        phase=_CUT,
         players=state.players,
         dealer=state.dealer,
         current_player=state.cutter,
@@ -237,7 +208,7 @@ def _cut(state: State, keep: bool) -> State:
         return _between_deals(state, state.dealer, ((),) * players, (), DECK)
     return State(
         rules=state.rules,
-        phase=Phase.PLAY,
+        phase=_PLAY,
         players=players,
         dealer=state.dealer,
         current_player=cutter,
@@ -267,7 +238,7 @@ def _between_deals(
 ) -> State:
     return State(
         rules=state.rules,
-        phase=Phase.SHUFFLE,
+        phase=_SHUFFLE,
         players=state.players,
         dealer=dealer,
         current_player=None,
@@ -316,7 +287,7 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
         hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
     return State(
         state.rules,
-        Phase.PLAY,
+        _PLAY,
         players,
         state.dealer,
         next_player,
@@ -353,7 +324,7 @@ def _end_deal(
     over = winner is not None
     return State(
         rules=state.rules,
-        phase=Phase.OVER if over else Phase.SHUFFLE,
+        phase=_OVER if over else _SHUFFLE,
         players=state.players,
         dealer=state.dealer if over else state.cutter,
         current_player=None,
@@ -371,7 +342,6 @@ def _end_deal(
 
 def clear_caches() -> None:
     """Empty the engine's caches (for benchmarks that want a cold start)."""
-    _legal_plays.cache_clear()
     captures.clear_caches()
 
 

@@ -22,13 +22,16 @@ from collections.abc import Sequence
 
 import attrs
 
-from chkobba.cards import Card, Rank, Suit
+from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError
 
 __all__ = ["DealScore", "score_deal"]
 
 SIDES = 2
 _SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
+_DIAMONDS = frozenset(c for c in DECK if c.suit is Suit.DIAMONDS)
+_SEVENS = frozenset(c for c in DECK if c.rank is Rank.SEVEN)
+_SIXES = frozenset(c for c in DECK if c.rank is Rank.SIX)
 
 
 @attrs.frozen
@@ -62,18 +65,24 @@ def score_deal(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> D
     piles = tuple(tuple(pile) for pile in captured)
     sweeps = tuple(chkobbas)
     _check(piles, sweeps)
-    card_counts = tuple(len(pile) for pile in piles)
-    diamond_counts = tuple(sum(c.suit is Suit.DIAMONDS for c in pile) for pile in piles)
-    seven_counts = tuple(sum(c.rank is Rank.SEVEN for c in pile) for pile in piles)
-    six_counts = tuple(sum(c.rank is Rank.SIX for c in pile) for pile in piles)
+    return _score(piles, sweeps)
+
+
+def _score(piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...]) -> DealScore:
+    # Set intersections count in C: this runs at the end of every deal of every playout.
+    card_counts = (len(piles[0]), len(piles[1]))
+    diamond_counts = (len(_DIAMONDS.intersection(piles[0])), len(_DIAMONDS.intersection(piles[1])))
+    seven_counts = (len(_SEVENS.intersection(piles[0])), len(_SEVENS.intersection(piles[1])))
+    six_counts = (len(_SIXES.intersection(piles[0])), len(_SIXES.intersection(piles[1])))
     categories = (
         _more_than(card_counts, 20),
         _more_than(diamond_counts, 5),
         _bermila(seven_counts, six_counts),
-        next((side for side, pile in enumerate(piles) if _SEVEN_OF_DIAMONDS in pile), None),
+        0 if _SEVEN_OF_DIAMONDS in piles[0] else 1 if _SEVEN_OF_DIAMONDS in piles[1] else None,
     )
-    points = tuple(
-        sweeps[side] + sum(winner == side for winner in categories) for side in range(SIDES)
+    points = (
+        sweeps[0] + categories.count(0),
+        sweeps[1] + categories.count(1),
     )
     return DealScore(
         *categories,
@@ -106,14 +115,13 @@ def _check(piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...]) -> None
             f"score_deal needs {SIDES} piles and {SIDES} chkobba counts, "
             f"got {len(piles)} and {len(sweeps)}"
         )
-    seen: set[Card] = set()
-    for pile in piles:
-        for c in pile:
-            if not isinstance(c, Card):
-                raise ChkobbaError(f"score_deal: {c!r} in a pile is not a card")
-            if c in seen:
-                raise ChkobbaError(f"score_deal: {c} is in the piles twice")
-            seen.add(c)
     for n in sweeps:
         if type(n) is not int or n < 0:
             raise ChkobbaError(f"score_deal: chkobba count {n!r} is not a whole number >= 0")
+    everything = [c for pile in piles for c in pile]
+    for c in everything:
+        if not isinstance(c, Card):
+            raise ChkobbaError(f"score_deal: {c!r} in a pile is not a card")
+    if len(set(everything)) != len(everything):
+        twice = sorted(c for c in set(everything) if everything.count(c) > 1)
+        raise ChkobbaError(f"score_deal: {twice[0]} is in the piles twice")

@@ -16,12 +16,15 @@ chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 
 import attrs
 
+from chkobba.captures import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError
+from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import SIDES, DealScore
 
@@ -44,7 +47,10 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen(cache_hash=True)
+# Not slotted: a frozen slotted class pays a descriptor call per field in __init__, a
+# dict-based one writes the instance dict directly, which halves the cost of making the
+# state that every move creates. Frozenness is enforced either way.
+@attrs.frozen(cache_hash=True, slots=False)
 class State:
     """A whole match at one moment.
 
@@ -85,6 +91,17 @@ class State:
     last_capturer: int | None
     winner: int | None
     deal_scores: tuple[DealScore, ...]
+
+    @functools.cached_property
+    def legal_plays(self) -> tuple[Play, ...]:
+        """The legal plays of the player to move (``()`` outside phase ``PLAY``).
+
+        Computed once per state and kept (the state's fields never change), so
+        :func:`~chkobba.legal_moves` and :func:`~chkobba.apply` share the work.
+        """
+        if self.phase is not Phase.PLAY:
+            return ()
+        return hand_plays(self.hands[self.current_player], self.table, self.rules)  # type: ignore[index]
 
     def side_of(self, player: int) -> int:
         """The side (0 or 1) a player belongs to; partners share a side."""
