@@ -13,7 +13,7 @@ from chkobba.arena import (
     tournament,
     wilson_interval,
 )
-from chkobba.bots import BotSpec, GreedyBot, RandomBot
+from chkobba.bots import BotSpec, GreedyBot, ISMCTSBot, RandomBot
 
 
 def test_a_match_is_played_to_the_end_and_recorded() -> None:
@@ -95,12 +95,12 @@ def test_a_tournament_alternates_seats_and_counts_everything() -> None:
 
 
 def test_a_tournament_gives_the_same_results_with_one_and_two_workers() -> None:
-    bots = ["greedy", BotSpec.parse("random"), GreedyBot(seed=99)]
+    bots = ["greedy", BotSpec.parse("random"), GreedyBot(seed=99), ISMCTSBot(iterations=4)]
     one = tournament(bots, games=2, seed=5, workers=1)
     two = tournament(bots, games=2, seed=5, workers=2)
     assert one == two
-    assert [bot.name for bot in one.bots] == ["greedy", "random", "greedy#2"]
-    assert len(one.matches) == 3 * 2
+    assert [bot.name for bot in one.bots] == ["greedy", "random", "greedy#2", "ismcts"]
+    assert len(one.matches) == 6 * 2
 
 
 def test_a_tournament_reports_progress_and_plays_four_players() -> None:
