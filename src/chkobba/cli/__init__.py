@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from chkobba import __version__
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chkobba`` command."""
     parser = _Parser(prog=PROGRAM, description="Play and study Chkobba (Tunisian rules).")
     parser.add_argument("--no-colour", "--no-color", action="store_true", help="plain text")
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
