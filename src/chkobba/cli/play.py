@@ -19,7 +19,7 @@ from chkobba.game import Game
 from chkobba.moves import Move
 from chkobba.notation import parse_move
 from chkobba.render import render
-from chkobba.state import Phase
+from chkobba.state import Phase, State
 from chkobba.views import observe
 
 __all__ = ["HELP", "run_play"]
@@ -131,13 +131,13 @@ def _ask(out: Output, stdin: TextIO, game: Game, seed: int) -> Move:
         return move
 
 
-def _choice(text: str, legal: tuple[Move, ...], state: object) -> Move:
+def _choice(text: str, legal: tuple[Move, ...], state: State) -> Move:
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(legal):
             return legal[number - 1]
         raise ChkobbaError(f"{text} is not a move number: choose 1 to {len(legal)}")
-    move = parse_move(text, state)  # type: ignore[arg-type]
+    move = parse_move(text, state)
     if move not in legal:
         raise ChkobbaError(f"{text!r} is not legal here")
     return move
