@@ -16,7 +16,6 @@ chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Sequence
 
 import attrs
@@ -92,16 +91,23 @@ class State:
     winner: int | None
     deal_scores: tuple[DealScore, ...]
 
-    @functools.cached_property
+    @property
     def legal_plays(self) -> tuple[Play, ...]:
         """The legal plays of the player to move (``()`` outside phase ``PLAY``).
 
         Computed once per state and kept (the state's fields never change), so
         :func:`~chkobba.legal_moves` and :func:`~chkobba.apply` share the work.
         """
-        if self.phase is not Phase.PLAY:
-            return ()
-        return hand_plays(self.hands[self.current_player], self.table, self.rules)  # type: ignore[index]
+        # A memo in the instance dict, outside the attrs fields (so not in eq, hash or
+        # repr); cheaper than functools.cached_property, which takes a lock on 3.10/3.11.
+        memo = self.__dict__
+        plays: tuple[Play, ...] | None = memo.get("_legal_plays")
+        if plays is None:
+            if self.phase is not Phase.PLAY:
+                return ()
+            hand = self.hands[self.current_player]  # type: ignore[index]
+            plays = memo["_legal_plays"] = hand_plays(hand, self.table, self.rules)
+        return plays
 
     def side_of(self, player: int) -> int:
         """The side (0 or 1) a player belongs to; partners share a side."""
