@@ -29,6 +29,7 @@ __all__ = ["DealScore", "score_deal"]
 
 SIDES = 2
 _SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
+_SEVEN_OF_DIAMONDS_ALONE = frozenset((_SEVEN_OF_DIAMONDS,))
 _DIAMONDS = frozenset(c for c in DECK if c.suit is Suit.DIAMONDS)
 _SEVENS = frozenset(c for c in DECK if c.rank is Rank.SEVEN)
 _SIXES = frozenset(c for c in DECK if c.rank is Rank.SIX)
@@ -78,7 +79,11 @@ def _score(piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...]) -> Deal
         _more_than(card_counts, 20),
         _more_than(diamond_counts, 5),
         _bermila(seven_counts, six_counts),
-        0 if _SEVEN_OF_DIAMONDS in piles[0] else 1 if _SEVEN_OF_DIAMONDS in piles[1] else None,
+        0
+        if _SEVEN_OF_DIAMONDS_ALONE.intersection(piles[0])
+        else 1
+        if _SEVEN_OF_DIAMONDS_ALONE.intersection(piles[1])
+        else None,
     )
     points = (
         sweeps[0] + categories.count(0),
