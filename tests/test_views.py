@@ -25,6 +25,7 @@ from chkobba import (
     new_match,
     observe,
 )
+from chkobba.views import complete_state
 from tests.helpers import random_history
 from tests.strategies import states, views
 
@@ -160,3 +161,12 @@ def test_what_a_player_sees_and_does_not_see_make_the_deck(view: PlayerView) -> 
         assert len(view.unseen()) == others + view.stock_size - (view.cut_card is not None)
     else:
         assert view.unseen() == ()
+
+
+@given(states())
+def test_complete_state_inverts_observe_given_the_hidden_cards(state: State) -> None:
+    for player in range(state.players):
+        view = observe(state, player)
+        rebuilt = complete_state(view, state.hands, state.stock)
+        assert rebuilt == state
+        assert observe(rebuilt, player) == view

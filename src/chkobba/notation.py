@@ -31,7 +31,7 @@ from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView
+from chkobba.views import PlayerView, complete_state
 
 __all__ = ["parse_move"]
 
@@ -200,22 +200,7 @@ def _seat_of(view: PlayerView) -> State:
             f"it is player {view.current_player}'s turn, not player {view.player}'s"
         )
     hands = tuple(view.hand if p == view.player else () for p in range(view.players))
-    return State(
-        rules=view.rules,
-        phase=view.phase,
-        players=view.players,
-        dealer=view.dealer,
-        current_player=view.current_player,
-        hands=hands,
-        table=view.table,
-        stock=(),
-        captured=view.captured,
-        chkobbas=view.chkobbas,
-        scores=view.scores,
-        last_capturer=view.last_capturer,
-        winner=view.winner,
-        deal_scores=view.deal_scores,
-    )
+    return complete_state(view, hands, ())
 
 
 def _error(text: str, reason: str) -> NotationError:

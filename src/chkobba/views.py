@@ -23,7 +23,7 @@ from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 
-__all__ = ["PlayerView", "observe"]
+__all__ = ["PlayerView", "complete_state", "observe"]
 
 
 @attrs.frozen
@@ -94,4 +94,32 @@ def observe(state: State, player: int) -> PlayerView:
         winner=state.winner,
         deal_scores=state.deal_scores,
         cut_card=state.stock[0] if cutting else None,
+    )
+
+
+def complete_state(
+    view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
+) -> State:
+    """The full :class:`State` with ``view``'s public facts and the given hidden parts.
+
+    The inverse of :func:`observe` once the hidden cards are chosen: searching bots use it
+    with sampled ``hands`` and ``stock`` (see :mod:`chkobba.bots.sampling`). The caller
+    keeps the view's own hand in ``hands[view.player]``; nothing is checked here, so an
+    inconsistent guess gives a state the engine may reject.
+    """
+    return State(
+        rules=view.rules,
+        phase=view.phase,
+        players=view.players,
+        dealer=view.dealer,
+        current_player=view.current_player,
+        hands=hands,
+        table=view.table,
+        stock=stock,
+        captured=view.captured,
+        chkobbas=view.chkobbas,
+        scores=view.scores,
+        last_capturer=view.last_capturer,
+        winner=view.winner,
+        deal_scores=view.deal_scores,
     )

@@ -27,7 +27,7 @@ import random
 
 from chkobba.errors import ChkobbaError
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView
+from chkobba.views import PlayerView, complete_state
 
 __all__ = ["determinize"]
 
@@ -63,19 +63,4 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     stock = tuple(pool[position:])
     if top is not None:
         stock = (top, *stock)
-    return State(
-        rules=view.rules,
-        phase=view.phase,
-        players=view.players,
-        dealer=view.dealer,
-        current_player=view.current_player,
-        hands=tuple(hands),
-        table=view.table,
-        stock=stock,
-        captured=view.captured,
-        chkobbas=view.chkobbas,
-        scores=view.scores,
-        last_capturer=view.last_capturer,
-        winner=view.winner,
-        deal_scores=view.deal_scores,
-    )
+    return complete_state(view, tuple(hands), stock)
