@@ -29,7 +29,7 @@ from chkobba import (
     random_shuffle,
 )
 from tests.helpers import dealt
-from tests.strategies import play_states, shuffles, states
+from tests.strategies import moves_in, play_states, shuffles, states
 
 QH_2D_6S = Play(card("QH"), cards("2D 6S"))
 
@@ -329,3 +329,10 @@ def test_the_movers_view_judges_every_text_as_the_state_does(
     texts.append(data.draw(st.text(alphabet=NOTATION_ALPHABET, max_size=12)))
     for text in texts:
         assert _outcome(text, view) == _outcome(text, state)
+
+
+@given(states(), st.data())
+def test_every_move_repr_evaluates_back_to_the_move(state: State, data: st.DataObject) -> None:
+    move = data.draw(moves_in(state))
+    names = {"Play": Play, "Cut": Cut, "Shuffle": Shuffle, "card": card, "cards": cards}
+    assert eval(repr(move), names) == move
