@@ -32,8 +32,10 @@ from chkobba import (
     Cut,
     Move,
     Phase,
+    Rank,
     Shuffle,
     State,
+    Suit,
     apply,
     cards,
     legal_moves,
@@ -43,6 +45,7 @@ from chkobba import (
 from chkobba.scoring import DealScore
 
 __all__ = [
+    "SUIT_MAJOR",
     "CardsLike",
     "arranged",
     "as_cards",
@@ -52,6 +55,10 @@ __all__ = [
     "round_order",
     "stacked_shuffle",
 ]
+
+#: The deck suit by suit (AS 2S … KS AH …): neighbouring cards never share a rank, so four
+#: consecutive cards never void a deal.
+SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
 #: Cards given as notation text (``"2D 6S"``) or as a sequence of :class:`Card`.
 CardsLike = str | Sequence[Card]

@@ -16,14 +16,12 @@ import pytest
 
 from chkobba import (
     DECK,
-    Card,
     ChkobbaError,
     Cut,
     IllegalMoveError,
     Move,
     Phase,
     Play,
-    Rank,
     Rules,
     Shuffle,
     State,
@@ -38,11 +36,7 @@ from chkobba import (
     new_match,
     random_shuffle,
 )
-from tests.helpers import arranged, dealt, random_history, round_order, stacked_shuffle
-
-#: The deck suit by suit (AS 2S … KS AH …): neighbouring cards never share a rank, so four
-#: consecutive cards never void a deal.
-SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+from tests.helpers import SUIT_MAJOR, arranged, dealt, random_history, round_order, stacked_shuffle
 
 
 def hands_text(state: State) -> list[str]:

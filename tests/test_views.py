@@ -17,19 +17,15 @@ from chkobba import (
     Cut,
     Phase,
     PlayerView,
-    Rank,
     Shuffle,
     State,
-    Suit,
     apply,
     new_match,
     observe,
 )
 from chkobba.views import complete_state
-from tests.helpers import random_history
+from tests.helpers import SUIT_MAJOR, random_history
 from tests.strategies import states, views
-
-SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
 
 def cards_in(value: Any) -> Iterator[Card]:

@@ -361,12 +361,23 @@ def _no_constant(name: str) -> object:
 
 
 def _check_fields(data: dict[str, Any]) -> None:
-    unknown = sorted(set(data) - set(_FIELDS))
+    _check_keys(data, _FIELDS, _REQUIRED, f" (a record has {', '.join(_FIELDS)})", "")
+
+
+def _check_keys(
+    data: dict[str, Any],
+    allowed: tuple[str, ...],
+    required: tuple[str, ...],
+    unknown_hint: str,
+    where: str,
+) -> None:
+    """Refuse the first unknown key, then the first missing one, naming where they are."""
+    unknown = sorted(set(data) - set(allowed))
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r} (a record has {', '.join(_FIELDS)})")
-    missing = [name for name in _REQUIRED if name not in data]
+        raise RecordError(f"unknown field {unknown[0]!r}{where}{unknown_hint}")
+    missing = [name for name in required if name not in data]
     if missing:
-        raise RecordError(f"missing field {missing[0]!r}")
+        raise RecordError(f"missing field {missing[0]!r}{where}")
 
 
 def _whole(data: dict[str, Any], name: str) -> int:
@@ -403,12 +414,7 @@ def _moves(value: object) -> tuple[Move, ...]:
 def _rules(value: object) -> Rules:
     if not isinstance(value, dict):
         raise RecordError(f"rules must be an object, not {_kind(value)}")
-    unknown = sorted(set(value) - set(_RULES_FIELDS))
-    if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r} in rules")
-    missing = [name for name in _RULES_FIELDS if name not in value]
-    if missing:
-        raise RecordError(f"missing field {missing[0]!r} in rules")
+    _check_keys(value, _RULES_FIELDS, _RULES_FIELDS, "", " in rules")
     name, values, target = value["name"], value["capture_values"], value["target"]
     if not isinstance(name, str):
         raise RecordError(f"rules name must be text, not {_kind(name)}")
