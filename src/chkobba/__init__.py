@@ -26,7 +26,7 @@ from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
 from chkobba.records import Record
 from chkobba.render import render
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import CARD_RULES_PLUS, PROFILES, TUNISIAN, Rules
 from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, observe
@@ -34,7 +34,9 @@ from chkobba.views import PlayerView, observe
 __version__ = "0.1.0"
 
 __all__ = [
+    "CARD_RULES_PLUS",
     "DECK",
+    "PROFILES",
     "TUNISIAN",
     "Card",
     "ChkobbaError",

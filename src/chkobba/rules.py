@@ -1,24 +1,78 @@
-"""The rules profile: capture values and the match target.
+"""Rule profiles: every rule that differs between houses, as one frozen value.
 
-There is one profile today, :data:`TUNISIAN` (Q=8, J=9, K=10, play to 21). A profile is a
-frozen, hashable value, so it can key caches and travel inside a :class:`~chkobba.State`.
+Two named profiles ship with the library: :data:`TUNISIAN` (the default, Q=8 J=9 K=10,
+play to 21) and :data:`CARD_RULES_PLUS` (J=8 Q=9 K=10, no cut card, play to 11). A house
+rule is one field away: ``attrs.evolve(TUNISIAN, target=16)``. A profile is frozen and
+hashable, so it can key caches and travel inside a :class:`~chkobba.State`.
 
 >>> TUNISIAN.value(card("QH")), TUNISIAN.value(card("JH")), TUNISIAN.value(card("KH"))
 (8, 9, 10)
 >>> TUNISIAN.target
 21
+>>> CARD_RULES_PLUS.value(card("QH")), CARD_RULES_PLUS.value(card("JH"))
+(9, 8)
+>>> sorted(PROFILES)
+['cardrulesplus', 'tunisian']
+>>> Rules(players=(5,))
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: players must be a non-empty tuple of player counts ..., got (5,)
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal
 
 import attrs
 
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 
-__all__ = ["TUNISIAN", "Rules"]
+__all__ = [
+    "CARD_RULES_PLUS",
+    "MAJORITIES",
+    "PLAYER_COUNTS",
+    "PROFILES",
+    "TUNISIAN",
+    "VOID_DEALS",
+    "Rules",
+]
 
 _TUNISIAN_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # A 2 3 4 5 6 7 Q J K
+#: The player counts a profile may allow: 2 (two sides), 3 (three sides), 4 (partnerships).
+PLAYER_COUNTS = (2, 3, 4)
+#: The values of :attr:`Rules.void_deal`.
+VOID_DEALS = ("three_of_a_rank", "three_kings", "never")
+#: The values of :attr:`Rules.majority`.
+MAJORITIES = ("more_than_half", "most")
+_NAME_LIMIT = 60
+
+VoidDeal = Literal["three_of_a_rank", "three_kings", "never"]
+Majority = Literal["more_than_half", "most"]
+
+
+def _shown(value: object) -> str:
+    """A value as an error message quotes it: its repr, cut to about 60 characters."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= _NAME_LIMIT else text[: _NAME_LIMIT - 3] + "..."
+
+
+def _check_name(instance: Rules, attribute: object, value: object) -> None:
+    if (
+        type(value) is not str
+        or not value.strip()
+        or len(value) > _NAME_LIMIT
+        or not value.isprintable()
+    ):
+        raise ChkobbaError(
+            f"name must be non-empty printable text of at most {_NAME_LIMIT} characters, "
+            f"got {_shown(value)}"
+        )
 
 
 def _check_values(instance: Rules, attribute: object, value: object) -> None:
@@ -29,26 +83,97 @@ def _check_values(instance: Rules, attribute: object, value: object) -> None:
     ):
         raise ChkobbaError(
             f"capture_values must be {len(Rank)} positive integers in rank order "
-            f"A 2 3 4 5 6 7 Q J K, got {value!r}"
+            f"A 2 3 4 5 6 7 Q J K, got {_shown(value)}"
         )
 
 
 def _check_target(instance: Rules, attribute: object, value: object) -> None:
-    if type(value) is not int or value <= 0:
-        raise ChkobbaError(f"target must be a positive integer, got {value!r}")
+    if type(value) is not int or not 0 < value <= 10_000:
+        raise ChkobbaError(f"target must be a positive integer, at most 10000, got {_shown(value)}")
+
+
+def _check_players(instance: Rules, attribute: object, value: object) -> None:
+    if (
+        not isinstance(value, tuple)
+        or not value
+        or not all(type(n) is int and n in PLAYER_COUNTS for n in value)
+        or list(value) != sorted(set(value))
+    ):
+        raise ChkobbaError(
+            "players must be a non-empty tuple of player counts from 2, 3, 4, "
+            f"got {_shown(value)}"
+        )
+
+
+def _check_bool(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not bool:
+        raise ChkobbaError(f"{attribute.name} must be True or False, got {_shown(value)}")
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(instance: Rules, attribute: attrs.Attribute[Any], value: object) -> None:
+        if type(value) is not str or value not in choices:
+            raise ChkobbaError(
+                f"{attribute.name} must be one of {', '.join(map(repr, choices))}, "
+                f"got {_shown(value)}"
+            )
+
+    return check
+
+
+def _flag(default: bool) -> Any:
+    return attrs.field(default=default, validator=_check_bool, kw_only=True)
 
 
 @attrs.frozen(cache_hash=True)
 class Rules:
-    """A complete rule profile.
+    """A complete rule profile (see ``docs/rules.md`` for every field and who plays it).
 
-    ``capture_values`` gives the capture value of each rank in the order
-    ``A 2 3 4 5 6 7 Q J K``; ``target`` is the score that ends the match.
+    Fields, with the :data:`TUNISIAN` defaults:
+
+    - ``name`` (``"tunisian"``): the profile's name.
+    - ``capture_values`` (``(1, …, 10)``): the value of each rank in the order
+      ``A 2 3 4 5 6 7 Q J K``.
+    - ``target`` (21): after a deal, if any side has reached it, the unique highest total
+      wins; a shared highest total plays another deal.
+    - ``players`` (``(2, 4)``): the allowed player counts, from 2, 3 (three sides, each
+      for himself) and 4 (partnerships, side ``player % 2``).
+    - ``cut`` (True): the cutter keeps or exposes the top card. False: no ``CUT`` phase;
+      after the shuffle one card at a time goes to each player from the dealer's right
+      until every hand holds 3, then 4 to the table.
+    - ``void_deal`` (``"three_of_a_rank"``): which table voids the deal:
+      ``"three_of_a_rank"`` (3 or 4 cards of one rank), ``"three_kings"`` or ``"never"``.
+    - ``equal_single_first`` (True): an equal single must be taken before any sum. False:
+      any equal single or any sum group.
+    - ``courts_capture_sums`` (True): False: a played Q, J or K takes only an equal single.
+    - ``last_card_chkobba`` (False): True: a sweep with the deal's very last card counts.
+    - ``majority`` (``"more_than_half"``): cards and diamonds points go to the side with
+      more than half (> 20 cards, > 5 diamonds), or with ``"most"``, strictly the most.
+    - ``sevens_bermila`` (True): a point for most sevens, equal sevens broken by sixes.
+    - ``seven_of_diamonds`` (True): a point for the 7♦.
+    - ``primiera`` (False): the Italian primiera point.
+    - ``ties_to_last_capturer`` (False): a tied cards or diamonds category goes to the
+      deal's last capturer when that side is among the tied leaders.
     """
 
-    name: str = "tunisian"
+    name: str = attrs.field(default="tunisian", validator=_check_name)
     capture_values: tuple[int, ...] = attrs.field(default=_TUNISIAN_VALUES, validator=_check_values)
     target: int = attrs.field(default=21, validator=_check_target)
+    players: tuple[int, ...] = attrs.field(default=(2, 4), validator=_check_players, kw_only=True)
+    cut: bool = _flag(True)
+    void_deal: VoidDeal = attrs.field(
+        default="three_of_a_rank", validator=_one_of(VOID_DEALS), kw_only=True
+    )
+    equal_single_first: bool = _flag(True)
+    courts_capture_sums: bool = _flag(True)
+    last_card_chkobba: bool = _flag(False)
+    majority: Majority = attrs.field(
+        default="more_than_half", validator=_one_of(MAJORITIES), kw_only=True
+    )
+    sevens_bermila: bool = _flag(True)
+    seven_of_diamonds: bool = _flag(True)
+    primiera: bool = _flag(False)
+    ties_to_last_capturer: bool = _flag(False)
     #: Capture value of each card, indexed by :attr:`Card.index` (derived, for speed).
     card_values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
@@ -61,8 +186,44 @@ class Rules:
         """The capture value of a card or a rank."""
         if isinstance(played, Rank):
             return self.capture_values[tuple(Rank).index(played)]
+        if not isinstance(played, Card):
+            raise ChkobbaError(f"value: {_shown(played)} is not a card or a rank")
         return self.card_values[played.index]
+
+    def sides(self, players: int) -> int:
+        """How many sides a match of ``players`` has: 2 with partnerships, else one each.
+
+        >>> TUNISIAN.sides(2), TUNISIAN.sides(4), CARD_RULES_PLUS.sides(3)
+        (2, 2, 3)
+        """
+        if type(players) is not int or players not in self.players:
+            allowed = ", ".join(map(str, self.players))
+            raise ChkobbaError(
+                f"the {self.name} profile plays with {allowed} players, not {_shown(players)}"
+            )
+        return 2 if players == 4 else players
 
 
 #: The Tunisian profile, the library's default: Q=8, J=9, K=10; the match is played to 21.
 TUNISIAN = Rules()
+
+#: The "CardRulesPlus" summary (RULES.md part II): J=8, Q=9, K=10, no cut card, redeal on
+#: three kings only, cards and diamonds to the side with the most, the 7♦ as the bermila,
+#: 2, 3 or 4 players, play to 11 (``attrs.evolve(CARD_RULES_PLUS, target=21)`` for a long
+#: match).
+CARD_RULES_PLUS = Rules(
+    name="cardrulesplus",
+    capture_values=(1, 2, 3, 4, 5, 6, 7, 9, 8, 10),
+    target=11,
+    players=(2, 3, 4),
+    cut=False,
+    void_deal="three_kings",
+    majority="most",
+    sevens_bermila=False,
+    seven_of_diamonds=True,
+)
+
+#: The named profiles by name.
+PROFILES: Mapping[str, Rules] = MappingProxyType(
+    {TUNISIAN.name: TUNISIAN, CARD_RULES_PLUS.name: CARD_RULES_PLUS}
+)
