@@ -197,9 +197,11 @@ class Rules:
         (2, 2, 3)
         """
         if type(players) is not int or players not in self.players:
-            allowed = ", ".join(map(str, self.players))
+            counts = [str(n) for n in self.players]
+            allowed = " or ".join([", ".join(counts[:-1]), counts[-1]] if counts[:-1] else counts)
             raise ChkobbaError(
-                f"the {self.name} profile plays with {allowed} players, not {_shown(players)}"
+                f"a match has {allowed} players, not {_shown(players)} "
+                f"(the {self.name} profile)"
             )
         return 2 if players == 4 else players
 
