@@ -28,6 +28,7 @@ from chkobba import (
     parse_move,
     random_shuffle,
 )
+from chkobba.errors import shown
 from tests.helpers import dealt
 from tests.strategies import moves_in, play_states, shuffles, states
 
@@ -134,7 +135,7 @@ def test_bad_text_raises_notation_error_naming_text_and_reason(text: str, fragme
         parse_move(text)
     message = str(raised.value)
     assert fragment in message
-    assert repr(text) in message
+    assert shown(text) in message
 
 
 def test_a_shuffle_of_39_or_41_cards_is_not_a_move() -> None:

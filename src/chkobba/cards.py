@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from chkobba.errors import NotationError
+from chkobba.errors import NotationError, shown
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
 
@@ -92,11 +92,14 @@ class Card:
     index: int = attrs.field(init=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise NotationError(
+                f"Card needs a Rank and a Suit, got {shown(rank)} and {shown(suit)} "
+                "(card('7D') reads a card from text)"
+            )
         existing = _INTERNED.get((rank, suit))
         if existing is not None:
             return existing
-        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise NotationError(f"Card needs a Rank and a Suit, got {rank!r} and {suit!r}")
         created = super().__new__(cls)
         _INTERNED[(rank, suit)] = created
         return created
@@ -148,6 +151,8 @@ _SUIT_TEXT = {suit.value: suit for suit in _SUITS}
 _SUIT_TEXT.update({symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()})
 _SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
 _BY_TEXT: dict[str, Card] = {}
+# The longest card text that can name a card once stripped: room for spaces around it.
+_CARD_TEXT_LIMIT = 200
 for _card in DECK:
     for _suit_text, _suit in _SUIT_TEXT.items():
         if _suit is _card.suit:
@@ -166,11 +171,13 @@ def card(text: str) -> Card:
     chkobba.errors.NotationError: '8D' is not a card: 8 is not a rank of the 40-card deck ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a card: expected text such as '7D'")
+        raise NotationError(f"{shown(text)} is not a card: expected text such as '7D'")
+    if len(text) > _CARD_TEXT_LIMIT:  # no card is longer; spare .upper() a huge text
+        raise NotationError(f"{shown(text)} is not a card: it is too long")
     found = _BY_TEXT.get(text.strip().upper())
     if found is not None:
         return found
-    raise NotationError(f"{text!r} is not a card: {_card_problem(text.strip().upper())}")
+    raise NotationError(f"{shown(text)} is not a card: {_card_problem(text.strip().upper())}")
 
 
 def _card_problem(text: str) -> str:
@@ -187,10 +194,20 @@ def _card_problem(text: str) -> str:
 def cards(text: str) -> tuple[Card, ...]:
     """Read whitespace-separated cards, e.g. ``cards("2D 6S QH")``; empty text gives ``()``."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a list of cards: expected text such as '2D 6S'")
+        raise NotationError(
+            f"{shown(text)} is not a list of cards: expected text such as '2D 6S'"
+        )
     return tuple(card(word) for word in text.split())
 
 
 def format_cards(group: Iterable[Card], separator: str = " ") -> str:
     """Write cards in deck order, e.g. ``format_cards(capture, "+") == "2D+6S"``."""
-    return separator.join(str(c) for c in sorted(group))
+    if not isinstance(separator, str):
+        raise NotationError(f"format_cards: the separator must be text, not {shown(separator)}")
+    if isinstance(group, (str, bytes, bytearray)) or not isinstance(group, Iterable):
+        raise NotationError(f"format_cards: {shown(group)} is not a collection of cards")
+    found = tuple(group)
+    for item in found:
+        if not isinstance(item, Card):
+            raise NotationError(f"format_cards: {shown(item)} is not a card")
+    return separator.join(str(c) for c in sorted(found))

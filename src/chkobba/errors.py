@@ -1,19 +1,57 @@
-"""The exception tree of the library.
+"""The exception tree of the library, and :func:`shown`, how its messages quote input.
 
 Every error a user can provoke with bad input is a :class:`ValueError`, so callers that
 only care about "bad input" catch that; callers that care about *why* catch the subclass.
 Malformed text and illegal moves are kept apart: ``"8D"`` is not a card at all
 (:class:`NotationError`), while playing ``7D`` from a hand that lacks it is a well-formed
 move that the rules forbid (:class:`IllegalMoveError`).
+
+A message names the input it refuses, but never all of a huge one: :func:`shown` quotes at
+most :data:`QUOTE_LIMIT` characters, and never fails itself.
+
+>>> shown("QH x 2Z")
+"'QH x 2Z'"
+>>> shown("A" * 1_000_000)
+"'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…"
+>>> len(shown("\\0" * 1_000_000))
+60
+>>> shown(10**5000)
+'an integer of about 5001 digits'
 """
 
 from __future__ import annotations
 
-__all__ = ["ChkobbaError", "IllegalMoveError", "NotationError", "RecordError"]
+import reprlib
+
+__all__ = [
+    "QUOTE_LIMIT",
+    "ChkobbaError",
+    "IllegalMoveError",
+    "NotationError",
+    "RecordError",
+    "shown",
+]
+
+#: The most characters of an input that an error message quotes.
+QUOTE_LIMIT = 60
+# Beyond this many bits, repr() of an int is slow or refused (Python's int-to-text limit).
+_INT_BITS = 64 * 3
+_MESSAGE_LIMIT = 4000
 
 
 class ChkobbaError(ValueError):
-    """Base class of every error raised by the library for bad input."""
+    """Base class of every error raised by the library for bad input.
+
+    A message longer than a few thousand characters is cut in the middle, a safety net
+    for messages that list many things (the quoting itself goes through :func:`shown`).
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > _MESSAGE_LIMIT:
+            text = args[0]
+            half = _MESSAGE_LIMIT // 2
+            args = (f"{text[:half]} … {text[-half:]}",)
+        super().__init__(*args)
 
 
 class NotationError(ChkobbaError):
@@ -26,3 +64,39 @@ class IllegalMoveError(ChkobbaError):
 
 class RecordError(ChkobbaError):
     """A game record that cannot be read, or that holds a move that is not legal."""
+
+
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = QUOTE_LIMIT + 2
+    short.maxlevel = 3
+    short.maxlist = short.maxtuple = short.maxset = short.maxdict = 8
+    short.maxfrozenset = short.maxdeque = short.maxarray = 8
+    return short
+
+
+_SHORT = _short_repr()
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """How an error message quotes ``value``: its ``repr``, at most ``limit`` characters.
+
+    Longer text is cut and ends with ``…``; a huge integer is described, not written;
+    a value whose ``repr`` fails is named by its type. The cost is bounded whatever the
+    size of ``value`` (strings and bytes are cut before they are quoted).
+    """
+    try:
+        text = _quote(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _quote(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _INT_BITS:
+        # Count the digits without writing the number: log10(2) per bit.
+        digits = int(value.bit_length() * 0.30102999566398120) + 1
+        return f"an integer of about {digits} digits"
+    if isinstance(value, (str, bytes, bytearray)) and len(value) > QUOTE_LIMIT:
+        return repr(value[: QUOTE_LIMIT + 1]) + "…"
+    return _SHORT.repr(value)

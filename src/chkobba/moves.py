@@ -11,6 +11,25 @@ canonical notation (see ``docs/notation.md``):
 ('keep', 'expose')
 >>> Play(card("QH"), cards("2D 6S")) == Play(card("QH"), cards("6S 2D"))
 True
+
+The constructors take cards, or card text which they read (one rule for every move):
+
+>>> Play("QH", "2D 6S") == Play(card("QH"), cards("2D 6S"))
+True
+>>> Shuffle(format_cards(DECK)) == Shuffle(DECK)
+True
+
+Anything else is refused when the move is built, with a
+:class:`~chkobba.NotationError`:
+
+>>> Play(card("QH"), card("2D"))
+Traceback (most recent call last):
+...
+chkobba.errors.NotationError: a capture is text ('2D 6S') or a collection of cards, not card('2D')
+>>> Cut(keep="yes")
+Traceback (most recent call last):
+...
+chkobba.errors.NotationError: Cut(keep=...) must be True or False, not 'yes'
 """
 
 from __future__ import annotations
@@ -21,17 +40,60 @@ from typing import TypeAlias
 
 import attrs
 
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.cards import DECK, Card, card, cards, format_cards
+from chkobba.errors import ChkobbaError, NotationError, shown
 
 __all__ = ["Cut", "Move", "Play", "Shuffle", "random_shuffle"]
 
+_DECK_SET = frozenset(DECK)
+_set = object.__setattr__
 
-def _to_cards(order: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(order)
+
+def _to_card(played: Card | str) -> Card:
+    if type(played) is Card:
+        return played
+    if isinstance(played, str):
+        return card(played)
+    raise NotationError(f"a played card is a Card or card text ('QH'), not {shown(played)}")
 
 
-def _to_capture(capture: Iterable[Card]) -> frozenset[Card]:
-    return capture if type(capture) is frozenset else frozenset(capture)
+def _to_cards(order: Iterable[Card] | str, what: str, example: str) -> tuple[Card, ...]:
+    """Cards from text, or from a collection holding only cards."""
+    if isinstance(order, str):
+        return cards(order)
+    if isinstance(order, (Card, bytes, bytearray)) or not isinstance(order, Iterable):
+        raise NotationError(
+            f"a {what} is text ({example!r}) or a collection of cards, not {shown(order)}"
+        )
+    found = tuple(order)
+    for item in found:
+        if type(item) is not Card:
+            raise NotationError(
+                f"a {what} holds {shown(item)}, which is not a card: give cards, "
+                f"or the whole {what} as text ({example!r})"
+            )
+    return found
+
+
+def _to_order(order: Iterable[Card] | str) -> tuple[Card, ...]:
+    if type(order) is tuple and _DECK_SET.issuperset(order):
+        return order
+    return _to_cards(order, "shuffle", "AS 2S ...")
+
+
+def _to_capture(capture: Iterable[Card] | str) -> frozenset[Card]:
+    found = _to_cards(capture, "capture", "2D 6S")
+    taken = frozenset(found)
+    if len(taken) != len(found):
+        twice = next(c for c in found if found.count(c) > 1)
+        raise NotationError(f"a capture names each card once; {twice} comes twice")
+    return taken
+
+
+def _check_keep(keep: bool) -> bool:
+    if keep is True or keep is False:
+        return keep
+    raise NotationError(f"Cut(keep=...) must be True or False, not {shown(keep)}")
 
 
 @attrs.frozen(repr=False)
@@ -41,7 +103,7 @@ class Shuffle:
     The top card is the one the cutter looks at; the rest are dealt from the top.
     """
 
-    order: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    order: tuple[Card, ...] = attrs.field(converter=_to_order)
 
     def __str__(self) -> str:
         return "shuffle " + " ".join(str(c) for c in self.order)
@@ -54,7 +116,7 @@ class Shuffle:
 class Cut:
     """The cutter's decision: ``keep`` the top card in hand or ``expose`` it on the table."""
 
-    keep: bool
+    keep: bool = attrs.field(converter=_check_keep)
 
     def __str__(self) -> str:
         return "keep" if self.keep else "expose"
@@ -63,12 +125,22 @@ class Cut:
         return f"Cut(keep={self.keep!r})"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, init=False)
 class Play:
     """Play ``card`` from hand, taking ``capture`` from the table (empty: lay it down)."""
 
     card: Card
-    capture: frozenset[Card] = attrs.field(default=frozenset(), converter=_to_capture)
+    capture: frozenset[Card]
+
+    # Written by hand, not generated: plays are built in the engine's innermost loop, and
+    # the common case (a Card and a frozenset of cards) costs two type tests.
+    def __init__(self, card: Card | str, capture: Iterable[Card] | str = frozenset()) -> None:
+        if type(card) is not Card:
+            card = _to_card(card)
+        if type(capture) is not frozenset or not _DECK_SET.issuperset(capture):
+            capture = _to_capture(capture)
+        _set(self, "card", card)
+        _set(self, "capture", capture)
 
     def __str__(self) -> str:
         if not self.capture:
@@ -91,6 +163,8 @@ def random_shuffle(rng: random.Random) -> Shuffle:
     >>> random_shuffle(random.Random(7)) == random_shuffle(random.Random(7))
     True
     """
+    if not isinstance(rng, random.Random):
+        raise ChkobbaError(f"random_shuffle: rng must be a random.Random, not {shown(rng)}")
     order = list(DECK)
     rng.shuffle(order)
     return Shuffle(order)

@@ -28,15 +28,21 @@ import re
 
 from chkobba.cards import DECK, Card, card
 from chkobba.engine import illegal_reason, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError
+from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, complete_state
 
-__all__ = ["parse_move"]
+__all__ = ["MOVE_TEXT_LIMIT", "parse_move"]
+
+#: The longest move text :func:`parse_move` reads. The longest canonical move, a shuffle,
+#: has 127 characters; the limit leaves room for the forgiving forms (spaces, symbols)
+#: while refusing absurd text before any work on it.
+MOVE_TEXT_LIMIT = 1000
 
 _CAPTURE_MARK = re.compile("[xX:\u00d7]")  # \u00d7 is the multiplication sign
-_CAPTURE_SEPARATORS = re.compile(r"[\s+,]+")
+# Spaces alone, or a + or , with optional spaces around it: "2D+6S", "2D, 6S", "2D 6S".
+_CAPTURE_SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
 _SHUFFLE_SEPARATORS = re.compile(r"[\s,]+")
 _CUTS = {"keep": Cut(keep=True), "expose": Cut(keep=False)}
 _FORMS = (
@@ -93,9 +99,11 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     chkobba.errors.IllegalMoveError: it is player 1's turn, not player 0's
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move: expected text such as 'QH x 2D+6S'")
+        raise NotationError(f"{shown(text)} is not a move: expected text such as 'QH x 2D+6S'")
+    if len(text) > MOVE_TEXT_LIMIT:
+        raise _error(text, f"it has {len(text)} characters; a move has at most {MOVE_TEXT_LIMIT}")
     if state is not None and not isinstance(state, (State, PlayerView)):
-        raise ChkobbaError(f"parse_move: {state!r} is not a State or a PlayerView")
+        raise ChkobbaError(f"parse_move: {shown(state)} is not a State or a PlayerView")
     move, short = _read(text)
     if state is None:
         return move
@@ -135,15 +143,22 @@ def _read(text: str) -> tuple[Move, bool]:
 
 
 def _read_capture(text: str, taken_text: str, played: Card) -> frozenset[Card]:
-    words = [w for w in _CAPTURE_SEPARATORS.split(taken_text) if w]
-    if not words:
+    taken_text = taken_text.strip()
+    if not taken_text.strip("+,\t\n\r\f\v "):
         raise _error(text, "no captured card follows the capture mark")
-    taken = [_card(text, w, "a captured card") for w in words]
-    if played in taken:
-        raise _error(text, f"{played} cannot capture itself")
-    repeated = sorted({c for c in taken if taken.count(c) > 1})
-    if repeated:
-        raise _error(text, f"it captures {repeated[0]} twice")
+    words = _CAPTURE_SEPARATORS.split(taken_text)
+    if len(words) >= len(DECK):
+        raise _error(text, f"a capture takes at most {len(DECK) - 1} cards, not {len(words)}")
+    taken: set[Card] = set()
+    for word in words:
+        if not word:
+            raise _error(text, "a captured card is missing next to a + or ,")
+        found = _card(text, word, "a captured card")
+        if found is played:
+            raise _error(text, f"{played} cannot capture itself")
+        if found in taken:
+            raise _error(text, f"it captures {found} twice")
+        taken.add(found)
     return frozenset(taken)
 
 
@@ -204,4 +219,4 @@ def _seat_of(view: PlayerView) -> State:
 
 
 def _error(text: str, reason: str) -> NotationError:
-    return NotationError(f"{text!r} is not a move: {reason}")
+    return NotationError(f"{shown(text)} is not a move: {reason}")
