@@ -210,7 +210,9 @@ def test_card_helpers_take_anything(first: object, second: object) -> None:
     _only_chkobba_errors(random_shuffle, first)
 
 
-_MOVE_ALPHABET = st.sampled_from(list("AQJK234567SHDCshdc♠♥♦♣xX:×+, \t\n\0") + ["keep", "shuffle"])
+_MOVE_ALPHABET = st.sampled_from(
+    [*"AQJK234567SHDCshdc♠♥♦♣xX:+, \t\n\0", "\u00d7", "keep", "shuffle"]
+)
 
 
 @given(st.one_of(st.text(), st.lists(_MOVE_ALPHABET).map("".join), ANYTHING))

@@ -29,6 +29,7 @@ import attrs
 
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
+from chkobba.errors import shown as _shown
 
 __all__ = [
     "CARD_RULES_PLUS",
@@ -51,15 +52,6 @@ _NAME_LIMIT = 60
 
 VoidDeal = Literal["three_of_a_rank", "three_kings", "never"]
 Majority = Literal["more_than_half", "most"]
-
-
-def _shown(value: object) -> str:
-    """A value as an error message quotes it: its repr, cut to about 60 characters."""
-    try:
-        text = repr(value)
-    except Exception:  # a broken __repr__ must not hide the real error
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= _NAME_LIMIT else text[: _NAME_LIMIT - 3] + "..."
 
 
 def _check_name(instance: Rules, attribute: object, value: object) -> None:
