@@ -664,11 +664,11 @@ def test_illegal_moves_name_the_move_and_the_reason_and_change_nothing(
 
 def test_non_states_are_rejected() -> None:
     not_a_state: Any = "state"
-    with pytest.raises(ChkobbaError, match="is not a State"):
+    with pytest.raises(ChkobbaError, match="expected a State"):
         legal_moves(not_a_state)
-    with pytest.raises(ChkobbaError, match="is not a State"):
+    with pytest.raises(ChkobbaError, match="expected a State"):
         apply(not_a_state, Cut(keep=True))
-    with pytest.raises(ChkobbaError, match="is not a State"):
+    with pytest.raises(ChkobbaError, match="expected a State"):
         is_legal(not_a_state, Cut(keep=True))
 
 

@@ -188,7 +188,7 @@ def test_from_record_continues_a_match_and_keeps_its_start() -> None:
 
 
 def test_from_record_refuses_an_illegal_record() -> None:
-    with pytest.raises(RecordError, match=r"moves\[0\] \('keep'\)"):
+    with pytest.raises(RecordError, match=r"move 1 \(index 0\) \('keep'\)"):
         Game.from_record(Record(players=2, moves=(Cut(keep=True),)))
 
 

@@ -108,7 +108,7 @@ def test_records_pickle_and_copy() -> None:
         ({"players": 2, "scores": "00"}, "scores must be two whole numbers"),
         ({"players": 2, "moves": "keep"}, "moves must be a sequence of moves"),
         ({"players": 2, "moves": 5}, "moves must be a sequence of moves"),
-        ({"players": 2, "moves": [Cut(True), "keep"]}, "moves[1] is not a move"),
+        ({"players": 2, "moves": [Cut(True), "keep"]}, "move 2 (index 1) is not a move"),
         ({"players": 2, "rules": "tunisian"}, "rules must be a Rules profile"),
         ({"players": 2, "tags": [("a", "b")]}, "tags must map names to text"),
         ({"players": 2, "tags": {"": "x"}}, "a tag name must be non-empty text"),
@@ -151,9 +151,10 @@ def test_from_states_works_out_the_moves(history: History) -> None:
 
 def test_from_states_refuses_states_that_do_not_follow() -> None:
     states = SHORT[0]
-    with pytest.raises(RecordError, match=r"no legal move leads from states\[1\] to states\[2\]"):
+    leads = r"no legal move leads from state 2 \(index 1\) to state 3 \(index 2\)"
+    with pytest.raises(RecordError, match=leads):
         Record.from_states([states[0], states[1], states[3]])
-    with pytest.raises(RecordError, match=r"states\[1\] is not a State"):
+    with pytest.raises(RecordError, match=r"state 2 \(index 1\) is not a State"):
         Record.from_states([states[0], "state"])
     with pytest.raises(RecordError, match="non-empty sequence of states"):
         Record.from_states([])
@@ -172,7 +173,7 @@ def test_a_record_with_one_illegal_move_fails_at_that_index(data: st.DataObject)
     with pytest.raises(RecordError) as raised:
         broken.replay()
     message = str(raised.value)
-    assert message.startswith(f"moves[{index}] ({str(bad)!r}) is not legal: ")
+    assert message.startswith(f"move {index + 1} (index {index}) ({str(bad)!r}) is not legal: ")
     assert message.endswith(_reason(state, bad))
 
 
@@ -199,7 +200,8 @@ def _reason(state: Any, move: Move) -> str:
 
 def test_moves_after_the_end_of_the_match_are_illegal() -> None:
     moves = (*MATCH[1], Cut(keep=True))
-    with pytest.raises(RecordError, match=rf"moves\[{len(moves) - 1}\] \('keep'\).*phase OVER"):
+    last = rf"move {len(moves)} \(index {len(moves) - 1}\)"
+    with pytest.raises(RecordError, match=rf"{last} \('keep'\).*phase OVER"):
         Record(players=2, moves=moves).replay()
 
 
@@ -276,10 +278,10 @@ def test_verify_false_loads_an_illegal_record_for_inspection() -> None:
     data = short_record().to_dict()
     data["moves"][3] = "KD x AS"
     text = json.dumps(data)
-    with pytest.raises(RecordError, match=r"^moves\[3\] \('KD x AS'\) is not legal: "):
+    with pytest.raises(RecordError, match=r"^move 4 \(index 3\) \('KD x AS'\) is not legal: "):
         Record.from_json(text)
     loaded = Record.from_json(text, verify=False)
-    with pytest.raises(RecordError, match=r"^moves\[3\]"):
+    with pytest.raises(RecordError, match=r"^move 4 \(index 3\)"):
         loaded.replay()
 
 
@@ -363,9 +365,9 @@ def corrupt(**changes: Any) -> str:
         (corrupt(tags={"round": 3}), "tag 'round' must be text"),
         (corrupt(tags={"": "x"}), "a tag name must be non-empty text"),
         (corrupt(moves="keep"), 'moves must be a list of move texts, not "keep" (text)'),
-        (corrupt(moves=[None]), "moves[0] must be move text, not null"),
-        (corrupt(moves=["shuffle AS"]), "moves[0]: 'shuffle AS' is not a move"),
-        (corrupt(moves=["keep"]), "moves[0] ('keep') is not legal: Cut is not allowed"),
+        (corrupt(moves=[None]), "move 1 (index 0) must be move text, not null"),
+        (corrupt(moves=["shuffle AS"]), "move 1 (index 0): 'shuffle AS' is not a move"),
+        (corrupt(moves=["keep"]), "move 1 (index 0) ('keep') is not legal: Cut is not allowed"),
     ],
 )
 def test_malformed_records_raise_record_error_with_a_clear_message(
@@ -431,7 +433,7 @@ def test_any_single_move_corruption_raises_record_error(data: st.DataObject) -> 
         Record.from_json(corrupt(moves=moves))
     except RecordError as error:
         # The corrupt move, or a later one that no longer follows, is named.
-        named = re.match(r"moves\[(\d+)\]", str(error))
+        named = re.match(r"move \d+ \(index (\d+)\)", str(error))
         assert named is not None and int(named.group(1)) >= index
 
 

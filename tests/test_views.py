@@ -113,7 +113,7 @@ def test_bad_arguments_are_rejected() -> None:
     for bad in (2, -1, "0", None):
         with pytest.raises(ChkobbaError, match="no player"):
             observe(state, bad)  # type: ignore[arg-type]
-    with pytest.raises(ChkobbaError, match="not a State"):
+    with pytest.raises(ChkobbaError, match="expected a State"):
         observe("state", 0)  # type: ignore[arg-type]
 
 

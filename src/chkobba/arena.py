@@ -278,7 +278,9 @@ def _maker(entrant: Entrant) -> Any:
 def _names(makers: Sequence[Any]) -> list[str]:
     names: list[str] = []
     for maker in makers:
-        base = str(maker) if isinstance(maker, BotSpec) else getattr(maker, "name", repr(maker))
+        # A bot's ``name`` (the Bot protocol documents it), else its class: never a repr.
+        default = type(maker).__name__
+        base = str(maker) if isinstance(maker, BotSpec) else getattr(maker, "name", default)
         name, n = str(base), 2
         while name in names:
             name, n = f"{base}#{n}", n + 1

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from chkobba import captures
+from chkobba._describe import wrong_type
 from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.errors import ChkobbaError, IllegalMoveError
@@ -56,7 +57,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"{state!r} is not a State")
+        raise ChkobbaError(wrong_type("legal_moves", "a State", state))
     phase = state.phase
     if phase is _PLAY:
         return state.legal_plays
@@ -77,7 +78,7 @@ def illegal_reason(state: State, move: Move) -> str | None:
     'Cut is not allowed in phase SHUFFLE'
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"{state!r} is not a State")
+        raise ChkobbaError(wrong_type("illegal_reason", "a State", state))
     phase = state.phase
     if phase is _PLAY:
         if isinstance(move, Play):

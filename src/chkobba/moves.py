@@ -127,7 +127,14 @@ class Cut:
 
 @attrs.frozen(repr=False, init=False)
 class Play:
-    """Play ``card`` from hand, taking ``capture`` from the table (empty: lay it down)."""
+    """Play ``card`` from hand, taking ``capture`` from the table (empty: lay it down).
+
+    Fields:
+        card: the :class:`~chkobba.Card` played from the mover's hand.
+        capture: the table cards it takes, a frozenset (any iterable of cards is accepted
+            and converted); empty when the card is laid on the table. The capture's order
+            does not matter: ``Play(c, [a, b]) == Play(c, [b, a])``.
+    """
 
     card: Card
     capture: frozenset[Card]

@@ -30,8 +30,14 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+from chkobba._describe import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # say which extra brings the missing package
+    raise missing_extra(error, "chkobba.openspiel", "openspiel") from error
 
 from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_actions
 from chkobba.cards import DECK, Card, format_cards

@@ -32,12 +32,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-import pettingzoo
-from gymnasium import spaces
-from gymnasium.utils import EzPickle, seeding
-from pettingzoo.utils import wrappers
+from chkobba._describe import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import pettingzoo
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle, seeding
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # say which extra brings the missing package
+    raise missing_extra(error, "chkobba.pettingzoo", "pettingzoo") from error
 
 from chkobba.actions import NUM_ACTIONS, Position, legal_actions, step
 from chkobba.cards import DECK

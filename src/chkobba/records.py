@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
+from chkobba._describe import move_number
+from chkobba.deals import RecordedDeal, players_of_moves, split_deals
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
 from chkobba.moves import Cut, Move, Play, Shuffle
@@ -55,7 +57,9 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     found = tuple(moves)
     for index, move in enumerate(found):
         if not isinstance(move, (Shuffle, Cut, Play)):
-            raise RecordError(f"moves[{index}] is not a move (Shuffle, Cut or Play): {move!r}")
+            raise RecordError(
+                f"{move_number(index)} is not a move (Shuffle, Cut or Play): {move!r}"
+            )
     return found
 
 
@@ -67,36 +71,33 @@ def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     return tuple(scores)
 
 
-class _Tags(Mapping[str, str]):
-    """A record's tags: an immutable, hashable, picklable mapping kept sorted by name."""
+class _Tags(dict[str, str]):
+    """A record's tags: a dict (so ``json.dumps(record.tags)`` works) that cannot change,
+    kept sorted by name, hashable and picklable."""
 
-    __slots__ = ("_items",)
+    __slots__ = ()
 
     def __init__(self, items: Iterable[tuple[str, str]]) -> None:
-        self._items = dict(sorted(items))
+        super().__init__(sorted(items))
 
-    def __getitem__(self, name: str) -> str:
-        return self._items[name]
+    def _frozen(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a record's tags cannot change: make a new Record with other tags")
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._items)
+    __setitem__ = __delitem__ = _frozen
+    clear = pop = popitem = setdefault = update = _frozen
+    __ior__ = _frozen
 
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __hash__(self) -> int:
-        return hash(tuple(self._items.items()))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Mapping):
-            return NotImplemented
-        return self._items == dict(other.items())
-
-    def __repr__(self) -> str:
-        return repr(self._items)
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self.items()))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Tags, (tuple(self._items.items()),))
+        return (_Tags, (tuple(self.items()),))
+
+    def __copy__(self) -> _Tags:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Tags:
+        return self
 
 
 def _to_tags(tags: Mapping[str, str] | None) -> Mapping[str, str]:
@@ -181,13 +182,13 @@ class Record:
         (the shuffle is the order a ``CUT`` state holds in its stock). Where two moves
         give the same state (keep and expose when the deal is void either way), the
         first legal one is taken. A pair that no legal move connects raises
-        :class:`~chkobba.RecordError` naming its index.
+        :class:`~chkobba.RecordError` naming both states (``state 2 (index 1)``).
         """
         if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or not states:
             raise RecordError(f"from_states needs a non-empty sequence of states, not {states!r}")
         for index, state in enumerate(states):
             if not isinstance(state, State):
-                raise RecordError(f"states[{index}] is not a State: {state!r}")
+                raise RecordError(f"{move_number(index, 'state')} is not a State: {state!r}")
         moves = [_move_between(states[i], states[i + 1], i) for i in range(len(states) - 1)]
         return cls.from_moves(states[0], moves, tags=tags)
 
@@ -198,8 +199,8 @@ class Record:
     def replay(self) -> tuple[State, ...]:
         """The start state and the state after every move (``len(moves) + 1`` states).
 
-        A move that is not legal raises :class:`~chkobba.RecordError` naming its index in
-        :attr:`moves`, its text and the engine's reason.
+        A move that is not legal raises :class:`~chkobba.RecordError` naming it as people
+        count and as code indexes (``move 6 (index 5)``), its text and the engine's reason.
         """
         state = self.start()
         states = [state]
@@ -207,13 +208,30 @@ class Record:
             try:
                 state = apply(state, move)
             except IllegalMoveError as error:
-                raise RecordError(f"moves[{index}] ({str(move)!r}) is not legal: {error}") from None
+                raise RecordError(
+                    f"{move_number(index)} ({str(move)!r}) is not legal: {error}"
+                ) from None
             states.append(state)
         return tuple(states)
 
     def final(self) -> State:
         """The state after the last move (it checks every move, like :meth:`replay`)."""
         return self.replay()[-1]
+
+    def deals(self) -> tuple[RecordedDeal, ...]:
+        """The record deal by deal: each deal's dealer, its moves with the player of each,
+        and its :class:`~chkobba.DealScore` (or ``voided``); see :mod:`chkobba.deals`.
+
+        It replays the record, so an illegal move raises :class:`~chkobba.RecordError`.
+        """
+        return split_deals(self.replay(), self.moves)
+
+    def players_of_moves(self) -> tuple[int | None, ...]:
+        """Who made each move, by index: a player, or ``None`` for a shuffle (chance).
+
+        It replays the record, so an illegal move raises :class:`~chkobba.RecordError`.
+        """
+        return players_of_moves(self.replay())
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON-ready data (the object that :meth:`to_json` writes)."""
@@ -344,7 +362,10 @@ def _move_between(before: State, after: State, index: int) -> Move:
     for move in candidates:
         if illegal_reason(before, move) is None and apply(before, move) == after:
             return move
-    raise RecordError(f"no legal move leads from states[{index}] to states[{index + 1}]")
+    raise RecordError(
+        f"no legal move leads from {move_number(index, 'state')} "
+        f"to {move_number(index + 1, 'state')}"
+    )
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -403,11 +424,11 @@ def _moves(value: object) -> tuple[Move, ...]:
     moves = []
     for index, text in enumerate(value):
         if not isinstance(text, str):
-            raise RecordError(f"moves[{index}] must be move text, not {_kind(text)}")
+            raise RecordError(f"{move_number(index)} must be move text, not {_kind(text)}")
         try:
             moves.append(parse_move(text))
         except NotationError as error:
-            raise RecordError(f"moves[{index}]: {error}") from None
+            raise RecordError(f"{move_number(index)}: {error}") from None
     return tuple(moves)
 
 

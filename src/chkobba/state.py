@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -109,6 +110,35 @@ class State:
             plays = memo["_legal_plays"] = hand_plays(hand, self.table, self.rules)
         return plays
 
+    @property
+    def mover(self) -> int:
+        """Who moves next, typed ``int``: :attr:`current_player` where someone is to move.
+
+        At the chance node (phase ``SHUFFLE``) and once the match is over nobody is, and
+        this raises :class:`~chkobba.ChkobbaError`; ``observe(state, state.mover)`` needs
+        no ``None`` check.
+
+        >>> new_match().mover
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: nobody is to move in phase SHUFFLE: ...
+        """
+        return _mover(self.current_player, self.phase)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data, versioned (see :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import state_to_dict  # it imports this module
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> State:
+        """The state that :meth:`to_dict` wrote; every field is checked, and a problem
+        raises :class:`~chkobba.ChkobbaError` naming it (see :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import state_from_dict  # it imports this module
+
+        return state_from_dict(data)
+
     def side_of(self, player: int) -> int:
         """The side (0 or 1) a player belongs to; partners share a side."""
         if type(player) is not int or not 0 <= player < self.players:
@@ -129,6 +159,13 @@ class State:
     def is_over(self) -> bool:
         """True once the match has a winner."""
         return self.phase is Phase.OVER
+
+
+def _mover(player: int | None, phase: Phase) -> int:
+    if player is None:
+        why = "the next move is a shuffle" if phase is Phase.SHUFFLE else "the match is over"
+        raise ChkobbaError(f"nobody is to move in phase {phase.name}: {why}")
+    return player
 
 
 def new_match(

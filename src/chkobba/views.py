@@ -15,13 +15,16 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import Phase, State
+from chkobba.state import Phase, State, _mover
 
 __all__ = ["PlayerView", "complete_state", "observe"]
 
@@ -50,6 +53,26 @@ class PlayerView:
     cut_card: Card | None = None
 
     @property
+    def mover(self) -> int:
+        """Who moves next, typed ``int``; raises :class:`~chkobba.ChkobbaError` when nobody
+        is (at a shuffle, or once the match is over), like :attr:`State.mover`."""
+        return _mover(self.current_player, self.phase)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data, versioned: what a server sends to this seat (see
+        :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import view_to_dict  # it imports this module
+
+        return view_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> PlayerView:
+        """The view that :meth:`to_dict` wrote, checked (see :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import view_from_dict  # it imports this module
+
+        return view_from_dict(data)
+
+    @property
     def side(self) -> int:
         """The viewer's side (partners share one)."""
         return self.player % 2
@@ -72,7 +95,7 @@ class PlayerView:
 def observe(state: State, player: int) -> PlayerView:
     """The view of ``state`` from ``player``'s seat."""
     if not isinstance(state, State):
-        raise ChkobbaError(f"{state!r} is not a State")
+        raise ChkobbaError(wrong_type("observe", "a State", state))
     if type(player) is not int or not 0 <= player < state.players:
         raise ChkobbaError(f"there is no player {player!r} in a {state.players}-player match")
     cutting = state.phase is Phase.CUT and player == state.current_player

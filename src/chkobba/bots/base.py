@@ -28,7 +28,13 @@ __all__ = ["Bot", "SeededBot"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """The one method every bot has."""
+    """The one method every bot has.
+
+    A bot may also have a ``name`` attribute (text): tournaments
+    (:func:`~chkobba.arena.tournament`) and the command line show it in their tables; a
+    bot without one is shown by its class name. The built-in bots' names are their
+    registry names (``"greedy"``).
+    """
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Pick one of ``legal`` (never empty) knowing only ``view``."""

@@ -13,9 +13,15 @@ ISMCTSBot(iterations=50, ..., seed=3)
 Traceback (most recent call last):
 ...
 chkobba.errors.ChkobbaError: 'clever' is not a bot: choose from greedy, ismcts, random
+>>> BotSpec.parse("ismcts:iters=5")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: 'ismcts:iters=5': ismcts has no option 'iters'; its options are ...
 """
 
 from __future__ import annotations
+
+import inspect
 
 import attrs
 
@@ -25,7 +31,7 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.random_bot import RandomBot
 from chkobba.errors import ChkobbaError
 
-__all__ = ["BOT_TYPES", "BotSpec", "make_bot"]
+__all__ = ["BOT_TYPES", "BotSpec", "bot_options", "make_bot"]
 
 #: The built-in bots by name.
 BOT_TYPES: dict[str, type[SeededBot]] = {
@@ -59,8 +65,9 @@ class BotSpec:
             if not equals or not key.strip():
                 raise ChkobbaError(f"{text!r}: option {item!r} is not key=value")
             options.append((key.strip(), _number(text, value.strip())))
+        _check_options(text, name, [key for key, _ in options])
         spec = cls(name, tuple(options))
-        spec.build(seed=0)  # reject unknown options and bad values now, with a clear message
+        spec.build(seed=0)  # reject bad values now, with a clear message
         return spec
 
     def build(self, seed: int | None = None) -> SeededBot:
@@ -77,6 +84,33 @@ class BotSpec:
 
     def __repr__(self) -> str:
         return f"BotSpec({str(self)!r})"
+
+
+def bot_options(name: str) -> tuple[str, ...]:
+    """The keyword options a built-in bot takes in a spec (its seed is given apart).
+
+    >>> bot_options("ismcts")
+    ('iterations', 'exploration', 'epsilon', 'horizon')
+    """
+    parameters = inspect.signature(BOT_TYPES[name].__init__).parameters.values()
+    return tuple(p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name != "seed")
+
+
+def _check_options(text: str, name: str, keys: list[str]) -> None:
+    """Refuse an option the bot does not take, naming the ones it does."""
+    valid = bot_options(name)
+    for key in keys:
+        if key == "seed":
+            raise ChkobbaError(
+                f"{text!r}: the seed is not a bot option; it comes from the match "
+                "(the command's --seed)"
+            )
+        if key not in valid:
+            takes = f"its options are {', '.join(valid)}" if valid else "it takes no options"
+            raise ChkobbaError(f"{text!r}: {name} has no option {key!r}; {takes}")
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        raise ChkobbaError(f"{text!r}: option {twice[0]!r} is given twice")
 
 
 def _number(text: str, value: str) -> int | float:

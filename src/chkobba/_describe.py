@@ -1,0 +1,60 @@
+"""Short descriptions of wrong arguments, for error messages.
+
+A message names what was expected and what came instead, never a whole repr: a
+``PlayerView`` or a ``State`` prints as hundreds of characters.
+
+>>> print(wrong_type("legal_moves", "a State", 42))
+legal_moves: expected a State, got 42 (int)
+
+Moves are numbered the way people count, from 1, with the index code uses beside it:
+
+>>> move_number(5)
+'move 6 (index 5)'
+"""
+
+from __future__ import annotations
+
+from chkobba.errors import shown
+
+__all__ = ["missing_extra", "move_number", "shown_kind", "wrong_type"]
+
+_LIMIT = 60
+
+#: What to use instead, when a caller passes one of the library's types in the wrong place.
+_INSTEAD = {
+    "PlayerView": (
+        "a view hides the other hands; a bot is handed its legal moves, and "
+        "parse_move and render accept a view"
+    ),
+}
+
+
+def shown_kind(value: object) -> str:
+    """``value`` as a message quotes it, with its type: ``42 (int)``; a library object
+    whose repr is long (a ``State``, a ``PlayerView``) is named by its type alone."""
+    kind = type(value).__name__
+    if kind in _INSTEAD or kind == "State":
+        return f"a {kind}"
+    text = shown(value)
+    return f"a {kind}" if len(text) > _LIMIT else f"{text} ({kind})"
+
+
+def wrong_type(function: str, expected: str, value: object) -> str:
+    """The message for ``function`` given ``value`` where it expects ``expected``."""
+    message = f"{function}: expected {expected}, got {shown_kind(value)}"
+    instead = _INSTEAD.get(type(value).__name__)
+    return f"{message} ({instead})" if instead else message
+
+
+def move_number(index: int, what: str = "move") -> str:
+    """``move 6 (index 5)``: the one way messages name the move at ``moves[index]``."""
+    return f"{what} {index + 1} (index {index})"
+
+
+def missing_extra(error: ImportError, module: str, extra: str) -> ModuleNotFoundError:
+    """The error for ``module`` whose optional ``extra`` is not installed."""
+    return ModuleNotFoundError(
+        f"{module} needs {error.name or 'a package'}, which is not installed: "
+        f"install chkobba[{extra}] (pip install 'chkobba[{extra}]')",
+        name=error.name,
+    )

@@ -1,0 +1,317 @@
+"""States and player views as JSON-ready data: what a server or a web page sends.
+
+:meth:`State.to_dict <chkobba.State.to_dict>` gives a dict of plain JSON values (cards in
+their notation, ``"7D"``), with a ``format`` and a ``version``;
+:meth:`State.from_dict <chkobba.State.from_dict>` reads it back, checking every field and
+that the 40 cards are each in exactly one place, so what it returns is a state the
+engine can play on. :meth:`PlayerView.to_dict <chkobba.PlayerView.to_dict>` is what one
+seat may be sent: it never holds a card of another hand or of the stock.
+
+>>> import json, random
+>>> state = apply(new_match(), random_shuffle(random.Random(3)))
+>>> data = state.to_dict()
+>>> data["format"], data["version"], data["phase"], data["current_player"]
+('chkobba-state', 1, 'cut', 1)
+>>> State.from_dict(json.loads(json.dumps(data))) == state
+True
+>>> view = observe(state, 0).to_dict()
+>>> view["format"], view["hand"], view["stock_size"]
+('chkobba-view', [], 40)
+>>> State.from_dict({**data, "table": ["7D"]})
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: state: 7D is in two places (stock and table)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from chkobba._describe import shown_kind
+from chkobba.cards import DECK, Card, card
+from chkobba.errors import ChkobbaError
+from chkobba.rules import Rules
+from chkobba.scoring import DealScore
+from chkobba.state import Phase, State
+from chkobba.views import PlayerView
+
+__all__ = [
+    "STATE_FORMAT",
+    "VERSION",
+    "VIEW_FORMAT",
+    "state_from_dict",
+    "state_to_dict",
+    "view_from_dict",
+    "view_to_dict",
+]
+
+#: The ``format`` field of a state's data.
+STATE_FORMAT = "chkobba-state"
+#: The ``format`` field of a player view's data.
+VIEW_FORMAT = "chkobba-view"
+#: The version of both formats that this library writes and reads.
+VERSION = 1
+
+# --- values: out (to JSON data) and in (from it, checked) ----------------------------
+
+Out = Callable[[Any], Any]
+In = Callable[[str, Any], Any]
+
+
+def _fail(where: str, value: object, expected: str) -> ChkobbaError:
+    return ChkobbaError(f"{where} must be {expected}, not {shown_kind(value)}")
+
+
+def _int_in(where: str, value: Any) -> int:
+    if type(value) is not int:
+        raise _fail(where, value, "a whole number")
+    return value
+
+
+def _optional_int_in(where: str, value: Any) -> int | None:
+    return None if value is None else _int_in(where, value)
+
+
+def _list_in(where: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(where, value, "a list")
+    return value
+
+
+def _ints_in(where: str, value: Any) -> tuple[int, ...]:
+    return tuple(_int_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
+
+
+def _card_in(where: str, value: Any) -> Card:
+    if not isinstance(value, str):
+        raise _fail(where, value, "a card's text such as '7D'")
+    try:
+        return card(value)
+    except ChkobbaError as error:
+        raise ChkobbaError(f"{where}: {error}") from None
+
+
+def _optional_card_in(where: str, value: Any) -> Card | None:
+    return None if value is None else _card_in(where, value)
+
+
+def _cards_in(where: str, value: Any) -> tuple[Card, ...]:
+    return tuple(_card_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
+
+
+def _piles_in(where: str, value: Any) -> tuple[tuple[Card, ...], ...]:
+    return tuple(_cards_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
+
+
+def _phase_in(where: str, value: Any) -> Phase:
+    try:
+        return Phase(value)
+    except (ValueError, TypeError):
+        names = ", ".join(repr(p.value) for p in Phase)
+        raise _fail(where, value, f"one of {names}") from None
+
+
+def _plain(value: Any) -> Any:
+    """A field value as JSON data: tuples become lists, cards their text."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Card):
+        return str(value)
+    return value
+
+
+def _from_plain(value: Any) -> Any:
+    return tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
+
+
+def _attrs_out(value: Any) -> dict[str, Any]:
+    """Every constructor field of an attrs value (a Rules, a DealScore) as JSON data."""
+    return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value)) if f.init}
+
+
+def _attrs_in(kind: type[Any]) -> In:
+    """Read an attrs value field by field; its own validators check the values."""
+    names = tuple(f.name for f in attrs.fields(kind) if f.init)
+
+    def read(where: str, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _fail(where, value, "an object")
+        _check_keys(where, value, names)
+        try:
+            return kind(**{name: _from_plain(value[name]) for name in names})
+        except (ChkobbaError, TypeError) as error:
+            raise ChkobbaError(f"{where}: {error}") from None
+
+    return read
+
+
+def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
+    read = _attrs_in(DealScore)
+    scores = tuple(read(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
+    for i, score in enumerate(scores):
+        for name, field in _attrs_out(score).items():
+            if not _is_score_value(field):
+                raise _fail(f"{where}[{i}].{name}", field, "a whole number, null or a list")
+    return scores
+
+
+def _is_score_value(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(type(v) is int for v in value)
+    return value is None or type(value) is int
+
+
+_SHARED: dict[str, tuple[Out, In]] = {
+    "rules": (_attrs_out, _attrs_in(Rules)),
+    "phase": (lambda phase: phase.value, _phase_in),
+    "players": (_plain, _int_in),
+    "dealer": (_plain, _int_in),
+    "current_player": (_plain, _optional_int_in),
+    "table": (_plain, _cards_in),
+    "captured": (_plain, _piles_in),
+    "chkobbas": (_plain, _ints_in),
+    "scores": (_plain, _ints_in),
+    "last_capturer": (_plain, _optional_int_in),
+    "winner": (_plain, _optional_int_in),
+    "deal_scores": (lambda scores: [_attrs_out(s) for s in scores], _deal_scores_in),
+}
+_STATE: dict[str, tuple[Out, In]] = {
+    **_SHARED,
+    "hands": (_plain, _piles_in),
+    "stock": (_plain, _cards_in),
+}
+_VIEW: dict[str, tuple[Out, In]] = {
+    **_SHARED,
+    "player": (_plain, _int_in),
+    "hand": (_plain, _cards_in),
+    "hand_sizes": (_plain, _ints_in),
+    "stock_size": (_plain, _int_in),
+    "cut_card": (_plain, _optional_card_in),
+}
+
+
+def _check_keys(where: str, data: dict[str, Any], names: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise ChkobbaError(f"{where}: unknown field {unknown[0]!r}")
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise ChkobbaError(f"{where}: missing field {missing[0]!r}")
+
+
+def _write(value: Any, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": form, "version": VERSION}
+    data.update({name: out(getattr(value, name)) for name, (out, _) in codecs.items()})
+    return data
+
+
+def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:
+    where = form.removeprefix("chkobba-")
+    if not isinstance(data, dict):
+        raise _fail(where, data, "an object (what to_dict returns)")
+    if data.get("format") != form:
+        raise _fail(f"{where} format", data.get("format"), repr(form))
+    if data.get("version") != VERSION or type(data.get("version")) is not int:
+        raise _fail(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
+    fields = {k: v for k, v in data.items() if k not in ("format", "version")}
+    _check_keys(where, fields, tuple(codecs))
+    return {name: read(name, fields[name]) for name, (_, read) in codecs.items()}
+
+
+# --- the public functions ---------------------------------------------------------------
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`)."""
+    if not isinstance(state, State):
+        raise _fail("state_to_dict", state, "a State")
+    return _write(state, STATE_FORMAT, _STATE)
+
+
+def state_from_dict(data: object) -> State:
+    """The :class:`~chkobba.State` that :func:`state_to_dict` wrote, checked.
+
+    Every problem raises :class:`~chkobba.ChkobbaError` naming the field: a wrong type, an
+    unknown or missing field, text that is not a card, rules that are not a profile, or
+    fields that no match can reach together (a card in two places or in none, a player
+    who does not exist, someone to move in a phase where nobody moves).
+    """
+    fields = _read(data, STATE_FORMAT, _STATE)
+    _check_table(fields, "state")
+    _check_cards(
+        "state",
+        {"stock": fields["stock"], "table": fields["table"]}
+        | {f"hands[{i}]": hand for i, hand in enumerate(fields["hands"])}
+        | {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])},
+    )
+    if len(fields["hands"]) != fields["players"]:
+        raise ChkobbaError(f"state: hands must hold {fields['players']} hands, one per player")
+    return State(**fields)
+
+
+def view_to_dict(view: PlayerView) -> dict[str, Any]:
+    """``view`` as JSON-ready data (see :meth:`PlayerView.to_dict
+    <chkobba.PlayerView.to_dict>`)."""
+    if not isinstance(view, PlayerView):
+        raise _fail("view_to_dict", view, "a PlayerView")
+    return _write(view, VIEW_FORMAT, _VIEW)
+
+
+def view_from_dict(data: object) -> PlayerView:
+    """The :class:`~chkobba.PlayerView` that :func:`view_to_dict` wrote, checked like
+    :func:`state_from_dict` (the cards it shows are each in one place, at most)."""
+    fields = _read(data, VIEW_FORMAT, _VIEW)
+    _check_table(fields, "view")
+    seen = {"hand": fields["hand"], "table": fields["table"]}
+    seen |= {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])}
+    if fields["cut_card"] is not None:
+        seen["cut_card"] = (fields["cut_card"],)
+    _check_cards("view", seen, complete=False)
+    if not 0 <= fields["player"] < fields["players"]:
+        raise ChkobbaError(f"view: player {fields['player']} is not at this table")
+    return PlayerView(**fields)
+
+
+# --- consistency -----------------------------------------------------------------------
+
+
+def _check_table(fields: dict[str, Any], where: str) -> None:
+    """Players, sides, seats and phase agree with each other."""
+    rules: Rules = fields["rules"]
+    players = fields["players"]
+    try:
+        sides = rules.sides(players)
+    except ChkobbaError as error:
+        raise ChkobbaError(f"{where}: {error}") from None
+    for name in ("captured", "chkobbas", "scores"):
+        if len(fields[name]) != sides:
+            raise ChkobbaError(f"{where}: {name} must have {sides} entries, one per side")
+    for name in ("dealer", "current_player", "last_capturer"):
+        seat = fields[name]
+        if seat is not None and not 0 <= seat < players:
+            raise ChkobbaError(f"{where}: {name} {seat} is not a player from 0 to {players - 1}")
+    if fields["winner"] is not None and not 0 <= fields["winner"] < sides:
+        raise ChkobbaError(f"{where}: winner {fields['winner']} is not a side")
+    phase = fields["phase"]
+    moving = phase in (Phase.CUT, Phase.PLAY)
+    if (fields["current_player"] is not None) != moving:
+        expected = "a player" if moving else "null"
+        raise ChkobbaError(f"{where}: current_player must be {expected} in phase {phase.value}")
+    if (fields["winner"] is not None) != (phase is Phase.OVER):
+        raise ChkobbaError(f"{where}: winner must be set exactly when the phase is 'over'")
+
+
+def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool = True) -> None:
+    """Each card in one place at most, and with ``complete`` all 40 of them."""
+    found: dict[Card, str] = {}
+    for place, group in places.items():
+        for one in group:
+            if one in found:
+                raise ChkobbaError(f"{where}: {one} is in two places ({found[one]} and {place})")
+            found[one] = place
+    missing = [c for c in DECK if c not in found]
+    if complete and missing:
+        raise ChkobbaError(f"{where}: {missing[0]} is nowhere ({len(missing)} card(s) missing)")
