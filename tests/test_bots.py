@@ -184,7 +184,7 @@ def test_bot_options_are_checked() -> None:
         BotSpec.parse("ismcts:iterations")
     with pytest.raises(ChkobbaError, match="not a number"):
         BotSpec.parse("ismcts:iterations=many")
-    with pytest.raises(ChkobbaError, match="greedy has no option .depth.; it takes no options"):
+    with pytest.raises(ChkobbaError, match=r"greedy has no option .depth.; it takes no options"):
         BotSpec.parse("greedy:depth=3")
 
 
