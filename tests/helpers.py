@@ -33,6 +33,7 @@ from chkobba import (
     Move,
     Phase,
     Rank,
+    Rules,
     Shuffle,
     State,
     Suit,
@@ -85,14 +86,16 @@ def stacked_shuffle(
     table: CardsLike,
     keep: bool = False,
     stock: CardsLike = (),
+    cut: bool = True,
 ) -> Shuffle:
     """The :class:`Shuffle` that deals exactly these hands, table and stock.
 
     ``hands`` is indexed by player; each holds 3 cards. ``table`` holds the 4 table cards
     in the order they will lie. With ``keep=True`` the cut card is the first card of the
     cutter's hand (the cutter is ``(dealer + 1) % players``); with ``keep=False`` it is the
-    first table card (it is exposed first). ``stock`` is the top of the stock, next card
-    first; every card not mentioned follows in deck order.
+    first table card (it is exposed first). With ``cut=False`` (a profile without the cut)
+    there is no cut card and ``keep`` is ignored. ``stock`` is the top of the stock, next
+    card first; every card not mentioned follows in deck order.
     """
     hand_cards = [list(as_cards(h)) for h in hands]
     laid = list(as_cards(table))
@@ -105,10 +108,8 @@ def stacked_shuffle(
     # What is left to deal of each hand and of the table, once the cut card is placed.
     pending = [list(h) for h in hand_cards]
     pending_table = list(laid)
-    if keep:
-        order.append(pending[cutter].pop(0))
-    else:
-        order.append(pending_table.pop(0))
+    if cut:
+        order.append(pending[cutter].pop(0) if keep else pending_table.pop(0))
     # One card at a time from the cutter on; a hand already full (here: with nothing
     # pending) is passed over.
     while any(pending):
@@ -131,16 +132,19 @@ def dealt(
     keep: bool = False,
     stock: CardsLike = (),
     scores: Sequence[int] | None = None,
+    rules: Rules = TUNISIAN,
 ) -> State:
     """A new match after the stacked shuffle and the cut (see :func:`stacked_shuffle`).
 
     The result is in phase ``PLAY`` unless the table voids the deal (then ``SHUFFLE``).
+    Under a profile without the cut the shuffle deals at once and ``keep`` is ignored.
     """
-    start = new_match(players, dealer=dealer, scores=scores)
+    start = new_match(players, dealer=dealer, scores=scores, rules=rules)
     order = stacked_shuffle(
-        players, dealer=dealer, hands=hands, table=table, keep=keep, stock=stock
+        players, dealer=dealer, hands=hands, table=table, keep=keep, stock=stock, cut=rules.cut
     )
-    return apply(apply(start, order), Cut(keep=keep))
+    shuffled = apply(start, order)
+    return apply(shuffled, Cut(keep=keep)) if rules.cut else shuffled
 
 
 def round_order(players: int, dealer: int, hands: Sequence[CardsLike]) -> tuple[Card, ...]:
@@ -168,6 +172,7 @@ def arranged(
     last_capturer: int | None = None,
     rest_side: int = 1,
     deal_scores: Sequence[DealScore] = (),
+    rules: Rules = TUNISIAN,
 ) -> State:
     """A mid-deal ``PLAY`` state built by hand.
 
@@ -187,7 +192,7 @@ def arranged(
     else:
         piles[rest_side].extend(rest)
     return State(
-        rules=TUNISIAN,
+        rules=rules,
         phase=Phase.PLAY,
         players=players,
         dealer=dealer,
@@ -226,10 +231,11 @@ def random_history(
     dealer: int = 0,
     scores: Sequence[int] | None = None,
     max_moves: int | None = None,
+    rules: Rules = TUNISIAN,
 ) -> tuple[tuple[State, ...], tuple[Move, ...]]:
     """The states and moves of a random match from ``seed`` (``states[i+1]`` follows
     ``moves[i]``), stopping at the end of the match or after ``max_moves`` moves."""
-    state = new_match(players, dealer=dealer, scores=scores)
+    state = new_match(players, dealer=dealer, scores=scores, rules=rules)
     states: list[State] = [state]
     moves: list[Move] = []
     for _before, move, after in play_randomly(state, random.Random(seed)):

@@ -165,8 +165,16 @@ def test_points_are_the_categories_won_plus_chkobbas(
 
 def test_bad_input_is_rejected() -> None:
     a, b = split(cards("AS 2S"))
-    with pytest.raises(ChkobbaError, match="2 piles"):
+    with pytest.raises(ChkobbaError, match="2 or 3 piles"):
         score_deal((a, b, ()), (0, 0))
+    with pytest.raises(ChkobbaError, match="2 or 3 piles"):
+        score_deal((a, b, (), ()), (0, 0, 0, 0))
+    with pytest.raises(ChkobbaError, match="2 or 3 piles"):
+        score_deal((a,), (0,))
+    with pytest.raises(ChkobbaError, match="last_capturer_side"):
+        score_deal((a, b), (0, 0), last_capturer_side=2)
+    with pytest.raises(ChkobbaError, match="rules"):
+        score_deal((a, b), (0, 0), "tunisian")  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="twice"):
         score_deal((a, a), (0, 0))
     with pytest.raises(ChkobbaError, match="chkobba count"):

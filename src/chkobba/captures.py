@@ -1,8 +1,11 @@
-"""Capture enumeration: *equal single before sum*.
+"""Capture enumeration: *equal single before sum*, and the profiles' variants of it.
 
 A played card of value *v* captures **one** table card of value *v* when any exists (the
 player chooses which); only when none exists may it capture a group of two or more table
 cards whose values sum to *v* (the player chooses the group). Nothing else is a capture.
+Two profile fields change this: with ``equal_single_first=False`` every equal single and
+every sum group is an option; with ``courts_capture_sums=False`` a played Q, J or K takes
+only an equal single.
 
 >>> capture_options(cards("2D 6S"), card("QH")) == (frozenset(cards("2D 6S")),)  # Q=8: 2+6
 True
@@ -12,6 +15,12 @@ True
 (frozenset({card('5C')}), frozenset({card('5H')}))
 >>> [format_cards(option, "+") for option in capture_options(cards("AS 2S 3S 4S"), card("KD"))]
 ['AS+2S+3S+4S']
+>>> import attrs
+>>> free = attrs.evolve(TUNISIAN, equal_single_first=False)
+>>> [format_cards(option, "+") for option in capture_options(cards("5C 2D 3S"), card("5D"), free)]
+['5C', '2D+3S']
+>>> capture_options(cards("2D 6S"), card("QH"), attrs.evolve(TUNISIAN, courts_capture_sums=False))
+()
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ import functools
 import operator
 from collections.abc import Iterable
 
-from chkobba.cards import DECK, Card
+from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
@@ -30,6 +39,7 @@ __all__ = [
     "capture_options",
     "clear_caches",
     "hand_plays",
+    "options_for_card",
     "options_for_value",
     "sum_groups",
 ]
@@ -43,9 +53,9 @@ def capture_options(
     """Every capture the ``played`` card may make from ``table``; ``()`` when none.
 
     One option per equal single when any exists, otherwise every group of two or more
-    table cards summing to the played card's value. Options come in a fixed order (table
-    order for singles, then by first differing table position for groups), so the result
-    is deterministic for a given table.
+    table cards summing to the played card's value (as ``rules`` say: see the module
+    docstring). Options come in a fixed order (table order for singles, then by first
+    differing table position for groups), so the result is deterministic for a given table.
     """
     if not isinstance(played, Card):
         raise ChkobbaError(f"capture_options: {played!r} is not a card")
@@ -55,20 +65,34 @@ def capture_options(
         raise ChkobbaError(f"capture_options: {strangers[0]!r} on the table is not a card")
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"capture_options: {rules!r} is not a Rules profile")
-    return options_for_value(laid, rules.card_values[played.index], rules)
+    return options_for_card(laid, played, rules)
 
 
-def options_for_value(table: tuple[Card, ...], value: int, rules: Rules) -> tuple[Capture, ...]:
+def options_for_card(table: tuple[Card, ...], played: Card, rules: Rules) -> tuple[Capture, ...]:
+    """:func:`capture_options` on a table given as a tuple, without input checks."""
+    sums = rules.courts_capture_sums or played.rank not in COURTS
+    return options_for_value(table, rules.card_values[played.index], rules, sums=sums)
+
+
+#: The court cards: with ``courts_capture_sums=False`` they take only an equal single.
+COURTS = frozenset((Rank.QUEEN, Rank.JACK, Rank.KING))
+
+
+def options_for_value(
+    table: tuple[Card, ...], value: int, rules: Rules, *, sums: bool = True
+) -> tuple[Capture, ...]:
     """:func:`capture_options` for a card of capture ``value``, on a table given as a tuple.
 
+    ``sums=False`` leaves out the sum groups (a court card when courts take no sums).
     The engine's hot path: no input checks.
     """
     values = rules.card_values
-    singles = [c for c in table if values[c.index] == value]
-    if singles:
-        return tuple([_SINGLETONS[c] for c in singles])
+    singles = tuple([_SINGLETONS[c] for c in table if values[c.index] == value])
+    if not sums or (singles and rules.equal_single_first):
+        return singles
     on_table = tuple([values[c.index] for c in table])
-    return tuple([frozenset([table[i] for i in group]) for group in sum_groups(on_table, value)])
+    groups = tuple([frozenset([table[i] for i in g]) for g in sum_groups(on_table, value)])
+    return singles + groups
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -108,6 +132,8 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
     ['QH x 2D+6S', '5D x 5C']
     """
+    if not (rules.equal_single_first and rules.courts_capture_sums):
+        return _plays_by_options(hand, table, rules)
     # Written as plain loops with prebuilt plays: this is the innermost code of every
     # playout and of every search.
     values = rules.card_values
@@ -123,6 +149,20 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
         elif value > smallest and (groups := sum_groups(on_table, value)):
             for group in groups:
                 plays.append(Play(held, frozenset(map(table.__getitem__, group))))
+        else:
+            plays.append(_LAY[held])
+    return tuple(plays)
+
+
+def _plays_by_options(
+    hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules
+) -> tuple[Play, ...]:
+    """:func:`hand_plays` for any profile, straight from :func:`options_for_card`."""
+    plays: list[Play] = []
+    for held in hand:
+        options = options_for_card(table, held, rules)
+        if options:
+            plays.extend(Play(held, option) for option in options)
         else:
             plays.append(_LAY[held])
     return tuple(plays)

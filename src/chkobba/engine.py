@@ -20,6 +20,12 @@ A deal from the shuffle to the first play:
 Traceback (most recent call last):
 ...
 chkobba.errors.IllegalMoveError: Cut is not allowed in phase PLAY
+
+A profile without the cut (``cut=False``) deals at the shuffle; here 3 players:
+
+>>> state = apply(new_match(3, rules=CARD_RULES_PLUS), random_shuffle(random.Random(1)))
+>>> state.phase, state.current_player, [len(hand) for hand in state.hands], state.sides
+(<Phase.PLAY: 'play'>, 1, [3, 3, 3], 3)
 """
 
 from __future__ import annotations
@@ -32,12 +38,13 @@ from typing import TypeVar
 
 from chkobba import captures
 from chkobba._describe import wrong_type
-from chkobba.captures import options_for_value
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.captures import COURTS, options_for_card
+from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.errors import ChkobbaError, IllegalMoveError
 from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.rules import Rules
 from chkobba.scoring import score_deal
-from chkobba.state import HAND_SIZE, SIDES, TABLE_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -123,7 +130,7 @@ def _play_problem(state: State, move: Play) -> str:
     player: int = state.current_player  # type: ignore[assignment]
     if played not in state.hands[player]:
         return f"{played} is not in player {player}'s hand"
-    options = options_for_value(state.table, state.rules.card_values[played.index], state.rules)
+    options = options_for_card(state.table, played, state.rules)
     return _capture_problem(state, played, capture, options)
 
 
@@ -140,12 +147,15 @@ def _capture_problem(
     absent = sorted(c for c in capture if c not in state.table)
     if absent:
         return f"{played} cannot take {taken}: {format_cards(absent)} not on the table"
-    value = state.rules.card_values[played.index]
+    rules = state.rules
+    value = rules.card_values[played.index]
+    if len(capture) > 1 and not rules.courts_capture_sums and played.rank in COURTS:
+        return f"{played} cannot take {taken}: a court takes only an equal card (no sums)"
     if not options:
         return f"{played} cannot take {taken}: it captures nothing here"
-    if len(next(iter(options))) == 1 and len(capture) > 1:
+    if rules.equal_single_first and len(options[0]) == 1 and len(capture) > 1:
         return f"{played} cannot take {taken}: an equal card comes first, take {choices}"
-    total = sum(state.rules.card_values[c.index] for c in capture)
+    total = sum(rules.card_values[c.index] for c in capture)
     if len(capture) == 1 and total != value:
         return f"{played} cannot take {taken}: its value is {total}, not {value}"
     return f"{played} cannot take {taken}: the values sum to {total}, not {value}"
@@ -169,7 +179,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:
-    return State(
+    shuffled = State(
         rules=state.rules,
         phase=_CUT,
         players=state.players,
@@ -178,22 +188,30 @@ def _shuffle(state: State, order: tuple[Card, ...]) -> State:
         hands=((),) * state.players,
         table=(),
         stock=order,
-        captured=((),) * SIDES,
-        chkobbas=(0,) * SIDES,
+        captured=((),) * state.sides,
+        chkobbas=(0,) * state.sides,
         scores=state.scores,
         last_capturer=None,
         winner=None,
         deal_scores=state.deal_scores,
     )
+    # Without a cut the dealer deals at once: the CUT state above is never seen.
+    return shuffled if state.rules.cut else _deal(shuffled, kept=None)
 
 
 def _cut(state: State, keep: bool) -> State:
+    return _deal(state, kept=keep)
+
+
+def _deal(state: State, kept: bool | None) -> State:
+    """Deal the shuffled stock: its first card is the cut card (kept or exposed), unless
+    ``kept`` is None (no cut: every card is dealt in turn)."""
     order, players, cutter = state.stock, state.players, state.cutter
     hands: list[list[Card]] = [[] for _ in range(players)]
-    table = [] if keep else [order[0]]
-    if keep:
+    table = [order[0]] if kept is False else []
+    if kept:
         hands[cutter].append(order[0])
-    position = 1
+    position = 0 if kept is None else 1
     # One card at a time in playing order from the cutter, passing over full hands.
     while any(len(hand) < HAND_SIZE for hand in hands):
         for offset in range(players):
@@ -204,7 +222,7 @@ def _cut(state: State, keep: bool) -> State:
     while len(table) < TABLE_SIZE:
         table.append(order[position])
         position += 1
-    if _is_void(table):
+    if _is_void(table, state.rules):
         # The same dealer gathers the cards and shuffles again; no deal is scored.
         return _between_deals(state, state.dealer, ((),) * players, (), DECK)
     return State(
@@ -225,9 +243,18 @@ def _cut(state: State, keep: bool) -> State:
     )
 
 
-def _is_void(table: Iterable[Card]) -> bool:
-    """Three or four table cards of one rank void the deal."""
-    return max(Counter(c.rank for c in table).values()) >= 3
+def _is_void(table: Iterable[Card], rules: Rules) -> bool:
+    """Whether the table voids the deal under ``rules.void_deal``.
+
+    ``"three_of_a_rank"``: three or four cards of one rank; ``"three_kings"``: three or
+    four kings; ``"never"``.
+    """
+    if rules.void_deal == "never":
+        return False
+    ranks = Counter(c.rank for c in table)
+    if rules.void_deal == "three_kings":
+        return ranks[Rank.KING] >= 3
+    return max(ranks.values()) >= 3
 
 
 def _between_deals(
@@ -266,14 +293,13 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     last_card = not stock and not any(hands)
     captured, chkobbas, last_capturer = state.captured, state.chkobbas, state.last_capturer
     if capture:
-        side = player % SIDES
+        side = player % state.sides
         table = tuple(itertools.filterfalse(capture.__contains__, state.table))
         pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        captured = (pile, captured[1]) if side == 0 else (captured[0], pile)
-        if not table and not last_card:  # a sweep, unless made with the deal's last card
-            chkobbas = (
-                (chkobbas[0] + 1, chkobbas[1]) if side == 0 else (chkobbas[0], chkobbas[1] + 1)
-            )
+        captured = _with(captured, side, pile)
+        # A sweep, unless made with the deal's last card (where the profile says so).
+        if not table and (not last_card or state.rules.last_card_chkobba):
+            chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
         last_capturer = player
     else:
         table = (*state.table, played)
@@ -311,13 +337,13 @@ def _end_deal(
     chkobbas: tuple[int, ...],
     last_capturer: int | None,
 ) -> State:
-    if last_capturer is not None and table:
+    side = None if last_capturer is None else last_capturer % state.sides
+    if side is not None and table:
         # Leftovers go to the last capturer's side: never a chkobba. With no capture at
         # all in the deal they stay on the table, belonging to nobody.
-        side = last_capturer % SIDES
         captured = _with(captured, side, captured[side] + table)
         table = ()
-    deal_score = score_deal(captured, chkobbas)
+    deal_score = score_deal(captured, chkobbas, state.rules, last_capturer_side=side)
     scores = tuple(
         total + points for total, points in zip(state.scores, deal_score.points, strict=True)
     )

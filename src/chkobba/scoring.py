@@ -1,8 +1,10 @@
-"""Scoring one deal: the four categories plus chkobbas (Tunisian profile).
+"""Scoring one deal: the categories of the rule profile plus chkobbas, for 2 or 3 sides.
 
-Per deal a side scores 1 for more than 20 cards (karta), 1 for more than 5 diamonds
-(dinari), 1 for the bermila (more sevens; if equal, more sixes), 1 for the seven of
-diamonds (7ayya) and 1 per chkobba. A tied category earns nothing.
+Under the Tunisian profile a side scores, per deal, 1 for more than 20 cards (karta), 1 for
+more than 5 diamonds (dinari), 1 for the bermila (more sevens; if equal, more sixes), 1 for
+the seven of diamonds (7ayya) and 1 per chkobba. A tied category earns nothing. Other
+profiles change the categories (:class:`~chkobba.Rules` fields ``majority``,
+``sevens_bermila``, ``seven_of_diamonds``, ``primiera``, ``ties_to_last_capturer``).
 
 The worked example of the rules (side 0 has 22 cards, 6 diamonds, the 7♦, two sevens,
 three sixes and one chkobba):
@@ -12,117 +14,261 @@ three sixes and one chkobba):
 >>> score = score_deal((a, b), (1, 0))
 >>> score.points
 (5, 0)
->>> score.cards, score.diamonds, score.bermila, score.seven_of_diamonds
-(0, 0, 0, 0)
+>>> score.cards_winner, score.diamonds_winner, score.bermila_winner
+(0, 0, 0)
+>>> score.winners["seven_of_diamonds"], score.winners["primiera"]
+(0, None)
+
+The same piles under CardRulesPlus (no sevens-and-sixes bermila, the 7♦ still counts):
+
+>>> score_deal((a, b), (1, 0), CARD_RULES_PLUS).points
+(4, 0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
 
 import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError
+from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["DealScore", "score_deal"]
+__all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
 
+#: The number of sides of a 2- or 4-player match. Kept for code written before 3-player
+#: matches existed; use :attr:`State.sides <chkobba.State.sides>` instead.
 SIDES = 2
+#: The scoring categories, in the order :attr:`DealScore.winners` lists them.
+CATEGORIES = ("cards", "diamonds", "bermila", "seven_of_diamonds", "primiera")
+#: The primiera value of each rank: per suit a side's best card counts.
+PRIMIERA_VALUES: Mapping[Rank, int] = MappingProxyType(
+    {
+        Rank.SEVEN: 21,
+        Rank.SIX: 18,
+        Rank.ACE: 16,
+        Rank.FIVE: 15,
+        Rank.FOUR: 14,
+        Rank.THREE: 13,
+        Rank.TWO: 12,
+        Rank.QUEEN: 10,
+        Rank.JACK: 10,
+        Rank.KING: 10,
+    }
+)
+_DECK_SIZE = len(DECK)
 _SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
 _SEVEN_OF_DIAMONDS_ALONE = frozenset((_SEVEN_OF_DIAMONDS,))
 _DIAMONDS = frozenset(c for c in DECK if c.suit is Suit.DIAMONDS)
 _SEVENS = frozenset(c for c in DECK if c.rank is Rank.SEVEN)
 _SIXES = frozenset(c for c in DECK if c.rank is Rank.SIX)
+# The old names of the winner fields (0.1.0), accepted by DealScore() for one release.
+_OLD_NAMES = {name: f"{name}_winner" for name in CATEGORIES[:4]}
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class DealScore:
-    """The score of one completed deal.
+    """The score of one completed deal, one entry per side in every tuple.
 
-    Each category names the side that won it, or ``None`` when nobody did (a tie, or for
-    the 7♦ a card that went to no side). ``points`` is each side's total for the deal,
-    chkobbas included. The ``*_counts`` fields keep the tallies behind the categories.
+    Each ``*_winner`` field names the side that won the category, or ``None`` when nobody
+    did (a tie, a category the profile does not play, or for the 7♦ a card that went to
+    no side); :attr:`winners` maps the category names to them. ``points`` is each side's
+    total for the deal, chkobbas included. The ``*_counts`` fields keep the tallies behind
+    the categories; ``primiera_sums`` is each side's primiera sum (0 for a side missing a
+    suit, which cannot win it).
+
+    ``cards``, ``diamonds``, ``bermila``, ``seven_of_diamonds`` and ``primiera`` are
+    aliases of the ``*_winner`` fields: the first four are the 0.1.0 names, kept for one
+    release (``DealScore(cards=0, ...)`` meant "side 0 won the cards", not "zero cards").
     """
 
-    cards: int | None
-    diamonds: int | None
-    bermila: int | None
-    seven_of_diamonds: int | None
+    cards_winner: int | None
+    diamonds_winner: int | None
+    bermila_winner: int | None
+    seven_of_diamonds_winner: int | None
     chkobbas: tuple[int, ...]
     points: tuple[int, ...]
     card_counts: tuple[int, ...]
     diamond_counts: tuple[int, ...]
     seven_counts: tuple[int, ...]
     six_counts: tuple[int, ...]
+    primiera_winner: int | None = None
+    primiera_sums: tuple[int, ...] = ()
+
+    def __init__(self, *args: Any, **fields: Any) -> None:
+        for old, new in _OLD_NAMES.items():
+            if old in fields:
+                if new in fields:
+                    raise ChkobbaError(f"DealScore: {old} is an old name of {new}; give one")
+                fields[new] = fields.pop(old)
+        self.__attrs_init__(*args, **fields)
+
+    @property
+    def winners(self) -> Mapping[str, int | None]:
+        """The winning side of each category (:data:`CATEGORIES`), ``None`` for nobody."""
+        return {
+            "cards": self.cards_winner,
+            "diamonds": self.diamonds_winner,
+            "bermila": self.bermila_winner,
+            "seven_of_diamonds": self.seven_of_diamonds_winner,
+            "primiera": self.primiera_winner,
+        }
+
+    @property
+    def sides(self) -> int:
+        """How many sides the deal was scored for."""
+        return len(self.points)
+
+    @property
+    def cards(self) -> int | None:
+        """Alias of :attr:`cards_winner` (the 0.1.0 name, kept for one release)."""
+        return self.cards_winner
+
+    @property
+    def diamonds(self) -> int | None:
+        """Alias of :attr:`diamonds_winner` (the 0.1.0 name, kept for one release)."""
+        return self.diamonds_winner
+
+    @property
+    def bermila(self) -> int | None:
+        """Alias of :attr:`bermila_winner` (the 0.1.0 name, kept for one release)."""
+        return self.bermila_winner
+
+    @property
+    def seven_of_diamonds(self) -> int | None:
+        """Alias of :attr:`seven_of_diamonds_winner` (the 0.1.0 name, kept for one release)."""
+        return self.seven_of_diamonds_winner
+
+    @property
+    def primiera(self) -> int | None:
+        """Alias of :attr:`primiera_winner`, named like the other categories."""
+        return self.primiera_winner
 
 
-def score_deal(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> DealScore:
-    """Score a deal from each side's captured pile and chkobba count.
+def score_deal(
+    captured: Sequence[Sequence[Card]],
+    chkobbas: Sequence[int],
+    rules: Rules = TUNISIAN,
+    *,
+    last_capturer_side: int | None = None,
+) -> DealScore:
+    """Score a deal from each side's captured pile and chkobba count under ``rules``.
 
-    Raises :class:`~chkobba.errors.ChkobbaError` for inputs that cannot come from a
-    deal: not two sides, something that is not a card, a card in two piles, a negative
-    chkobba count.
+    ``last_capturer_side`` is the side of the deal's last capture; it matters only with
+    ``rules.ties_to_last_capturer``. Raises :class:`~chkobba.errors.ChkobbaError` for
+    inputs that cannot come from a deal: not 2 or 3 sides, a chkobba count per side,
+    something that is not a card, a card in two piles, a negative chkobba count.
     """
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {rules!r}")
     piles = tuple(tuple(pile) for pile in captured)
     sweeps = tuple(chkobbas)
-    _check(piles, sweeps)
-    return _score(piles, sweeps)
+    _check(piles, sweeps, last_capturer_side)
+    return _score(piles, sweeps, rules, last_capturer_side)
 
 
-def _score(piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...]) -> DealScore:
+def _score(
+    piles: tuple[tuple[Card, ...], ...],
+    sweeps: tuple[int, ...],
+    rules: Rules,
+    last_side: int | None,
+) -> DealScore:
     # Set intersections count in C: this runs at the end of every deal of every playout.
-    card_counts = (len(piles[0]), len(piles[1]))
-    diamond_counts = (len(_DIAMONDS.intersection(piles[0])), len(_DIAMONDS.intersection(piles[1])))
-    seven_counts = (len(_SEVENS.intersection(piles[0])), len(_SEVENS.intersection(piles[1])))
-    six_counts = (len(_SIXES.intersection(piles[0])), len(_SIXES.intersection(piles[1])))
+    card_counts = tuple(len(pile) for pile in piles)
+    diamond_counts = tuple(len(_DIAMONDS.intersection(pile)) for pile in piles)
+    seven_counts = tuple(len(_SEVENS.intersection(pile)) for pile in piles)
+    six_counts = tuple(len(_SIXES.intersection(pile)) for pile in piles)
+    primiera_sums = tuple(_primiera_sum(pile) for pile in piles)
     categories = (
-        _more_than(card_counts, 20),
-        _more_than(diamond_counts, 5),
-        _bermila(seven_counts, six_counts),
-        0
-        if _SEVEN_OF_DIAMONDS_ALONE.intersection(piles[0])
-        else 1
-        if _SEVEN_OF_DIAMONDS_ALONE.intersection(piles[1])
-        else None,
+        _majority(card_counts, _DECK_SIZE // 2, rules, last_side),
+        _majority(diamond_counts, len(_DIAMONDS) // 2, rules, last_side),
+        _bermila(seven_counts, six_counts) if rules.sevens_bermila else None,
+        _holder(piles, _SEVEN_OF_DIAMONDS_ALONE) if rules.seven_of_diamonds else None,
+        _unique_best(primiera_sums) if rules.primiera else None,
     )
-    points = (
-        sweeps[0] + categories.count(0),
-        sweeps[1] + categories.count(1),
-    )
+    points = tuple(n + categories.count(side) for side, n in enumerate(sweeps))
     return DealScore(
-        *categories,
+        *categories[:4],
         chkobbas=sweeps,
         points=points,
         card_counts=card_counts,
         diamond_counts=diamond_counts,
         seven_counts=seven_counts,
         six_counts=six_counts,
+        primiera_winner=categories[4],
+        primiera_sums=primiera_sums,
     )
 
 
-def _more_than(counts: tuple[int, ...], half: int) -> int | None:
-    # "More than half" rather than "more than the other side": with leftovers that went
-    # to nobody, 20-18 cards is still no point.
-    return next((side for side, n in enumerate(counts) if n > half), None)
-
-
-def _bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
-    if sevens[0] != sevens[1]:
-        return 0 if sevens[0] > sevens[1] else 1
-    if sixes[0] != sixes[1]:
-        return 0 if sixes[0] > sixes[1] else 1
+def _majority(
+    counts: tuple[int, ...], half: int, rules: Rules, last_side: int | None
+) -> int | None:
+    """The cards or diamonds category: ``half`` is half of what there is to take."""
+    best = max(counts)
+    leaders = [side for side, n in enumerate(counts) if n == best]
+    if rules.majority == "more_than_half":
+        # "More than half" rather than "more than the others": with leftovers that went
+        # to nobody, 20-18 cards is still no point. Its only tie is an even split.
+        if best > half:
+            return leaders[0]
+        tied = best == half and len(leaders) > 1
+    else:
+        if len(leaders) == 1:
+            return leaders[0]
+        tied = True
+    if tied and rules.ties_to_last_capturer and last_side in leaders:
+        return last_side
     return None
 
 
-def _check(piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...]) -> None:
-    if len(piles) != SIDES or len(sweeps) != SIDES:
+def _bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
+    """Most sevens; among the sides tied on sevens, most sixes; else nobody."""
+    most = max(sevens)
+    leaders = [side for side, n in enumerate(sevens) if n == most]
+    if len(leaders) == 1:
+        return leaders[0]
+    return _unique_best(tuple(sixes[side] if side in leaders else -1 for side in range(len(sixes))))
+
+
+def _unique_best(values: tuple[int, ...]) -> int | None:
+    """The side with strictly the highest value, or ``None`` when the highest is shared."""
+    best = max(values)
+    if values.count(best) > 1:
+        return None
+    return values.index(best)
+
+
+def _holder(piles: tuple[tuple[Card, ...], ...], alone: frozenset[Card]) -> int | None:
+    return next((side for side, pile in enumerate(piles) if alone.intersection(pile)), None)
+
+
+def _primiera_sum(pile: tuple[Card, ...]) -> int:
+    """The sum of the best primiera value in each suit; 0 when a suit is missing."""
+    best = dict.fromkeys(Suit, 0)
+    for c in pile:
+        best[c.suit] = max(best[c.suit], PRIMIERA_VALUES[c.rank])
+    return 0 if 0 in best.values() else sum(best.values())
+
+
+def _check(
+    piles: tuple[tuple[Card, ...], ...], sweeps: tuple[int, ...], last_side: int | None
+) -> None:
+    if len(piles) not in (2, 3) or len(sweeps) != len(piles):
         raise ChkobbaError(
-            f"score_deal needs {SIDES} piles and {SIDES} chkobba counts, "
+            "score_deal needs 2 or 3 piles (one per side) and as many chkobba counts, "
             f"got {len(piles)} and {len(sweeps)}"
         )
     for n in sweeps:
         if type(n) is not int or n < 0:
             raise ChkobbaError(f"score_deal: chkobba count {n!r} is not a whole number >= 0")
+    if last_side is not None and (type(last_side) is not int or not 0 <= last_side < len(piles)):
+        raise ChkobbaError(
+            f"score_deal: last_capturer_side must be a side from 0 to {len(piles) - 1} "
+            f"or None, not {last_side!r}"
+        )
     everything = [c for pile in piles for c in pile]
     for c in everything:
         if not isinstance(c, Card):

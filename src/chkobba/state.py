@@ -10,7 +10,10 @@ tables) and live in sets.
 >>> new_match(3)
 Traceback (most recent call last):
 ...
-chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3
+chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3 (the tunisian profile)
+>>> three = new_match(3, rules=CARD_RULES_PLUS)
+>>> three.sides, three.scores
+(3, (0, 0, 0))
 """
 
 from __future__ import annotations
@@ -62,14 +65,15 @@ class State:
     Fields:
         rules: the profile in force.
         phase: the :class:`Phase`.
-        players: 2, or 4 in partnerships (sides are ``player % 2``).
+        players: 2, 3 (each for himself) or 4 in partnerships (sides are ``player % 2``),
+            as the profile allows.
         dealer: the dealer of the current (or next) deal.
         current_player: who moves next; ``None`` at the chance node and when it is over.
         hands: each player's cards, by player.
         table: the face-up cards, in the order they were laid.
         stock: the face-down cards still to deal, next card first. In phase ``CUT`` its
             first card is the one the cutter looks at.
-        captured: each side's pile for this deal.
+        captured: each side's pile for this deal (one per side, see :attr:`sides`).
         chkobbas: each side's chkobbas for this deal.
         scores: each side's match total.
         last_capturer: the player who made the last capture this deal, if any.
@@ -139,11 +143,16 @@ class State:
 
         return state_from_dict(data)
 
+    @property
+    def sides(self) -> int:
+        """How many sides play: 2, or 3 in a 3-player match (each for himself)."""
+        return sides_of(self.players)
+
     def side_of(self, player: int) -> int:
-        """The side (0 or 1) a player belongs to; partners share a side."""
+        """The side a player belongs to: ``player % sides``; partners share a side."""
         if type(player) is not int or not 0 <= player < self.players:
             raise ChkobbaError(f"there is no player {player!r} in a {self.players}-player match")
-        return player % SIDES
+        return player % self.sides
 
     @property
     def cutter(self) -> int:
@@ -180,13 +189,12 @@ def new_match(
     ``scores`` resumes a match from the given side totals (default zeros). The first
     dealer is chosen by lot: pass the result of that draw as ``dealer``.
     """
-    if type(players) is not int or players not in (2, 4):
-        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
-    if type(dealer) is not int or not 0 <= dealer < players:
-        raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"rules must be a Rules profile, not {rules!r}")
-    totals = _check_scores(scores, rules)
+    sides = rules.sides(players)  # rejects a player count the profile does not allow
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
+    totals = _check_scores(scores, rules, sides)
     return State(
         rules=rules,
         phase=Phase.SHUFFLE,
@@ -196,8 +204,8 @@ def new_match(
         hands=((),) * players,
         table=(),
         stock=DECK,
-        captured=((),) * SIDES,
-        chkobbas=(0,) * SIDES,
+        captured=((),) * sides,
+        chkobbas=(0,) * sides,
         scores=totals,
         last_capturer=None,
         winner=None,
@@ -205,28 +213,36 @@ def new_match(
     )
 
 
-def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
+def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tuple[int, ...]:
     if scores is None:
-        return (0,) * SIDES
+        return (0,) * sides
     try:
         totals = tuple(scores)
     except TypeError:
-        raise ChkobbaError(f"scores must be {SIDES} whole numbers, not {scores!r}") from None
-    if len(totals) != SIDES or not all(type(s) is int and s >= 0 for s in totals):
-        raise ChkobbaError(f"scores must be {SIDES} whole numbers >= 0, not {scores!r}")
+        raise ChkobbaError(f"scores must be {sides} whole numbers, not {scores!r}") from None
+    if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
+        raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {scores!r}")
     if match_winner(totals, rules.target) is not None:
         raise ChkobbaError(f"scores {totals} already decide a match played to {rules.target}")
     return totals
 
 
+def sides_of(players: int) -> int:
+    """How many sides ``players`` players form: partnerships of two with 4, else one each."""
+    return 2 if players == 4 else players
+
+
 def match_winner(scores: tuple[int, ...], target: int) -> int | None:
     """The winning side for these totals, or ``None`` while the match goes on.
 
-    One side at the target wins; both at it, the higher total wins; equal totals play on.
+    Once any side has reached the target, the unique highest total wins; a highest total
+    shared by two or more sides plays on (with two sides: one at the target wins, both at
+    it the higher wins, equal totals play on).
+
+    >>> match_winner((21, 18), 21), match_winner((23, 23), 21), match_winner((12, 11, 12), 11)
+    (0, None, None)
     """
-    reached = [side for side, total in enumerate(scores) if total >= target]
-    if len(reached) == 1:
-        return reached[0]
-    if len(reached) > 1 and scores[0] != scores[1]:
-        return 0 if scores[0] > scores[1] else 1
-    return None
+    best = max(scores)
+    if best < target or scores.count(best) > 1:
+        return None
+    return scores.index(best)
