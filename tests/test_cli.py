@@ -207,7 +207,7 @@ def test_play_quit_offers_to_save_a_record(tmp_path: Path) -> None:
     result = chkobba("play", "--seed", "8", stdin="keep\nquit\ny\nmine.json\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "You quit the match." in result.stdout
-    assert "saved the record to mine.json" in result.stdout
+    assert "saved the record to 'mine.json'" in result.stdout
     saved = Record.from_json((tmp_path / "mine.json").read_text(encoding="utf-8"))
     assert saved.players == 2 and len(saved.moves) >= 2
 

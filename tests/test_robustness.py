@@ -8,7 +8,13 @@ its input, and quotes at most about 60 characters of it in a message.
 from __future__ import annotations
 
 import copy
+import itertools
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +28,8 @@ from chkobba import (
     Cut,
     NotationError,
     Play,
+    Record,
+    RecordError,
     Shuffle,
     card,
     cards,
@@ -31,6 +39,7 @@ from chkobba import (
 )
 from chkobba.errors import QUOTE_LIMIT, shown
 from chkobba.notation import MOVE_TEXT_LIMIT
+from chkobba.records import MOVE_LIMIT
 
 # --- how messages quote input (#10 item 7) ----------------------------------------------
 
@@ -134,21 +143,26 @@ def test_the_longest_forgiving_shuffle_is_within_the_limit() -> None:
     assert parse_move(spaced) == Shuffle(DECK)
 
 
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Count the calls of ``module.name`` (the count is the list's one item)."""
+    calls = [0]
+    real = getattr(module, name)
+
+    def counting(*args: Any) -> Any:
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
 def test_long_captures_are_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
     # Count the card reads instead of timing: a capture of n cards reads each card once.
     import chkobba.notation as notation
 
-    calls = 0
-    real = notation.card
-
-    def counting(text: str) -> Card:
-        nonlocal calls
-        calls += 1
-        return real(text)
-
-    monkeypatch.setattr(notation, "card", counting)
+    calls = _counting(monkeypatch, notation, "card")
     parse_move("KC x " + "+".join(str(c) for c in DECK[:39]))
-    assert calls == 40
+    assert calls == [40]
 
 
 # --- public helpers raise ChkobbaError on wrong types (#10 item 5) --------------------------
@@ -227,3 +241,173 @@ def test_parse_move_round_trips_random_moves() -> None:
         if move.card in move.capture:
             continue
         assert parse_move(str(move)) == move
+
+
+# --- records: linear, bounded, atomic, encodable (#10 items 1, 2, 8) ----------------------
+
+
+def _record_text(moves: list[str]) -> str:
+    return json.dumps(
+        {
+            "format": "chkobba-record",
+            "version": 1,
+            "players": 2,
+            "dealer": 0,
+            "scores": [0, 0],
+            "moves": moves,
+        }
+    )
+
+
+def test_a_record_with_a_huge_capture_is_refused_at_once() -> None:
+    text = _record_text(["QH x " + "+".join(["AS"] * 60_000)])
+    with pytest.raises(RecordError, match="a move has at most") as raised:
+        Record.from_json(text, verify=False)
+    assert len(str(raised.value)) < 300
+
+
+def test_reading_records_is_linear_in_their_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Count the work, not the time: 2k and 20k moves of the longest capture text read
+    # each move once and each card once.
+    import chkobba.notation as notation
+    import chkobba.records as records
+
+    moves = _counting(monkeypatch, records, "parse_move")
+    cards_read = _counting(monkeypatch, notation, "card")
+    capture = "KC x " + "+".join(str(c) for c in DECK[:39])
+    for count in (2_000, 20_000):
+        moves[0] = cards_read[0] = 0
+        Record.from_json(_record_text([capture] * count), verify=False)
+        assert moves == [count] and cards_read == [40 * count]
+
+
+def test_a_record_holds_at_most_move_limit_moves() -> None:
+    with pytest.raises(RecordError, match=f"at most {MOVE_LIMIT} moves"):
+        Record.from_dict(
+            json.loads(_record_text(["keep"])) | {"moves": ["keep"] * (MOVE_LIMIT + 1)}
+        )
+    endless = itertools.repeat(Cut(keep=True))
+    with pytest.raises(RecordError, match=f"at most {MOVE_LIMIT} moves"):
+        Record(players=2, moves=endless)
+
+
+@pytest.mark.parametrize("where", ["value", "name"])
+def test_text_that_utf8_cannot_write_is_refused_when_built_or_read(where: str) -> None:
+    tags = {"event": "\ud800"} if where == "value" else {"\udfff": "x"}
+    with pytest.raises(RecordError, match="lone surrogate"):
+        Record(players=2, tags=tags)
+    text = json.dumps({**json.loads(_record_text([])), "tags": tags})  # ASCII: \ud800 escaped
+    with pytest.raises(RecordError, match="lone surrogate"):
+        Record.from_json(text)
+
+
+def test_save_never_leaves_a_partial_or_empty_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "match.json"
+    target.write_text("precious", encoding="utf-8")
+    os.chmod(target, 0o640)
+    record = Record(players=2, tags={"event": "x"})
+
+    def failing_replace(source: str, destination: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError, match="No space left"):
+        record.save(target)
+    assert target.read_text(encoding="utf-8") == "precious"
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]  # no temporary left
+    monkeypatch.undo()
+    record.save(target)
+    assert Record.load(target) == record
+    assert os.stat(target).st_mode & 0o777 == 0o640  # permissions kept
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
+
+
+def test_save_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    Record(players=2).save(link)
+    assert link.is_symlink() and Record.load(real) == Record(players=2)
+
+
+@pytest.mark.parametrize("path", [3, None, b"file.json", 2.5, ["a"]])
+def test_load_takes_only_str_or_pathlike(path: object) -> None:
+    with pytest.raises(RecordError, match=r"str or an os\.PathLike"):
+        Record.load(path)  # type: ignore[arg-type]
+
+
+def test_load_of_a_missing_file_is_an_oserror(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        Record.load(tmp_path / "nothing.json")
+
+
+def test_a_byte_order_mark_is_read_the_same_everywhere(tmp_path: Path) -> None:
+    record = Record(players=2, tags={"event": "bom"})
+    text = record.to_json()
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert Record.load(path) == record
+    assert Record.from_json("\ufeff" + text) == record
+    assert Record.from_json(b"\xef\xbb\xbf" + text.encode("utf-8")) == record
+    result = _run_cli("replay", str(path))
+    assert result.returncode == 0, result.stderr
+
+
+def test_records_refuse_huge_integers_with_a_short_message() -> None:
+    with pytest.raises(RecordError) as raised:
+        Record(players=10**5000)
+    assert "about 5001 digits" in str(raised.value)
+    text = _record_text([]).replace('"players": 2', '"players": ' + "9" * 5000)
+    with pytest.raises(RecordError) as raised:
+        Record.from_json(text)
+    assert len(str(raised.value)) < 300
+
+
+# --- the command line: closed and undecodable streams (#10 items 3 and 8) -----------------
+
+
+def _run_cli(
+    *args: str, stdin: bytes = b"", env: dict[str, str] | None = None, close: int | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run the command; ``close`` closes that descriptor in the child (``<&-``, ``>&-``)."""
+    return subprocess.run(
+        [sys.executable, "-m", "chkobba", *args],
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+        preexec_fn=(lambda: os.close(close)) if close is not None else None,
+        check=False,
+    )
+
+
+def _one_line_error(result: subprocess.CompletedProcess[bytes], fragment: str) -> None:
+    assert result.returncode == 1
+    error = result.stderr.decode("utf-8")
+    assert error.count("\n") == 1 and "Traceback" not in error, error
+    assert fragment in error
+
+
+def test_play_with_stdin_closed() -> None:
+    _one_line_error(_run_cli("play", "--seed", "1", close=0), "standard input is closed")
+
+
+def test_play_with_undecodable_stdin() -> None:
+    result = _run_cli(
+        "play", "--seed", "1", stdin=b"\xff\n", env={"PYTHONIOENCODING": "utf-8:strict"}
+    )
+    _one_line_error(result, "standard input is not utf-8 text")
+
+
+def test_simulate_with_stdout_closed() -> None:
+    result = _run_cli("simulate", "--games", "2", "--bots", "greedy", "random", close=1)
+    _one_line_error(result, "standard output is closed")
+
+
+def test_file_names_are_printed_escaped(tmp_path: Path) -> None:
+    name = str(tmp_path / "bad\x1b[31mname\n.json")
+    result = _run_cli("replay", name)
+    _one_line_error(result, "\\x1b[31mname\\n.json")
+    assert b"\x1b" not in result.stderr

@@ -59,7 +59,7 @@ import attrs
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play
 from chkobba.state import Phase, State
 
@@ -248,7 +248,7 @@ def _as_id(action: int) -> int:
     try:
         value = operator.index(action)
     except TypeError:
-        raise IllegalMoveError(f"action {action!r} is not an integer id") from None
+        raise IllegalMoveError(f"action {shown(action)} is not an integer id") from None
     if not 0 <= value < NUM_ACTIONS:
         raise IllegalMoveError(f"action {value} is not an id from 0 to {NUM_ACTIONS - 1}")
     return value

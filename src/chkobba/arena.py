@@ -44,7 +44,7 @@ import attrs
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, random_shuffle
 from chkobba.records import Record
 from chkobba.state import SIDES, Phase, State, new_match
@@ -76,7 +76,7 @@ class MatchResult:
 def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
     if players not in (2, 4):
-        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+        raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
     seated = tuple(bots)
     if players == 4 and len(seated) == 2:
         seated = (seated[0], seated[1], seated[0], seated[1])
@@ -88,7 +88,7 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
         )
     for bot in seated:
         if not callable(getattr(bot, "choose", None)):
-            raise ChkobbaError(f"{bot!r} is not a bot: it has no choose(view, legal) method")
+            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
     return seated
 
 
@@ -123,7 +123,8 @@ def play_match(
             move = seated[player].choose(observe(state, player), legal)
             if move not in legal:
                 raise ChkobbaError(
-                    f"{seated[player]!r} at seat {player} chose {move!r}, which is not legal"
+                    f"{shown(seated[player])} at seat {player} chose {shown(move)}, "
+                    "which is not legal"
                 )
         after = apply(state, move)
         moves.append(move)
@@ -271,7 +272,7 @@ def _maker(entrant: Entrant) -> Any:
     if isinstance(entrant, BotSpec):
         return entrant
     if not callable(getattr(entrant, "choose", None)):
-        raise ChkobbaError(f"{entrant!r} is not a bot or a bot spec")
+        raise ChkobbaError(f"{shown(entrant)} is not a bot or a bot spec")
     return entrant
 
 
@@ -307,11 +308,11 @@ def tournament(
     the same as with one. ``progress(done, total)`` is called after every match.
     """
     if type(games) is not int or games < 1:
-        raise ChkobbaError(f"games must be a positive integer, not {games!r}")
+        raise ChkobbaError(f"games must be a positive integer, not {shown(games)}")
     if type(workers) is not int or workers < 1:
-        raise ChkobbaError(f"workers must be a positive integer, not {workers!r}")
+        raise ChkobbaError(f"workers must be a positive integer, not {shown(workers)}")
     if players not in (2, 4):
-        raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+        raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
     makers = [_maker(entrant) for entrant in bots]
     if len(makers) < 2:
         raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")

@@ -30,7 +30,7 @@ import operator
 from collections.abc import Iterable
 
 from chkobba.cards import DECK, Card, Rank
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 
@@ -58,13 +58,13 @@ def capture_options(
     differing table position for groups), so the result is deterministic for a given table.
     """
     if not isinstance(played, Card):
-        raise ChkobbaError(f"capture_options: {played!r} is not a card")
+        raise ChkobbaError(f"capture_options: {shown(played)} is not a card")
     laid = tuple(table)
     strangers = [c for c in laid if not isinstance(c, Card)]
     if strangers:
-        raise ChkobbaError(f"capture_options: {strangers[0]!r} on the table is not a card")
+        raise ChkobbaError(f"capture_options: {shown(strangers[0])} on the table is not a card")
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"capture_options: {rules!r} is not a Rules profile")
+        raise ChkobbaError(f"capture_options: {shown(rules)} is not a Rules profile")
     return options_for_card(laid, played, rules)
 
 

@@ -40,7 +40,7 @@ from chkobba import captures
 from chkobba._describe import wrong_type
 from chkobba.captures import COURTS, options_for_card
 from chkobba.cards import DECK, Card, Rank, format_cards
-from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
 from chkobba.scoring import score_deal
@@ -98,19 +98,19 @@ def illegal_reason(state: State, move: Move) -> str | None:
     elif phase is _SHUFFLE and isinstance(move, Shuffle):
         return _shuffle_problem(move)
     if not isinstance(move, (Shuffle, Cut, Play)):
-        return f"{move!r} is not a move (expected Shuffle, Cut or Play)"
+        return f"{shown(move)} is not a move (expected Shuffle, Cut or Play)"
     return f"{type(move).__name__} is not allowed in phase {phase.name}"
 
 
 def _bad_cut(move: Cut) -> str:
-    return f"Cut(keep={move.keep!r}): keep must be True or False"
+    return f"Cut(keep={shown(move.keep)}): keep must be True or False"
 
 
 def _shuffle_problem(move: Shuffle) -> str | None:
     order = move.order
     strangers = [c for c in order if not isinstance(c, Card)]
     if strangers:
-        return f"shuffle: {strangers[0]!r} is not a card"
+        return f"shuffle: {shown(strangers[0])} is not a card"
     if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
         return None
     repeated = sorted(c for c, n in Counter(order).items() if n > 1)
@@ -126,7 +126,7 @@ def _shuffle_problem(move: Shuffle) -> str | None:
 def _play_problem(state: State, move: Play) -> str:
     played, capture = move.card, move.capture
     if not isinstance(played, Card):
-        return f"{played!r} is not a card"
+        return f"{shown(played)} is not a card"
     player: int = state.current_player  # type: ignore[assignment]
     if played not in state.hands[player]:
         return f"{played} is not in player {player}'s hand"
@@ -142,7 +142,7 @@ def _capture_problem(
         return f"{played} must capture: it can take {choices}"
     strangers = [c for c in capture if not isinstance(c, Card)]
     if strangers:
-        return f"{played} cannot take {strangers[0]!r}: it is not a card"
+        return f"{played} cannot take {shown(strangers[0])}: it is not a card"
     taken = format_cards(capture, "+")
     absent = sorted(c for c in capture if c not in state.table)
     if absent:

@@ -86,17 +86,17 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     size of ``value`` (strings and bytes are cut before they are quoted).
     """
     try:
-        text = _quote(value)
+        text = _quote(value, limit)
     except Exception:  # a broken __repr__ must not hide the real error
         text = f"<{type(value).__name__} object>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _quote(value: object) -> str:
+def _quote(value: object, limit: int) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _INT_BITS:
         # Count the digits without writing the number: log10(2) per bit.
         digits = int(value.bit_length() * 0.30102999566398120) + 1
         return f"an integer of about {digits} digits"
-    if isinstance(value, (str, bytes, bytearray)) and len(value) > QUOTE_LIMIT:
-        return repr(value[: QUOTE_LIMIT + 1]) + "…"
+    if isinstance(value, (str, bytes, bytearray)) and len(value) > limit:
+        return repr(value[: limit + 1]) + "…"
     return _SHORT.repr(value)

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
 from chkobba.records import Record
@@ -57,7 +57,7 @@ class Game:
         rules: Rules = TUNISIAN,
     ) -> None:
         if seed is not None and type(seed) is not int:
-            raise ChkobbaError(f"Game: seed must be a whole number or None, not {seed!r}")
+            raise ChkobbaError(f"Game: seed must be a whole number or None, not {shown(seed)}")
         start = new_match(players, dealer=dealer, scores=scores, rules=rules)
         self._states: list[State] = [start]
         self._moves: list[Move] = []
@@ -70,7 +70,7 @@ class Game:
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
         """
         if not isinstance(record, Record):
-            raise ChkobbaError(f"Game.from_record: {record!r} is not a Record")
+            raise ChkobbaError(f"Game.from_record: {shown(record)} is not a Record")
         game = cls(record.players, record.dealer, seed, scores=record.scores, rules=record.rules)
         game._states = list(record.replay())
         game._moves = list(record.moves)
@@ -137,7 +137,9 @@ class Game:
         if isinstance(move, str):
             move = parse_move(move, self.state)
         elif not isinstance(move, (Shuffle, Cut, Play)):
-            raise IllegalMoveError(f"{move!r} is not a move (expected Shuffle, Cut, Play or text)")
+            raise IllegalMoveError(
+                f"{shown(move)} is not a move (expected Shuffle, Cut, Play or text)"
+            )
         after = apply(self.state, move)
         self._states.append(after)
         self._moves.append(move)
@@ -150,7 +152,7 @@ class Game:
         a shuffle (:attr:`is_chance`); after it, the cutter decides (``keep``/``expose``).
         """
         if rng is not None and not isinstance(rng, random.Random):
-            raise ChkobbaError(f"Game.deal: rng must be a random.Random, not {rng!r}")
+            raise ChkobbaError(f"Game.deal: rng must be a random.Random, not {shown(rng)}")
         if not self.state.is_chance:
             raise IllegalMoveError(
                 f"there is nothing to deal in phase {self.state.phase.name}: "

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from chkobba.cards import DECK, Card
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.state import Phase
 from chkobba.views import PlayerView
 
@@ -90,7 +90,7 @@ del _start, _name, _size
 def piece(vector: Sequence[float], name: str) -> list[float]:
     """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`."""
     if name not in _OFFSETS:
-        raise ChkobbaError(f"{name!r} is not an observation piece: {', '.join(_OFFSETS)}")
+        raise ChkobbaError(f"{shown(name)} is not an observation piece: {', '.join(_OFFSETS)}")
     start, end = _OFFSETS[name]
     return list(vector[start:end])
 
@@ -113,7 +113,7 @@ def observation_bounds() -> tuple[list[float], list[float]]:
 def observation_vector(view: PlayerView, pending: Card | None = None) -> list[float]:
     """The observation of ``view`` (plus a ``pending`` card) as :data:`OBSERVATION_SIZE` floats."""
     if not isinstance(view, PlayerView):
-        raise ChkobbaError(f"observation_vector: {view!r} is not a PlayerView")
+        raise ChkobbaError(f"observation_vector: {shown(view)} is not a PlayerView")
     vector = [0.0] * OBSERVATION_SIZE
     me, players, side = view.player, view.players, view.side
 

@@ -42,7 +42,7 @@ except ImportError as error:  # say which extra brings the missing package
 from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_actions
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Shuffle
 from chkobba.observations import LAYOUT, observation_vector
 from chkobba.render import render
@@ -101,9 +101,11 @@ class ChkobbaGame(pyspiel.Game):
         players, single_deal = settings["players"], settings["single_deal"]
         max_shuffles = settings["max_shuffles"]
         if players not in (2, 4):
-            raise ChkobbaError(f"python_chkobba: a match has 2 or 4 players, not {players!r}")
+            raise ChkobbaError(f"python_chkobba: a match has 2 or 4 players, not {shown(players)}")
         if type(max_shuffles) is not int or max_shuffles < 1:
-            raise ChkobbaError(f"python_chkobba: max_shuffles must be >= 1, not {max_shuffles!r}")
+            raise ChkobbaError(
+                f"python_chkobba: max_shuffles must be >= 1, not {shown(max_shuffles)}"
+            )
         super().__init__(_GAME_TYPE, _game_info(players, single_deal, max_shuffles), settings)
         self.players: int = players
         self.single_deal: bool = bool(single_deal)
@@ -459,7 +461,7 @@ class ChkobbaObserver:
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
-            raise ChkobbaError(f"python_chkobba observers take no parameters, got {params!r}")
+            raise ChkobbaError(f"python_chkobba observers take no parameters, got {shown(params)}")
         private_type = iig_obs_type.private_info
         if private_type == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ChkobbaError("python_chkobba observes one player's private cards, not all")

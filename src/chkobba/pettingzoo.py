@@ -47,7 +47,7 @@ except ImportError as error:  # say which extra brings the missing package
 from chkobba.actions import NUM_ACTIONS, Position, legal_actions, step
 from chkobba.cards import DECK
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Shuffle
 from chkobba.observations import observation_bounds, observation_vector
 from chkobba.render import render as render_board
@@ -87,9 +87,11 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self, players: int = 2, render_mode: str | None = None, single_deal: bool = False
     ) -> None:
         if type(players) is not int or players not in (2, 4):
-            raise ChkobbaError(f"a match has 2 or 4 players, not {players!r}")
+            raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ChkobbaError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+            raise ChkobbaError(
+                f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode)}"
+            )
         super().__init__()
         EzPickle.__init__(self, players, render_mode, single_deal)
         self.players = players

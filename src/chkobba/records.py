@@ -22,8 +22,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import os
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, NoReturn
@@ -33,18 +36,29 @@ import attrs
 from chkobba._describe import move_number
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
 from chkobba.engine import apply, illegal_reason, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.errors import (
+    QUOTE_LIMIT,
+    ChkobbaError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    shown,
+)
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State, new_match
 
-__all__ = ["FORMAT", "VERSION", "Record"]
+__all__ = ["FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
 
 #: The ``format`` field of every record file.
 FORMAT = "chkobba-record"
 #: The version of the JSON format this library writes and reads.
 VERSION = 1
+#: The most moves a record holds. A match has no fixed length (void deals and tied totals
+#: play on), but a match to 21 takes a few hundred moves and one to the highest target
+#: (10000) some hundred thousand; the limit bounds the memory a record file can claim.
+MOVE_LIMIT = 1_000_000
 
 _FIELDS = ("format", "version", "players", "dealer", "scores", "rules", "tags", "moves")
 _REQUIRED = ("format", "version", "players", "dealer", "scores", "moves")
@@ -53,12 +67,14 @@ _RULES_FIELDS = ("name", "capture_values", "target")
 
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-        raise RecordError(f"moves must be a sequence of moves, not {moves!r}")
-    found = tuple(moves)
+        raise RecordError(f"moves must be a sequence of moves, not {shown(moves)}")
+    found = tuple(itertools.islice(moves, MOVE_LIMIT + 1))
+    if len(found) > MOVE_LIMIT:
+        raise RecordError(f"a record holds at most {MOVE_LIMIT} moves")
     for index, move in enumerate(found):
         if not isinstance(move, (Shuffle, Cut, Play)):
             raise RecordError(
-                f"{move_number(index)} is not a move (Shuffle, Cut or Play): {move!r}"
+                f"{move_number(index)} is not a move (Shuffle, Cut or Play): {shown(move)}"
             )
     return found
 
@@ -67,8 +83,8 @@ def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     if scores is None:
         return (0, 0)
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
-        raise RecordError(f"scores must be two whole numbers, not {scores!r}")
-    return tuple(scores)
+        raise RecordError(f"scores must be two whole numbers, not {shown(scores)}")
+    return tuple(itertools.islice(scores, 16))  # more sides than any match: refused later
 
 
 class _Tags(dict[str, str]):
@@ -104,14 +120,27 @@ def _to_tags(tags: Mapping[str, str] | None) -> Mapping[str, str]:
     if tags is None:
         tags = {}
     if not isinstance(tags, Mapping):
-        raise RecordError(f"tags must map names to text, not {tags!r}")
+        raise RecordError(f"tags must map names to text, not {shown(tags)}")
     for name, value in tags.items():
         if not isinstance(name, str) or not name:
-            raise RecordError(f"a tag name must be non-empty text, not {name!r}")
+            raise RecordError(f"a tag name must be non-empty text, not {shown(name)}")
         if not isinstance(value, str):
-            raise RecordError(f"tag {name!r} must be text, not {value!r}")
+            raise RecordError(f"tag {shown(name)} must be text, not {shown(value)}")
+        _check_encodable(name, "a tag name")
+        _check_encodable(value, f"tag {shown(name)}")
     # Sorted, so that equal records write the same JSON; immutable, so a record stays frozen.
     return tags if isinstance(tags, _Tags) else _Tags(tags.items())
+
+
+def _check_encodable(text: str, what: str) -> None:
+    """Refuse text that UTF-8 cannot write (lone surrogates), so that save() never fails."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise RecordError(
+            f"{what} holds {shown(text[error.start : error.end])} at {error.start}, "
+            "which UTF-8 cannot write (a lone surrogate)"
+        ) from None
 
 
 @attrs.frozen
@@ -142,7 +171,7 @@ class Record:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise RecordError(f"rules must be a Rules profile, not {self.rules!r}")
+            raise RecordError(f"rules must be a Rules profile, not {shown(self.rules)}")
         try:
             self.start()
         except ChkobbaError as error:
@@ -158,7 +187,7 @@ class Record:
         dealer, starting scores and rules): a record always begins at a match's start.
         """
         if not isinstance(start, State):
-            raise RecordError(f"a record starts from a State, not {start!r}")
+            raise RecordError(f"a record starts from a State, not {shown(start)}")
         record = cls(
             players=start.players,
             dealer=start.dealer,
@@ -185,10 +214,12 @@ class Record:
         :class:`~chkobba.RecordError` naming both states (``state 2 (index 1)``).
         """
         if isinstance(states, (str, bytes)) or not isinstance(states, Sequence) or not states:
-            raise RecordError(f"from_states needs a non-empty sequence of states, not {states!r}")
+            raise RecordError(
+                f"from_states needs a non-empty sequence of states, not {shown(states)}"
+            )
         for index, state in enumerate(states):
             if not isinstance(state, State):
-                raise RecordError(f"{move_number(index, 'state')} is not a State: {state!r}")
+                raise RecordError(f"{move_number(index, 'state')} is not a State: {shown(state)}")
         moves = [_move_between(states[i], states[i + 1], i) for i in range(len(states) - 1)]
         return cls.from_moves(states[0], moves, tags=tags)
 
@@ -209,7 +240,7 @@ class Record:
                 state = apply(state, move)
             except IllegalMoveError as error:
                 raise RecordError(
-                    f"{move_number(index)} ({str(move)!r}) is not legal: {error}"
+                    f"{move_number(index)} ({shown(str(move))}) is not legal: {error}"
                 ) from None
             states.append(state)
         return tuple(states)
@@ -275,12 +306,12 @@ class Record:
             raise RecordError(f"a record is a JSON object, not {_kind(data)}")
         # Format and version first: a newer file may have fields this version lacks.
         if data.get("format") != FORMAT:
-            shown = _kind(data["format"]) if "format" in data else "missing"
-            raise RecordError(f"format must be {FORMAT!r}: it is {shown}")
+            found = _kind(data["format"]) if "format" in data else "missing"
+            raise RecordError(f"format must be {FORMAT!r}: it is {found}")
         version = data.get("version")
         if type(version) is not int:
-            shown = _kind(version) if "version" in data else "missing"
-            raise RecordError(f"version must be the whole number {VERSION}: it is {shown}")
+            found = _kind(version) if "version" in data else "missing"
+            raise RecordError(f"version must be the whole number {VERSION}: it is {found}")
         if version != VERSION:
             newer = " (newer than this library reads)" if version > VERSION else ""
             raise RecordError(
@@ -313,8 +344,12 @@ class Record:
         ...
         chkobba.errors.RecordError: version 2 is not supported (newer than this library ...
         """
-        if not isinstance(text, (str, bytes, bytearray)):
+        if isinstance(text, (bytes, bytearray)):
+            text = _decoded(text)
+        if not isinstance(text, str):
             raise RecordError(f"a record is read from JSON text, not {_kind(text)}")
+        # One behaviour everywhere: a leading byte-order mark is allowed and skipped.
+        text = text.removeprefix("\ufeff")
         try:
             data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
         except RecordError:
@@ -325,23 +360,47 @@ class Record:
         return cls.from_dict(data, verify=verify)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file as UTF-8 JSON."""
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.to_json())
+        """Write the record to a file as UTF-8 JSON, atomically.
+
+        The text goes to a new file beside ``path``, which then replaces ``path`` in one
+        step (:func:`os.replace`): a failure leaves the old file as it was, never a
+        partial or empty one. An existing file keeps its permissions. Errors of the
+        file system are :class:`OSError`, as with :func:`open`.
+        """
+        target = os.path.realpath(_path(path))  # through a symbolic link, not over it
+        data = self.to_json().encode("utf-8")
+        folder, name = os.path.split(target)
+        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with open(descriptor, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            with contextlib.suppress(FileNotFoundError):
+                os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+            raise
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, verify: bool = True) -> Record:
-        """Read a record from a file written by :meth:`save` (see :meth:`from_json`)."""
+        """Read a record from a file written by :meth:`save` (see :meth:`from_json`).
+
+        ``path`` is a ``str`` or an :class:`os.PathLike` (never a file descriptor). A
+        file that cannot be opened raises :class:`OSError` (``FileNotFoundError`` …); a
+        file that is not a record raises :class:`~chkobba.RecordError` naming it. A
+        UTF-8 byte-order mark is allowed.
+        """
+        path = _path(path)
         with open(path, "rb") as file:
             raw = file.read()
         try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise RecordError(f"{os.fspath(path)!r} is not UTF-8 text: {error}") from None
-        try:
-            return cls.from_json(text, verify=verify)
+            return cls.from_json(raw, verify=verify)
         except RecordError as error:
-            raise RecordError(f"{os.fspath(path)!r}: {error}") from None
+            raise RecordError(f"{shown(os.fspath(path), 200)}: {error}") from None
 
     @staticmethod
     def json_schema() -> dict[str, Any]:
@@ -368,11 +427,26 @@ def _move_between(before: State, after: State, index: int) -> Move:
     )
 
 
+def _path(path: object) -> str | os.PathLike[str]:
+    if isinstance(path, str) or (isinstance(path, os.PathLike) and not isinstance(path, bytes)):
+        return path
+    raise RecordError(f"a record file is named by a str or an os.PathLike, not {shown(path)}")
+
+
+def _decoded(raw: bytes | bytearray) -> str:
+    try:
+        return bytes(raw).decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(
+            f"the record is not UTF-8 text: byte {error.start} is {raw[error.start]:#04x}"
+        ) from None
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name, value in pairs:
         if name in found:
-            raise RecordError(f"field {name!r} appears twice in one JSON object")
+            raise RecordError(f"field {shown(name)} appears twice in one JSON object")
         found[name] = value
     return found
 
@@ -395,10 +469,10 @@ def _check_keys(
     """Refuse the first unknown key, then the first missing one, naming where they are."""
     unknown = sorted(set(data) - set(allowed))
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r}{where}{unknown_hint}")
+        raise RecordError(f"unknown field {shown(unknown[0])}{where}{unknown_hint}")
     missing = [name for name in required if name not in data]
     if missing:
-        raise RecordError(f"missing field {missing[0]!r}{where}")
+        raise RecordError(f"missing field {shown(missing[0])}{where}")
 
 
 def _whole(data: dict[str, Any], name: str) -> int:
@@ -421,6 +495,8 @@ def _wholes(data: dict[str, Any], name: str, length: int) -> tuple[int, ...]:
 def _moves(value: object) -> tuple[Move, ...]:
     if not isinstance(value, list):
         raise RecordError(f"moves must be a list of move texts, not {_kind(value)}")
+    if len(value) > MOVE_LIMIT:
+        raise RecordError(f"a record holds at most {MOVE_LIMIT} moves, not {len(value)}")
     moves = []
     for index, text in enumerate(value):
         if not isinstance(text, str):
@@ -458,16 +534,20 @@ def _kind(value: object) -> str:
     kinds = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list"}
     kind = "an object" if isinstance(value, dict) else kinds.get(type(value), type(value).__name__)
     if value is None:
-        kind = "null"
-    shown = json.dumps(value, ensure_ascii=False) if _is_json(value) else repr(value)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return shown if value is None else f"{shown} ({kind})"
+        return "null"
+    return f"{_json_shown(value)} ({kind})"
 
 
-def _is_json(value: object) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True
+def _json_shown(value: object) -> str:
+    """A JSON value as JSON text, cut like :func:`~chkobba.errors.shown` (and as cheaply)."""
+    if isinstance(value, str):
+        value = value[: QUOTE_LIMIT + 1]
+    small = not isinstance(value, (list, dict)) or len(value) <= 20
+    if small and not (isinstance(value, int) and abs(value) > 10**60):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = shown(value)
+    else:
+        text = shown(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba.cards import Card, Rank, Suit
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, observe
@@ -59,11 +59,11 @@ def render(position: State | PlayerView, player: int | None = None) -> str:
     if isinstance(position, PlayerView):
         if player is not None and player != position.player:
             raise ChkobbaError(
-                f"render: this view belongs to player {position.player}, not {player!r}"
+                f"render: this view belongs to player {position.player}, not {shown(player)}"
             )
         return _render_view(position)
     if not isinstance(position, State):
-        raise ChkobbaError(f"render: {position!r} is not a State or a PlayerView")
+        raise ChkobbaError(f"render: {shown(position)} is not a State or a PlayerView")
     if player is not None:
         return _render_view(observe(position, player))
     return _render_state(position)

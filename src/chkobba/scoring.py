@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
@@ -163,7 +163,7 @@ def score_deal(
     something that is not a card, a card in two piles, a negative chkobba count.
     """
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {rules!r}")
+        raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {shown(rules)}")
     piles = tuple(tuple(pile) for pile in captured)
     sweeps = tuple(chkobbas)
     _check(piles, sweeps, last_capturer_side)
@@ -263,16 +263,16 @@ def _check(
         )
     for n in sweeps:
         if type(n) is not int or n < 0:
-            raise ChkobbaError(f"score_deal: chkobba count {n!r} is not a whole number >= 0")
+            raise ChkobbaError(f"score_deal: chkobba count {shown(n)} is not a whole number >= 0")
     if last_side is not None and (type(last_side) is not int or not 0 <= last_side < len(piles)):
         raise ChkobbaError(
             f"score_deal: last_capturer_side must be a side from 0 to {len(piles) - 1} "
-            f"or None, not {last_side!r}"
+            f"or None, not {shown(last_side)}"
         )
     everything = [c for pile in piles for c in pile]
     for c in everything:
         if not isinstance(c, Card):
-            raise ChkobbaError(f"score_deal: {c!r} in a pile is not a card")
+            raise ChkobbaError(f"score_deal: {shown(c)} in a pile is not a card")
     if len(set(everything)) != len(everything):
         twice = sorted(c for c in set(everything) if everything.count(c) > 1)
         raise ChkobbaError(f"score_deal: {twice[0]} is in the piles twice")

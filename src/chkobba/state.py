@@ -26,7 +26,7 @@ import attrs
 
 from chkobba.captures import hand_plays
 from chkobba.cards import DECK, Card
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import SIDES, DealScore
@@ -151,7 +151,9 @@ class State:
     def side_of(self, player: int) -> int:
         """The side a player belongs to: ``player % sides``; partners share a side."""
         if type(player) is not int or not 0 <= player < self.players:
-            raise ChkobbaError(f"there is no player {player!r} in a {self.players}-player match")
+            raise ChkobbaError(
+                f"there is no player {shown(player)} in a {self.players}-player match"
+            )
         return player % self.sides
 
     @property
@@ -190,10 +192,10 @@ def new_match(
     dealer is chosen by lot: pass the result of that draw as ``dealer``.
     """
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"rules must be a Rules profile, not {rules!r}")
+        raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
     sides = rules.sides(players)  # rejects a player count the profile does not allow
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {dealer!r}")
+        raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {shown(dealer)}")
     totals = _check_scores(scores, rules, sides)
     return State(
         rules=rules,
@@ -219,9 +221,9 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
     try:
         totals = tuple(scores)
     except TypeError:
-        raise ChkobbaError(f"scores must be {sides} whole numbers, not {scores!r}") from None
+        raise ChkobbaError(f"scores must be {sides} whole numbers, not {shown(scores)}") from None
     if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
-        raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {scores!r}")
+        raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")
     if match_winner(totals, rules.target) is not None:
         raise ChkobbaError(f"scores {totals} already decide a match played to {rules.target}")
     return totals

@@ -21,7 +21,7 @@ import attrs
 
 from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State, _mover
@@ -97,7 +97,7 @@ def observe(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
     if type(player) is not int or not 0 <= player < state.players:
-        raise ChkobbaError(f"there is no player {player!r} in a {state.players}-player match")
+        raise ChkobbaError(f"there is no player {shown(player)} in a {state.players}-player match")
     cutting = state.phase is Phase.CUT and player == state.current_player
     return PlayerView(
         rules=state.rules,

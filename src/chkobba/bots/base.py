@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move
 from chkobba.views import PlayerView
 
@@ -54,7 +54,7 @@ class SeededBot:
 
     def __init__(self, *, seed: int | None = None) -> None:
         if seed is not None and type(seed) is not int:
-            raise ChkobbaError(f"{type(self).__name__}: seed must be an integer, not {seed!r}")
+            raise ChkobbaError(f"{type(self).__name__}: seed must be an integer, not {shown(seed)}")
         self.seed = seed
         self.rng = random.Random(seed)
 
@@ -69,7 +69,7 @@ class SeededBot:
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Pick one of ``legal``; raises :class:`~chkobba.ChkobbaError` if it is empty."""
         if not legal:
-            raise ChkobbaError(f"{self!r} was asked to choose among no legal moves")
+            raise ChkobbaError(f"{shown(self)} was asked to choose among no legal moves")
         if len(legal) == 1:
             return legal[0]
         return self.pick(view, legal)

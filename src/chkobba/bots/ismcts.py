@@ -46,7 +46,7 @@ from chkobba.bots.evaluation import deal_estimate
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.sampling import determinize
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
 from chkobba.state import SIDES, Phase, State
 from chkobba.views import PlayerView
@@ -93,14 +93,16 @@ class ISMCTSBot(SeededBot):
         super().__init__(seed=seed)
         if type(iterations) is not int or iterations < 1:
             raise ChkobbaError(
-                f"ISMCTSBot: iterations must be a positive integer, not {iterations!r}"
+                f"ISMCTSBot: iterations must be a positive integer, not {shown(iterations)}"
             )
         if not isinstance(exploration, (int, float)) or exploration < 0:
-            raise ChkobbaError(f"ISMCTSBot: exploration must be a number >= 0, not {exploration!r}")
+            raise ChkobbaError(
+                f"ISMCTSBot: exploration must be a number >= 0, not {shown(exploration)}"
+            )
         if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-            raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {epsilon!r}")
+            raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {shown(epsilon)}")
         if type(horizon) is not int or horizon < 0:
-            raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {horizon!r}")
+            raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {shown(horizon)}")
         self.iterations = iterations
         self.horizon = horizon
         self.exploration = float(exploration)

@@ -29,7 +29,7 @@ from chkobba.bots.base import SeededBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.random_bot import RandomBot
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["BOT_TYPES", "BotSpec", "bot_options", "make_bot"]
 
@@ -54,16 +54,18 @@ class BotSpec:
     def parse(cls, text: str) -> BotSpec:
         """Read ``name`` or ``name:key=value,...``; bad text raises ``ChkobbaError``."""
         if not isinstance(text, str):
-            raise ChkobbaError(f"{text!r} is not a bot spec: expected text such as 'greedy'")
+            raise ChkobbaError(f"{shown(text)} is not a bot spec: expected text such as 'greedy'")
         name, _, rest = text.strip().partition(":")
         name = name.strip().lower()
         if name not in BOT_TYPES:
-            raise ChkobbaError(f"{text!r} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}")
+            raise ChkobbaError(
+                f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"
+            )
         options = []
         for item in filter(None, (part.strip() for part in rest.split(","))):
             key, equals, value = item.partition("=")
             if not equals or not key.strip():
-                raise ChkobbaError(f"{text!r}: option {item!r} is not key=value")
+                raise ChkobbaError(f"{shown(text)}: option {shown(item)} is not key=value")
             options.append((key.strip(), _number(text, value.strip())))
         _check_options(text, name, [key for key, _ in options])
         spec = cls(name, tuple(options))
@@ -121,7 +123,7 @@ def _number(text: str, value: str) -> int | float:
     try:
         return float(value)
     except ValueError:
-        raise ChkobbaError(f"{text!r}: option value {value!r} is not a number") from None
+        raise ChkobbaError(f"{shown(text)}: option value {shown(value)} is not a number") from None
 
 
 def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
@@ -129,5 +131,5 @@ def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
     if isinstance(spec, str):
         spec = BotSpec.parse(spec)
     if not isinstance(spec, BotSpec):
-        raise ChkobbaError(f"{spec!r} is not a bot spec")
+        raise ChkobbaError(f"{shown(spec)} is not a bot spec")
     return spec.build(seed)

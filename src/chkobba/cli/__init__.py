@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ from chkobba.cli.output import Output
 from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.simulate import run_simulate
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["main"]
 
@@ -113,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    if sys.stdout is None or sys.stderr is None:
+        # A closed standard stream (``>&-``): Python sets it to None.
+        closed = "output" if sys.stdout is None else "error"
+        _complain(f"standard {closed} is closed")
+        return 1
     parser = build_parser()
     args = parser.parse_args(argv)
     colour = False if args.no_colour else None
@@ -121,13 +127,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args, parser, out, err)
     except (CommandError, ChkobbaError) as error:
-        sys.stderr.write(f"{PROGRAM}: error: {error}\n")
+        _complain(str(error))
         return 1
     except KeyboardInterrupt:
-        sys.stderr.write(f"{PROGRAM}: interrupted\n")
+        _complain("interrupted", prefix="")
         return 130
     except BrokenPipeError:
         return 0
+    except UnicodeDecodeError as error:
+        _complain(f"standard input is not {error.encoding} text (byte {error.start})")
+        return 1
+    except UnicodeEncodeError as error:
+        _complain(
+            f"cannot write {shown(error.object[error.start : error.end])} in {error.encoding}"
+        )
+        return 1
+    except OSError as error:
+        _complain(f"input/output failed: {error.strerror or error}")
+        return 1
+
+
+def _complain(message: str, prefix: str = "error: ") -> None:
+    """One line on standard error, if there is one to write to."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        sys.stderr.write(f"{PROGRAM}: {prefix}{message}\n")
+        sys.stderr.flush()
 
 
 def _dispatch(
@@ -143,6 +167,8 @@ def _dispatch(
             parser.error(f"demo --bots: give 1, 2 or {args.players} bots, not {len(specs)}")
         return run_demo(out, seed=args.seed, players=args.players, specs=specs)
     if args.command == "play":
+        if sys.stdin is None:
+            raise CommandError("standard input is closed: play reads your moves from it")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
         return run_play(out, sys.stdin, players=args.players, opponent=args.opponent, seed=seed)
     if args.command == "simulate":

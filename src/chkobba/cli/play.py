@@ -14,7 +14,7 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import describe, side_name
 from chkobba.cli.output import Output
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.game import Game
 from chkobba.moves import Move
 from chkobba.notation import parse_move
@@ -155,6 +155,6 @@ def _offer_save(out: Output, stdin: TextIO, game: Game, seed: int) -> None:
     try:
         game.record(tags={"player0": "human"}).save(path)
     except OSError as error:
-        out.line(f"could not save {path}: {error}", style="red")
+        out.line(f"could not save {shown(path, 200)}: {error.strerror or error}", style="red")
         return
-    out.line(f"saved the record to {path}")
+    out.line(f"saved the record to {shown(path, 200)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError, IllegalMoveError
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
 from chkobba.records import Record
 from chkobba.render import render
@@ -19,22 +19,25 @@ class CommandError(ChkobbaError):
 
 def run_replay(out: Output, path: str, *, boards: bool = True) -> int:
     """Replay the record at ``path``; a corrupt one stops at its first illegal move."""
+    # The file name as a message shows it: quoted, control characters escaped.
+    name = shown(path, 200)
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise CommandError(f"cannot read {path}: {error}") from None
+        with open(path, "rb") as file:
+            raw = file.read()
+    except OSError as error:
+        raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
     try:
-        record = Record.from_json(text, verify=False)
+        # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
+        record = Record.from_json(raw, verify=False)
     except ChkobbaError as error:
-        raise CommandError(f"{path} is not a valid record: {error}") from None
+        raise CommandError(f"{name} is not a valid record: {error}") from None
     state = record.start()
-    out.line(f"replaying {path}: {record.players} players, {len(record.moves)} moves", "bold")
+    out.line(f"replaying {name}: {record.players} players, {len(record.moves)} moves", "bold")
     for index, move in enumerate(record.moves):
         try:
             after = apply(state, move)
         except IllegalMoveError as error:
-            raise CommandError(f"{path}: move {index + 1} ({move}) is illegal: {error}") from None
+            raise CommandError(f"{name}: move {index + 1} ({move}) is illegal: {error}") from None
         shuffle = isinstance(move, Shuffle)
         out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")
         for text in describe(state, move, after):
