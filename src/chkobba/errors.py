@@ -97,6 +97,7 @@ def _quote(value: object, limit: int) -> str:
         # Count the digits without writing the number: log10(2) per bit.
         digits = int(value.bit_length() * 0.30102999566398120) + 1
         return f"an integer of about {digits} digits"
-    if isinstance(value, (str, bytes, bytearray)) and len(value) > limit:
-        return repr(value[: limit + 1]) + "…"
+    if isinstance(value, (str, bytes, bytearray)):
+        # Cut before quoting: repr() of a megabyte of NULs would be four megabytes.
+        return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")
     return _SHORT.repr(value)

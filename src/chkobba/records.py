@@ -240,7 +240,7 @@ class Record:
                 state = apply(state, move)
             except IllegalMoveError as error:
                 raise RecordError(
-                    f"{move_number(index)} ({shown(str(move))}) is not legal: {error}"
+                    f"{move_number(index)} ({shown(str(move), 200)}) is not legal: {error}"
                 ) from None
             states.append(state)
         return tuple(states)
