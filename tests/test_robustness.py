@@ -411,3 +411,63 @@ def test_file_names_are_printed_escaped(tmp_path: Path) -> None:
     result = _run_cli("replay", name)
     _one_line_error(result, "\\x1b[31mname\\n.json")
     assert b"\x1b" not in result.stderr
+
+
+# --- every public helper of the issue, wrong types (#10 items 5, 7 and 8) -------------------
+
+
+def _cut_position() -> Any:
+    from chkobba import apply, new_match
+
+    return apply(new_match(), random_shuffle(random.Random(1)))
+
+
+def _wrong_calls() -> list[tuple[str, Any]]:
+    from chkobba import TUNISIAN, Rules, capture_options, new_match, observe, score_deal
+    from chkobba.actions import Position, action_ids, describe
+    from chkobba.arena import play_match, tournament
+    from chkobba.bots.registry import BotSpec
+    from chkobba.observations import observation_vector
+
+    state = _cut_position()
+    view = observe(state, 1)
+    return [
+        ("score_deal(None)", lambda: score_deal(None, (0, 0))),
+        ("score_deal piles", lambda: score_deal((None, None), (0, 0))),
+        ("score_deal chkobbas", lambda: score_deal(((), ()), None)),
+        ("capture_options", lambda: capture_options(None, card("QH"))),
+        ("value", lambda: TUNISIAN.value("QH")),
+        ("play_match", lambda: play_match(None, seed=0)),
+        ("tournament", lambda: tournament(None, games=1, seed=0)),
+        ("describe", lambda: describe(Position(state), None)),
+        ("action_ids", lambda: action_ids(Position(state), Play(None))),
+        ("observation_vector", lambda: observation_vector(view, pending=True)),
+        ("new_match huge", lambda: new_match(players=10**5000)),
+        ("observe huge", lambda: observe(state, 10**5000)),
+        ("cut huge", lambda: Cut(keep=10**5000)),
+        ("Record huge", lambda: Record(players=10**5000)),
+        ("Rules name list", lambda: Rules(name=[])),
+        ("Rules name int", lambda: Rules(name=7)),
+        ("bot nan", lambda: BotSpec.parse("ismcts:exploration=nan")),
+        ("bot inf", lambda: BotSpec.parse("ismcts:exploration=inf")),
+        ("bot 1e400", lambda: BotSpec.parse("ismcts:iterations=1e400")),
+        ("bot twice", lambda: BotSpec.parse("ismcts:iterations=5,iterations=6")),
+    ]
+
+
+@pytest.mark.parametrize("label", [label for label, _ in _wrong_calls()])
+def test_every_reproducer_gives_a_short_chkobba_error(label: str) -> None:
+    call = dict(_wrong_calls())[label]
+    with pytest.raises(ChkobbaError) as raised:
+        call()
+    assert len(str(raised.value)) < 300
+
+
+def test_a_nul_megabyte_is_quoted_short_everywhere() -> None:
+    from chkobba.bots.registry import BotSpec
+
+    huge = "\0" * 1_000_000
+    for call in (card, cards, parse_move, BotSpec.parse, Record.from_json):
+        with pytest.raises(ChkobbaError) as raised:
+            call(huge)
+        assert len(str(raised.value)) < 300

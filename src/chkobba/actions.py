@@ -244,12 +244,12 @@ def move_for(position: Position, action: int) -> Move | None:
     return Play(played, choices[0] if choices else frozenset())
 
 
-def _as_id(action: int) -> int:
+def _as_id(action: int, *, limit: bool = True) -> int:
     try:
         value = operator.index(action)
     except TypeError:
         raise IllegalMoveError(f"action {shown(action)} is not an integer id") from None
-    if not 0 <= value < NUM_ACTIONS:
+    if limit and not 0 <= value < NUM_ACTIONS:
         raise IllegalMoveError(f"action {value} is not an id from 0 to {NUM_ACTIONS - 1}")
     return value
 
@@ -272,7 +272,7 @@ def describe(position: Position, action: int) -> str:
     >>> describe(Position(new_match()), KEEP), describe(Position(new_match()), 44)
     ('keep', 'capture option 2')
     """
-    action = operator.index(action)
+    action = _as_id(action, limit=False)
     if action == KEEP:
         return "keep"
     if action == EXPOSE:

@@ -44,7 +44,7 @@ import attrs
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Move, random_shuffle
 from chkobba.records import Record
 from chkobba.state import SIDES, Phase, State, new_match
@@ -77,7 +77,7 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
     if players not in (2, 4):
         raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
-    seated = tuple(bots)
+    seated = items_of(bots, "bots")
     if players == 4 and len(seated) == 2:
         seated = (seated[0], seated[1], seated[0], seated[1])
     if len(seated) != players:
@@ -313,7 +313,7 @@ def tournament(
         raise ChkobbaError(f"workers must be a positive integer, not {shown(workers)}")
     if players not in (2, 4):
         raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
-    makers = [_maker(entrant) for entrant in bots]
+    makers = [_maker(entrant) for entrant in items_of(bots, "tournament: bots")]
     if len(makers) < 2:
         raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")
     jobs = [

@@ -30,7 +30,7 @@ import operator
 from collections.abc import Iterable
 
 from chkobba.cards import DECK, Card, Rank
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 
@@ -59,7 +59,7 @@ def capture_options(
     """
     if not isinstance(played, Card):
         raise ChkobbaError(f"capture_options: {shown(played)} is not a card")
-    laid = tuple(table)
+    laid = items_of(table, "capture_options: the table")
     strangers = [c for c in laid if not isinstance(c, Card)]
     if strangers:
         raise ChkobbaError(f"capture_options: {shown(strangers[0])} on the table is not a card")

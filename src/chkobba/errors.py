@@ -22,6 +22,7 @@ most :data:`QUOTE_LIMIT` characters, and never fails itself.
 from __future__ import annotations
 
 import reprlib
+from typing import Any
 
 __all__ = [
     "QUOTE_LIMIT",
@@ -29,6 +30,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "RecordError",
+    "items_of",
     "shown",
 ]
 
@@ -101,3 +103,24 @@ def _quote(value: object, limit: int) -> str:
         # Cut before quoting: repr() of a megabyte of NULs would be four megabytes.
         return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")
     return _SHORT.repr(value)
+
+
+def items_of(value: object, what: str) -> tuple[Any, ...]:
+    """The items of a collection argument, or a :class:`ChkobbaError` naming ``what``.
+
+    Text is not a collection of items here: a string where cards or piles belong is a
+    mistake, not a sequence of characters.
+
+    >>> items_of([1, 2], "scores")
+    (1, 2)
+    >>> items_of(None, "score_deal: captured")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: score_deal: captured must be a collection, not None
+    """
+    if not isinstance(value, (str, bytes, bytearray)):
+        try:
+            return tuple(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ChkobbaError(f"{what} must be a collection, not {shown(value)}")

@@ -114,6 +114,10 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
     """The observation of ``view`` (plus a ``pending`` card) as :data:`OBSERVATION_SIZE` floats."""
     if not isinstance(view, PlayerView):
         raise ChkobbaError(f"observation_vector: {shown(view)} is not a PlayerView")
+    if pending is not None and not isinstance(pending, Card):
+        raise ChkobbaError(
+            f"observation_vector: pending must be a Card or None, not {shown(pending)}"
+        )
     vector = [0.0] * OBSERVATION_SIZE
     me, players, side = view.player, view.players, view.side
 

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
@@ -164,8 +164,10 @@ def score_deal(
     """
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {shown(rules)}")
-    piles = tuple(tuple(pile) for pile in captured)
-    sweeps = tuple(chkobbas)
+    piles = tuple(
+        items_of(pile, "score_deal: a pile") for pile in items_of(captured, "score_deal: captured")
+    )
+    sweeps = items_of(chkobbas, "score_deal: chkobbas")
     _check(piles, sweeps, last_capturer_side)
     return _score(piles, sweeps, rules, last_capturer_side)
 

@@ -22,6 +22,7 @@ chkobba.errors.ChkobbaError: 'ismcts:iters=5': ismcts has no option 'iters'; its
 from __future__ import annotations
 
 import inspect
+import math
 
 import attrs
 
@@ -121,9 +122,12 @@ def _number(text: str, value: str) -> int | float:
     except ValueError:
         pass
     try:
-        return float(value)
+        number = float(value)
     except ValueError:
         raise ChkobbaError(f"{shown(text)}: option value {shown(value)} is not a number") from None
+    if not math.isfinite(number):  # nan, inf and 1e400 are not settings
+        raise ChkobbaError(f"{shown(text)}: option value {shown(value)} is not a finite number")
+    return number
 
 
 def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
