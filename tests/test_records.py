@@ -105,7 +105,7 @@ def test_records_pickle_and_copy() -> None:
         ({"players": 2, "scores": (21, 3)}, "already decide"),
         ({"players": 2, "scores": (1, 2, 3)}, "scores must be 2 whole numbers"),
         ({"players": 2, "scores": (True, 0)}, "scores must be 2 whole numbers"),
-        ({"players": 2, "scores": "00"}, "scores must be two whole numbers"),
+        ({"players": 2, "scores": "00"}, "scores must be whole numbers, one per side"),
         ({"players": 2, "moves": "keep"}, "moves must be a sequence of moves"),
         ({"players": 2, "moves": 5}, "moves must be a sequence of moves"),
         ({"players": 2, "moves": [Cut(True), "keep"]}, "move 2 (index 1) is not a move"),
@@ -229,11 +229,18 @@ def test_the_json_layout() -> None:
         '  "dealer": 0,',
         '  "scores": [0, 0],',
     ]
-    assert '  "tags": {"event": "tests", "player0": "Amira"},' in lines
+    # One rule per line, every field of the profile.
+    assert lines[6] == '  "rules": {'
+    assert lines[7] == '    "name": "tunisian",'
+    rules_end = lines.index("  },")
+    assert len(lines[7:rules_end]) == len(Record.from_json(text).to_dict()["rules"])
+    assert lines[rules_end + 1] == '  "tags": {"event": "tests", "player0": "Amira"},'
+    assert lines[rules_end + 2] == '  "moves": ['
     assert lines[-2:] == ["  ]", "}"]
     assert text.endswith("}\n")
     # One move per line, in canonical notation.
-    assert [json.loads(line.rstrip(",")) for line in lines[9:-2]] == [str(m) for m in SHORT[1]]
+    moves = lines[rules_end + 3 : -2]
+    assert [json.loads(line.rstrip(",")) for line in moves] == [str(m) for m in SHORT[1]]
 
 
 def test_an_empty_record_and_non_ascii_tags_round_trip() -> None:
@@ -348,8 +355,8 @@ def corrupt(**changes: Any) -> str:
         (corrupt(players=None), "players must be a whole number, not null"),
         (corrupt(dealer=2), "dealer must be a player from 0 to 1"),
         (corrupt(dealer=2.5), "dealer must be a whole number"),
-        (corrupt(scores=[0]), "scores must be a list of 2 whole numbers"),
-        (corrupt(scores={"0": 0}), "scores must be a list of 2 whole numbers"),
+        (corrupt(scores=[0]), "scores must be a list of 2 or 3 whole numbers"),
+        (corrupt(scores={"0": 0}), "scores must be a list of 2 or 3 whole numbers"),
         (corrupt(scores=[0, False]), "scores must hold whole numbers, not false (a boolean)"),
         (corrupt(scores=[0, -1]), "scores must be 2 whole numbers >= 0"),
         (corrupt(scores=[30, 22]), "already decide"),
@@ -361,6 +368,15 @@ def corrupt(**changes: Any) -> str:
         (corrupt(rules={**TUNISIAN_DATA, "target": True}), "target must be a positive integer"),
         (corrupt(rules={**TUNISIAN_DATA, "capture_values": [1] * 9}), "capture_values must be"),
         (corrupt(rules={**TUNISIAN_DATA, "capture_values": "1"}), "capture_values must be a list"),
+        (corrupt(rules={**TUNISIAN_DATA, "players": [2, 5]}), "rules: players must be"),
+        (corrupt(rules={**TUNISIAN_DATA, "players": 2}), "rules players must be a list"),
+        (corrupt(rules={**TUNISIAN_DATA, "void_deal": "sometimes"}), "rules: void_deal must be"),
+        (corrupt(rules={**TUNISIAN_DATA, "majority": None}), "rules: majority must be one of"),
+        (corrupt(rules={**TUNISIAN_DATA, "cut": 1}), "rules: cut must be True or False"),
+        (corrupt(rules={**TUNISIAN_DATA, "primiera": "yes"}), "rules: primiera must be"),
+        (corrupt(rules={**TUNISIAN_DATA, "card_values": []}), "unknown field 'card_values'"),
+        (corrupt(players=3, scores=[0, 0, 0]), "2 or 4 players, not 3"),
+        (corrupt(scores=[0, 0, 0]), "scores must be 2 whole numbers"),
         (corrupt(tags=None), "tags must be an object of texts, not null"),
         (corrupt(tags={"round": 3}), "tag 'round' must be text"),
         (corrupt(tags={"": "x"}), "a tag name must be non-empty text"),
@@ -471,7 +487,10 @@ def test_real_records_validate_against_the_shipped_schema(history: History) -> N
     [
         {"version": 2},
         {"format": "pgn"},
-        {"players": 3},
+        {"players": 5},
+        {"scores": [0, 0, 0, 0]},
+        {"rules": {**TUNISIAN_DATA, "void_deal": "sometimes"}},
+        {"rules": {**TUNISIAN_DATA, "cut": 1}},
         {"winner": 0},
         {"scores": [0]},
         {"tags": {"round": 3}},

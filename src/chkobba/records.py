@@ -34,6 +34,7 @@ from typing import Any, NoReturn
 import attrs
 
 from chkobba._describe import move_number
+from chkobba.cards import DECK, Rank
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import (
@@ -46,8 +47,8 @@ from chkobba.errors import (
 )
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
-from chkobba.rules import TUNISIAN, Rules
-from chkobba.state import Phase, State, new_match
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
+from chkobba.state import Phase, State, new_match, sides_of
 
 __all__ = ["FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
 
@@ -62,7 +63,11 @@ MOVE_LIMIT = 1_000_000
 
 _FIELDS = ("format", "version", "players", "dealer", "scores", "rules", "tags", "moves")
 _REQUIRED = ("format", "version", "players", "dealer", "scores", "moves")
-_RULES_FIELDS = ("name", "capture_values", "target")
+# Every field of a profile; a record of 0.1.0 has only the first three, and the others
+# then take the Tunisian values (which were the only rules then).
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules) if field.init)
+_RULES_REQUIRED = ("name", "capture_values", "target")
+_RULES_TUPLES = ("capture_values", "players")
 
 
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
@@ -81,9 +86,9 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
 
 def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     if scores is None:
-        return (0, 0)
+        return ()  # a new match: zeros, one per side, once the players are known
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
-        raise RecordError(f"scores must be two whole numbers, not {shown(scores)}")
+        raise RecordError(f"scores must be whole numbers, one per side, not {shown(scores)}")
     return tuple(itertools.islice(scores, 16))  # more sides than any match: refused later
 
 
@@ -148,10 +153,10 @@ class Record:
     """A match from its start: how it began and every move, shuffles included.
 
     Fields:
-        players: 2 or 4.
+        players: 2, 3 or 4, as the rules allow.
         dealer: the first dealer.
-        scores: each side's total when the record starts (``(0, 0)`` for a new match; a
-            match resumed from other totals starts from them).
+        scores: each side's total when the record starts (zeros for a new match, the
+            default; a match resumed from other totals starts from them).
         moves: every move in order, from the first shuffle on.
         rules: the rules profile (default :data:`~chkobba.TUNISIAN`).
         tags: free text about the match, by name, like the tags of a chess PGN file
@@ -164,7 +169,7 @@ class Record:
 
     players: int
     dealer: int = 0
-    scores: tuple[int, ...] = attrs.field(default=(0, 0), converter=_to_scores)
+    scores: tuple[int, ...] = attrs.field(default=None, converter=_to_scores)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     rules: Rules = TUNISIAN
     tags: Mapping[str, str] = attrs.field(factory=dict, converter=_to_tags)
@@ -172,6 +177,9 @@ class Record:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
             raise RecordError(f"rules must be a Rules profile, not {shown(self.rules)}")
+        if not self.scores and type(self.players) is int and self.players in PLAYER_COUNTS:
+            # A new match: zeros, one per side (other player counts are refused below).
+            object.__setattr__(self, "scores", (0,) * sides_of(self.players))
         try:
             self.start()
         except ChkobbaError as error:
@@ -272,11 +280,7 @@ class Record:
             "players": self.players,
             "dealer": self.dealer,
             "scores": list(self.scores),
-            "rules": {
-                "name": self.rules.name,
-                "capture_values": list(self.rules.capture_values),
-                "target": self.rules.target,
-            },
+            "rules": _rules_out(self.rules),
             "tags": dict(self.tags),
             "moves": [str(move) for move in self.moves],
         }
@@ -284,14 +288,14 @@ class Record:
     def to_json(self, *, compact: bool = False) -> str:
         """The record as JSON text (format version 1, moves in canonical notation).
 
-        The default layout puts one field, and one move, on each line, so records read
-        well and diff well; ``compact=True`` writes one line with no spaces.
+        The default layout puts one field, one rule and one move on each line, so records
+        read well and diff well; ``compact=True`` writes one line with no spaces.
         """
         data = self.to_dict()
         if compact:
             return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         fields = [
-            f"  {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}"
+            f"  {json.dumps(name)}: {_one_per_line(value) if name == 'rules' else _one_line(value)}"
             for name, value in data.items()
             if name != "moves"
         ]
@@ -321,7 +325,7 @@ class Record:
         record = cls(
             players=_whole(data, "players"),
             dealer=_whole(data, "dealer"),
-            scores=_wholes(data, "scores", 2),
+            scores=_wholes(data, "scores", (2, 3)),
             moves=_moves(data["moves"]),
             rules=_rules(data["rules"]) if "rules" in data else TUNISIAN,
             tags=_tags(data["tags"]) if "tags" in data else None,
@@ -414,10 +418,24 @@ class Record:
         return schema
 
 
+def _one_line(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _one_per_line(fields: dict[str, Any]) -> str:
+    """A JSON object with one field on each line, indented inside the record."""
+    lines = ",\n".join(f"    {json.dumps(name)}: {_one_line(v)}" for name, v in fields.items())
+    return "{\n" + lines + "\n  }"
+
+
 def _move_between(before: State, after: State, index: int) -> Move:
     candidates: Sequence[Move] = legal_moves(before)
     if before.is_chance and after.phase is Phase.CUT:
         candidates = (Shuffle(after.stock),)
+    elif before.is_chance and not before.rules.cut:
+        candidates = (
+            _dealt_shuffle(after) if after.phase is Phase.PLAY else _voiding_shuffle(after),
+        )
     for move in candidates:
         if illegal_reason(before, move) is None and apply(before, move) == after:
             return move
@@ -440,6 +458,23 @@ def _decoded(raw: bytes | bytearray) -> str:
         raise RecordError(
             f"the record is not UTF-8 text: byte {error.start} is {raw[error.start]:#04x}"
         ) from None
+
+
+def _dealt_shuffle(after: State) -> Shuffle:
+    """The shuffle that a profile without the cut dealt into ``after``: the hands one card
+    at a time from the first player, then the table, then the stock."""
+    players, first = after.players, after.cutter
+    hands = [after.hands[(first + i) % players][i // players] for i in range(3 * players)]
+    return Shuffle((*hands, *after.table, *after.stock))
+
+
+def _voiding_shuffle(after: State) -> Shuffle:
+    """A shuffle that voids the deal: four kings on the table. Every voiding shuffle
+    leads to the same state, so a record may hold any of them."""
+    kings = [c for c in DECK if c.rank is Rank.KING]
+    others = [c for c in DECK if c.rank is not Rank.KING]
+    dealt = 3 * after.players
+    return Shuffle((*others[:dealt], *kings, *others[dealt:]))
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -482,10 +517,11 @@ def _whole(data: dict[str, Any], name: str) -> int:
     return value
 
 
-def _wholes(data: dict[str, Any], name: str, length: int) -> tuple[int, ...]:
+def _wholes(data: dict[str, Any], name: str, lengths: tuple[int, ...]) -> tuple[int, ...]:
     value = data[name]
-    if not isinstance(value, list) or len(value) != length:
-        raise RecordError(f"{name} must be a list of {length} whole numbers, not {_kind(value)}")
+    if not isinstance(value, list) or len(value) not in lengths:
+        sizes = " or ".join(map(str, lengths))
+        raise RecordError(f"{name} must be a list of {sizes} whole numbers, not {_kind(value)}")
     for item in value:
         if type(item) is not int:
             raise RecordError(f"{name} must hold whole numbers, not {_kind(item)}")
@@ -508,17 +544,29 @@ def _moves(value: object) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _rules_out(rules: Rules) -> dict[str, Any]:
+    """The whole profile as JSON data, every field by name (tuples as lists)."""
+    return {
+        name: list(value) if isinstance(value, tuple) else value
+        for name, value in attrs.asdict(rules, filter=lambda field, _: field.init).items()
+    }
+
+
 def _rules(value: object) -> Rules:
     if not isinstance(value, dict):
         raise RecordError(f"rules must be an object, not {_kind(value)}")
-    _check_keys(value, _RULES_FIELDS, _RULES_FIELDS, "", " in rules")
-    name, values, target = value["name"], value["capture_values"], value["target"]
-    if not isinstance(name, str):
-        raise RecordError(f"rules name must be text, not {_kind(name)}")
-    if not isinstance(values, list):
-        raise RecordError(f"rules capture_values must be a list, not {_kind(values)}")
+    _check_keys(value, _RULES_FIELDS, _RULES_REQUIRED, "", " in rules")
+    fields = dict(value)
+    if not isinstance(fields["name"], str):
+        raise RecordError(f"rules name must be text, not {_kind(fields['name'])}")
+    for name in _RULES_TUPLES:
+        if name in fields:
+            if not isinstance(fields[name], list):
+                raise RecordError(f"rules {name} must be a list, not {_kind(fields[name])}")
+            fields[name] = tuple(fields[name])
     try:
-        return Rules(name=name, capture_values=tuple(values), target=target)
+        # Rules checks every field (type and value) and names the one that is wrong.
+        return Rules(**fields)
     except ChkobbaError as error:
         raise RecordError(f"rules: {error}") from None
 
