@@ -19,7 +19,7 @@ import contextlib
 import random
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from chkobba import __version__
 from chkobba.bots.registry import BotSpec
@@ -33,6 +33,8 @@ from chkobba.errors import ChkobbaError, shown
 __all__ = ["main"]
 
 PROGRAM = "chkobba"
+_NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
+_BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, ismcts:iterations=200)"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,6 +62,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} must be between 0 and 60 seconds")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -70,46 +82,106 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chkobba`` command."""
     parser = _Parser(prog=PROGRAM, description="Play and study Chkobba (Tunisian rules).")
-    parser.add_argument("--no-colour", "--no-color", action="store_true", help="plain text")
+    parser.add_argument("--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
     demo = commands.add_parser("demo", help="watch bots play a whole match, narrated")
     demo.add_argument("--seed", type=_seed, default=1, help="the match seed (default 1)")
-    demo.add_argument("--players", type=int, choices=(2, 4), default=2)
+    demo.add_argument(
+        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+    )
     demo.add_argument(
         "--bots",
         type=_bot,
         nargs="+",
         metavar="BOT",
         default=None,
-        help="bots per seat (default: greedy everywhere); 2 bots at 4 players are partners",
+        help="one bot for every seat, or one per seat (at 4 players, 2 bots are seated as "
+        f"partners); {_BOT_FORM} (default: greedy everywhere)",
+    )
+    demo.add_argument(
+        "--delay",
+        type=_delay,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each move, to follow the match as it is played (default 0)",
     )
 
     play = commands.add_parser("play", help="play against bots in the terminal")
-    play.add_argument("--players", type=int, choices=(2, 4), default=2)
+    play.add_argument(
+        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+    )
     play.add_argument(
         "--opponent",
         type=_bot,
         default=BotSpec.parse("greedy"),
         metavar="BOT",
-        help="random, greedy or ismcts (default greedy); at 4 players also your partner",
+        help=f"the bots you play against; {_BOT_FORM} (default greedy)",
+    )
+    play.add_argument(
+        "--partner",
+        type=_bot,
+        default=None,
+        metavar="BOT",
+        help="your partner at 4 players, a bot spec like --opponent (default: the opponent's)",
+    )
+    play.add_argument(
+        "--auto",
+        action="store_true",
+        help="play your move for you when it is your only legal one (the command auto "
+        "turns it on and off during the match)",
     )
     play.add_argument("--seed", type=_seed, default=None, help="the match seed (default random)")
 
     simulate = commands.add_parser("simulate", help="a tournament between bots")
     simulate.add_argument("--games", type=_positive, required=True, help="matches per pair")
-    simulate.add_argument("--bots", type=_bot, nargs="+", required=True, metavar="BOT")
-    simulate.add_argument("--players", type=int, choices=(2, 4), default=2)
-    simulate.add_argument("--workers", type=_positive, default=1)
-    simulate.add_argument("--seed", type=_seed, default=0)
+    simulate.add_argument(
+        "--bots",
+        type=_bot,
+        nargs="+",
+        required=True,
+        metavar="BOT",
+        help=f"two or more bots; every pair plays --games matches; {_BOT_FORM}",
+    )
+    simulate.add_argument(
+        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+    )
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes; any number gives the same results (default 1)",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        help="the tournament seed: the same seed, the same results (default 0)",
+    )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
 
     replay = commands.add_parser("replay", help="replay a saved record move by move")
     replay.add_argument("file", help="a record written by chkobba (JSON)")
     replay.add_argument("--no-boards", action="store_true", help="moves only, no boards")
+    replay.add_argument(
+        "--deal", type=_positive, default=None, metavar="N", help="show deal N only (from 1)"
+    )
+    replay.add_argument(
+        "--no-step",
+        action="store_true",
+        help="on a terminal, show everything at once instead of a move per Enter",
+    )
+    _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     return parser
+
+
+def _everywhere(commands: Any, *names: str, **options: Any) -> None:
+    """Give every command an option of the main parser, so it works after the command too
+    (``SUPPRESS``: an option given before the command is not reset by its default)."""
+    for command in commands.choices.values():
+        command.add_argument(*names, default=argparse.SUPPRESS, **options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,19 +230,21 @@ def _dispatch(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
     if args.command == "demo":
-        specs = args.bots or [BotSpec.parse("greedy")] * args.players
-        if len(specs) == 1:
-            specs = specs * args.players
-        if args.players == 4 and len(specs) == 2:
-            specs = specs * 2
-        if len(specs) != args.players:
-            parser.error(f"demo --bots: give 1, 2 or {args.players} bots, not {len(specs)}")
-        return run_demo(out, seed=args.seed, players=args.players, specs=specs)
+        specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], args.players)
+        return run_demo(out, seed=args.seed, players=args.players, specs=specs, delay=args.delay)
     if args.command == "play":
         if sys.stdin is None:
             raise CommandError("standard input is closed: play reads your moves from it")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        return run_play(out, sys.stdin, players=args.players, opponent=args.opponent, seed=seed)
+        return run_play(
+            out,
+            sys.stdin,
+            players=args.players,
+            opponent=args.opponent,
+            partner=args.partner,
+            seed=seed,
+            auto=args.auto,
+        )
     if args.command == "simulate":
         if len(args.bots) < 2:
             parser.error("simulate --bots: give at least two bots")
@@ -184,4 +258,25 @@ def _dispatch(
             seed=args.seed,
             as_json=args.json,
         )
-    return run_replay(out, args.file, boards=not args.no_boards)
+    return run_replay(
+        out,
+        args.file,
+        boards=not args.no_boards,
+        deal=args.deal,
+        stdin=None if args.no_step else sys.stdin,
+    )
+
+
+def _seating(parser: argparse.ArgumentParser, specs: list[BotSpec], players: int) -> list[BotSpec]:
+    """The bot of every seat: one bot everywhere, one per seat, or at 4 players two
+    partnerships (seats 0 and 2 get the first, 1 and 3 the second)."""
+    if len(specs) == 1:
+        return specs * players
+    if players == 4 and len(specs) == 2:
+        return specs * 2
+    if len(specs) != players:
+        counts = "1 bot (for every seat) or 2 (one per seat)"
+        if players == 4:
+            counts = "1 bot (for every seat), 2 (one per partnership) or 4 (one per seat)"
+        parser.error(f"demo --bots: give {counts} at {players} players, not {len(specs)}")
+    return specs

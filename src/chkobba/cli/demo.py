@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import time
+
 from chkobba.arena import play_match
 from chkobba.bots.registry import BotSpec
-from chkobba.cli.narrate import describe, side_name
+from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output
-from chkobba.moves import Move
+from chkobba.moves import Move, Shuffle
 from chkobba.state import State
 
 __all__ = ["run_demo"]
 
 
-def run_demo(out: Output, *, seed: int, players: int, specs: list[BotSpec]) -> int:
-    """Play and narrate one match; the same seed gives the same narration."""
+def run_demo(
+    out: Output, *, seed: int, players: int, specs: list[BotSpec], delay: float = 0.0
+) -> int:
+    """Play and narrate one match; the same seed gives the same narration.
+
+    ``delay`` pauses that many seconds after each move (not after the shuffles), so a
+    person can follow the match as it is played. The match's last line says who won.
+    """
     bots = [spec.build(seed=seed * 10 + seat) for seat, spec in enumerate(specs)]
     seating = ", ".join(f"player {seat}: {spec}" for seat, spec in enumerate(specs))
     out.line(f"chkobba demo: {players} players ({seating}), seed {seed}", style="bold")
@@ -21,11 +29,10 @@ def run_demo(out: Output, *, seed: int, players: int, specs: list[BotSpec]) -> i
     def narrate(before: State, move: Move, after: State) -> None:
         for text in describe(before, move, after):
             out.line(text, style=_style(text))
+        if delay and not isinstance(move, Shuffle):
+            time.sleep(delay)
 
-    result = play_match(bots, seed=seed, players=players, on_move=narrate)
-    out.line(
-        f"{side_name(result.winner, players)} wins after {result.deals} deals", style="bold green"
-    )
+    play_match(bots, seed=seed, players=players, on_move=narrate)
     return 0
 
 
@@ -34,6 +41,6 @@ def _style(text: str) -> str | None:
         return "bold yellow"
     if text.startswith("deal "):
         return "bold cyan"
-    if "wins the match" in text:
+    if "the match" in text:
         return "bold green"
     return None

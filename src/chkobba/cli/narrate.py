@@ -13,6 +13,11 @@ table: 2♦ 6♠ A♠ A♣
 >>> play = Play(card("QH"), cards("2D 6S"))
 >>> print("\\n".join(describe(after, play, apply(after, play))))
 player 1 plays Q♥ and takes 2♦ 6♠
+
+Told to a player at the table (``you``), the same moves read in the second person:
+
+>>> print("\\n".join(describe(after, play, apply(after, play), you=1)))
+you play Q♥ and take 2♦ 6♠
 """
 
 from __future__ import annotations
@@ -26,84 +31,103 @@ from chkobba.state import SIDES, Phase, State
 
 __all__ = ["deal_summary", "describe", "side_name", "symbols"]
 
+PARTNERSHIP = 4  # players in a match of two partnerships
+
 
 def symbols(group: Iterable[Card]) -> str:
     """Cards with suit symbols, in deck order: ``2♦ 6♠``."""
     return " ".join(c.symbol for c in sorted(group)) or "(empty)"
 
 
-def side_name(side: int, players: int) -> str:
-    """``player 1``, or ``side 1 (players 1 and 3)`` in a 4-player match."""
-    if players == SIDES:
-        return f"player {side}"
-    return f"side {side} (players {side} and {side + 2})"
+def side_name(side: int, players: int, you: int | None = None) -> str:
+    """``player 1``, or ``side 1 (players 1 and 3)`` in a 4-player match; told to the
+    player ``you``, their own side is ``you`` or ``your side (you and player 2)``."""
+    if players != PARTNERSHIP:  # every player is a side
+        return "you" if side == you else f"player {side}"
+    if you is not None and side == you % SIDES:
+        return f"your side (you and player {(you + SIDES) % players})"
+    return f"side {side} (players {side} and {side + SIDES})"
 
 
-def describe(before: State, move: Move, after: State) -> list[str]:
-    """The lines that narrate ``move`` from ``before`` to ``after``."""
+def _player(player: int | None, you: int | None) -> str:
+    return "you" if player == you else f"player {player}"
+
+
+def _form(subject: str, verb: str) -> str:
+    """The verb as it agrees with its subject: ``play`` for you, ``plays`` for others."""
+    return verb if subject == "you" else verb + "s"
+
+
+def _verb(subject: str, verb: str) -> str:
+    """``you play``, ``player 1 plays``."""
+    return f"{subject} {_form(subject, verb)}"
+
+
+def describe(before: State, move: Move, after: State, you: int | None = None) -> list[str]:
+    """The lines that narrate ``move`` from ``before`` to ``after`` (to player ``you``,
+    in the second person, when given)."""
     if before.phase is Phase.SHUFFLE:
         deal = len(before.deal_scores) + 1
-        return [f"deal {deal}: player {before.dealer} deals (scores {_pair(before.scores)})"]
+        dealer = _verb(_player(before.dealer, you), "deal")
+        return [f"deal {deal}: {dealer} (scores {_pair(before.scores)})"]
     if isinstance(move, Cut):
-        return _cut(before, move, after)
+        return _cut(before, move, after, you)
     if isinstance(move, Play):
-        return _play(before, move, after)
+        return _play(before, move, after, you)
     return []
 
 
-def _cut(before: State, move: Cut, after: State) -> list[str]:
-    cutter = before.current_player
-    if move.keep:
-        lines = [f"player {cutter} cuts and keeps the top card"]
-    else:
-        lines = [f"player {cutter} cuts and exposes {before.stock[0].symbol}"]
+def _cut(before: State, move: Cut, after: State, you: int | None) -> list[str]:
+    cutter = _player(before.current_player, you)
+    action = _form(cutter, "keep" if move.keep else "expose")
+    shown = "the top card" if move.keep else before.stock[0].symbol
+    lines = [f"{_verb(cutter, 'cut')} and {action} {shown}"]
     if after.phase is Phase.SHUFFLE:
-        lines.append(
-            "three cards of one rank on the table: the deal is void, "
-            f"player {after.dealer} shuffles again"
-        )
+        again = _verb(_player(after.dealer, you), "shuffle")
+        lines.append(f"three cards of one rank on the table: the deal is void, {again} again")
     else:
         lines.append("table: " + " ".join(c.symbol for c in after.table))
     return lines
 
 
-def _play(before: State, move: Play, after: State) -> list[str]:
-    player: int = before.current_player  # type: ignore[assignment]
+def _play(before: State, move: Play, after: State, you: int | None) -> list[str]:
+    player = before.mover
+    who = _player(player, you)
     side = player % SIDES
+    text = f"{_verb(who, 'play')} {move.card.symbol}"
     if move.capture:
-        text = f"player {player} plays {move.card.symbol} and takes {symbols(move.capture)}"
+        text += f" and {_form(who, 'take')} {symbols(move.capture)}"
         if after.chkobbas[side] > before.chkobbas[side]:
             text += " - chkobba!"
-    else:
-        text = f"player {player} plays {move.card.symbol}"
     lines = [text]
     if len(after.deal_scores) > len(before.deal_scores):
-        lines.extend(_deal_end(before, move, after))
+        lines.extend(_deal_end(before, move, after, you))
     elif sum(map(len, after.hands)) > sum(map(len, before.hands)) - 1:
         lines.append(f"new hands are dealt; {len(after.stock)} cards left in the stock")
     return lines
 
 
-def _deal_end(before: State, move: Play, after: State) -> list[str]:
+def _deal_end(before: State, move: Play, after: State, you: int | None) -> list[str]:
     left = [c for c in before.table if c not in move.capture]
     if not move.capture:
         left.append(move.card)
     lines = []
     if left and after.last_capturer is not None:
-        taker = side_name(after.last_capturer % SIDES, after.players)
-        lines.append(f"{taker} takes the last cards: {symbols(left)}")
+        taker = side_name(after.last_capturer % SIDES, after.players, you)
+        lines.append(f"{_verb(taker, 'take')} the last cards: {symbols(left)}")
     elif left:
         lines.append(f"nobody captured: {symbols(left)} go to no side")
-    lines.extend(deal_summary(after.deal_scores[-1], len(after.deal_scores), after))
+    lines.extend(deal_summary(after.deal_scores[-1], len(after.deal_scores), after, you))
     return lines
 
 
-def deal_summary(score: DealScore, number: int, after: State) -> list[str]:
-    """The score breakdown of a deal and the match totals after it."""
+def deal_summary(score: DealScore, number: int, after: State, you: int | None = None) -> list[str]:
+    """The score breakdown of a deal and the match totals after it; after the last deal,
+    the one line that tells who won the match."""
     players = after.players
 
     def won(side: int | None) -> str:
-        return "nobody" if side is None else side_name(side, players)
+        return "nobody" if side is None else side_name(side, players, you)
 
     lines = [
         f"deal {number} score:",
@@ -116,7 +140,8 @@ def deal_summary(score: DealScore, number: int, after: State) -> list[str]:
         f"  points     {_pair(score.points)}; match {_pair(after.scores)}",
     ]
     if after.phase is Phase.OVER and after.winner is not None:
-        lines.append(f"{side_name(after.winner, players)} wins the match {_pair(after.scores)}")
+        winner = _verb(side_name(after.winner, players, you), "win")
+        lines.append(f"{winner} the match {_pair(after.scores)} after {number} deals")
     return lines
 
 

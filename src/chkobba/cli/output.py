@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-__all__ = ["Output"]
+__all__ = ["Output", "is_terminal"]
 
 
 def _rich_console(stream: TextIO) -> Any:
@@ -28,7 +28,7 @@ class Output:
     def __init__(self, stream: TextIO, *, colour: bool | None = None) -> None:
         self.stream = stream
         if colour is None:
-            colour = _is_terminal(stream) and "NO_COLOR" not in os.environ
+            colour = is_terminal(stream) and "NO_COLOR" not in os.environ
         self.rich = _rich_console(stream) if colour else None
 
     def line(self, text: str = "", style: str | None = None) -> None:
@@ -74,6 +74,7 @@ class Output:
             yield lambda done, total: bar.update(task, completed=done)
 
 
-def _is_terminal(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO | None) -> bool:
+    """True when ``stream`` is an interactive terminal (not a pipe, a file or a test)."""
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())

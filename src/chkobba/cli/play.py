@@ -2,37 +2,37 @@
 
 Input is read line by line from standard input, so the command works the same at a
 terminal and with piped input; the end of input (Ctrl-D, a closed pipe) ends it cleanly.
+Ctrl-C stops the match and offers to save it (a second Ctrl-C quits). The words the
+command understands besides moves are in :mod:`chkobba.cli.commands`; saving is
+:mod:`chkobba.cli.saving`.
 """
 
 from __future__ import annotations
 
+import datetime
 import random
 from typing import TextIO
 
 from chkobba.bots.base import Bot
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
-from chkobba.cli.narrate import describe, side_name
-from chkobba.cli.output import Output
-from chkobba.errors import ChkobbaError, shown
+from chkobba.cli.commands import HELP, command_of
+from chkobba.cli.narrate import describe
+from chkobba.cli.output import Output, is_terminal
+from chkobba.cli.saving import default_name, offer_save
+from chkobba.errors import ChkobbaError
 from chkobba.game import Game
-from chkobba.moves import Move
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.render import render
-from chkobba.state import Phase, State
+from chkobba.state import State
 from chkobba.views import observe
 
-__all__ = ["HELP", "run_play"]
+__all__ = ["HELP", "HUMAN", "menu", "run_play"]
 
+#: The person's seat.
 HUMAN = 0
-
-HELP = """\
-Type the number of a move from the list, or the move itself:
-  QH            play the queen of hearts (its one legal move)
-  QH x 2D+6S    play it and take 2D and 6S
-  keep, expose  at the cut: keep the top card or show it on the table
-Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or the symbols).
-Commands: help (this text), hint (what the strongest bot would play), quit."""
+_PARTNERSHIP = 4
 
 
 class _EndOfInput(Exception):
@@ -43,118 +43,253 @@ class _Quit(Exception):
     """The player typed quit."""
 
 
-def _read(out: Output, stdin: TextIO, prompt: str) -> str:
-    out.prompt(prompt)
-    text = stdin.readline()
-    if not text:
-        out.line()
-        raise _EndOfInput
-    if not _is_terminal(stdin):
-        out.line(text.rstrip("\n"))  # echo piped input, so the transcript reads well
-    return text.strip()
+def menu(legal: tuple[Move, ...]) -> list[tuple[Move, str]]:
+    """The legal moves as the menu lists them: in the hand's order (by card, then by
+    capture), with suit symbols, as the board shows cards.
+
+    >>> from chkobba import Play, card, cards
+    >>> [text for _, text in menu((Play(card("QH"), cards("2D 6S")), Play(card("AS"))))]
+    ['A♠', 'Q♥ x 2♦+6♠']
+    """
+
+    def key(move: Move) -> tuple[object, ...]:
+        if isinstance(move, Play):
+            return (1, move.card, sorted(move.capture))
+        return (0, 0 if isinstance(move, Cut) and move.keep else 1)
+
+    return [(move, _label(move)) for move in sorted(legal, key=key)]
 
 
-def _is_terminal(stream: TextIO) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+def _label(move: Move) -> str:
+    if isinstance(move, Play):
+        taken = "+".join(c.symbol for c in sorted(move.capture))
+        return f"{move.card.symbol} x {taken}" if taken else move.card.symbol
+    return str(move)
 
 
-def run_play(out: Output, stdin: TextIO, *, players: int, opponent: BotSpec, seed: int) -> int:
-    """Play one match as player 0; the other seats are ``opponent`` bots."""
-    rng = random.Random(seed)
-    dealer = rng.randrange(players)
-    game = Game(players=players, dealer=dealer, seed=seed)
-    bots: dict[int, Bot] = {
-        seat: opponent.build(seed=seed * 10 + seat) for seat in range(1, players)
-    }
-    partner = " (player 2 is your partner)" if players == 4 else ""
-    out.line(f"You are player 0{partner}; opponents: {opponent}; seed {seed}.", "bold")
-    out.line("Type help for help.")
-    try:
+class _Match:
+    """One match of ``chkobba play``: the game, the bots, and the person's input."""
+
+    def __init__(
+        self,
+        out: Output,
+        stdin: TextIO,
+        *,
+        players: int,
+        specs: dict[int, BotSpec],
+        seed: int,
+        auto: bool,
+    ) -> None:
+        self.out = out
+        self.stdin = stdin
+        self.seed = seed
+        self.auto = auto
+        self.specs = specs
+        self.game = Game(players=players, dealer=_first_dealer(seed, players), seed=seed)
+        self.bots: dict[int, Bot] = {
+            seat: spec.build(seed=seed * 10 + seat) for seat, spec in specs.items()
+        }
+
+    # --- input --------------------------------------------------------------------------
+
+    def read(self, prompt: str) -> str:
+        """One line of input, stripped; raises ``_EndOfInput`` at its end."""
+        self.out.prompt(prompt)
+        text = self.stdin.readline()
+        if not text:
+            self.out.line()
+            raise _EndOfInput
+        if not is_terminal(self.stdin):
+            self.out.line(text.rstrip("\n"))  # echo piped input, so the transcript reads well
+        return text.strip()
+
+    def ask(self, prompt: str) -> str:
+        """Like :meth:`read`, for the save questions (``EOFError`` at the end of input)."""
+        try:
+            return self.read(prompt)
+        except _EndOfInput:
+            raise EOFError from None
+
+    # --- the match ----------------------------------------------------------------------
+
+    def introduce(self) -> None:
+        players = self.game.state.players
+        seats = [f"player {seat}: {spec}" for seat, spec in self.specs.items()]
+        if players == _PARTNERSHIP:
+            partner = HUMAN + 2
+            seats[partner - 1] += " (your partner)"
+        self.out.line(f"You are player {HUMAN}; {', '.join(seats)}; seed {self.seed}.", "bold")
+        self.out.line("Type help for help.")
+
+    def play(self) -> None:
+        """Play until the match ends; ``_Quit``, ``_EndOfInput`` or Ctrl-C stop it."""
+        game = self.game
         while not game.is_over:
             before = game.state
-            if before.phase is Phase.SHUFFLE:
-                move: Move = _shuffle(game)
-            elif before.current_player == HUMAN:
-                move = _ask(out, stdin, game, seed)
+            if before.is_chance:
+                game.deal()
+            elif before.mover == HUMAN:
+                if not self.turn():
+                    continue  # undone: the board is shown again
             else:
-                player: int = before.current_player  # type: ignore[assignment]
-                move = bots[player].choose(observe(before, player), game.legal_moves)
-                game.play(move)
-            for text in describe(before, move, game.state):
-                out.line(text, style="yellow" if "chkobba!" in text else None)
+                self.bot_move(before)
+            for text in describe(before, game.moves[-1], game.state, you=HUMAN):
+                self.out.line(text, style=_style(text))
+
+    def bot_move(self, before: State) -> None:
+        player = before.mover
+        thinking = is_terminal(self.out.stream)
+        if thinking:  # a search bot takes a moment: say so, then wipe the line
+            self.out.prompt(f"player {player} ({self.specs[player]}) is thinking…")
+        try:
+            move = self.bots[player].choose(observe(before, player), self.game.legal_moves)
+        finally:
+            if thinking:
+                self.out.prompt("\r\033[K")
+        self.game.play(move)
+
+    def turn(self) -> bool:
+        """The person's move; False when it was undone instead (nothing was played)."""
+        state = self.game.state
+        choices = menu(self.game.legal_moves)
+        if self.auto and len(choices) == 1:
+            self.out.line(f"your only move: {choices[0][1]} (auto is on)")
+            self.game.play(choices[0][0])
+            return True
+        self.show(choices)
+        while True:
+            text = self.read("your move> ")
+            if not text:
+                continue
+            try:
+                outcome = self.command(text, state, choices)
+            except ChkobbaError as error:
+                self.out.line(f"{_yours(str(error))}; type help for help", style="red")
+                continue
+            if outcome is not None:
+                return outcome
+
+    def command(self, text: str, state: State, choices: list[tuple[Move, str]]) -> bool | None:
+        """Carry out ``text``: True when it played a move, False when it undid one."""
+        word = command_of(text)
+        if word is None:
+            self.game.play(_choice(text, choices, state))
+            return True
+        if word == "quit":
+            raise _Quit
+        if word == "help":
+            self.out.line(HELP)
+        elif word == "board":
+            self.show(choices)
+        elif word == "hint":
+            self.out.line(f"hint: {self.hint(state, choices)}")
+        elif word == "auto":
+            self.auto = not self.auto
+            done = "played for you" if self.auto else "asked for"
+            self.out.line(f"auto is {'on' if self.auto else 'off'}: a forced move is {done}")
+        elif word == "undo":
+            self.undo()
+            return False
+        return None
+
+    def hint(self, state: State, choices: list[tuple[Move, str]]) -> str:
+        """What the strongest bot would play (the hook for a better hint)."""
+        bot = ISMCTSBot(seed=self.seed + len(self.game.moves))
+        chosen = bot.choose(observe(state, HUMAN), tuple(move for move, _ in choices))
+        return _label(chosen)
+
+    def undo(self) -> None:
+        """Take back the person's last move of this deal and every move after it."""
+        game = self.game
+        history = game.history
+        target = None
+        for index in range(len(game.moves) - 1, -1, -1):
+            if isinstance(game.moves[index], Shuffle):
+                break
+            if history[index].current_player == HUMAN:
+                target = index
+                break
+        if target is None:
+            raise ChkobbaError("there is nothing to undo: you have not moved in this deal")
+        taken = [game.undo() for _ in range(len(game.moves) - target)]
+        self.out.line(f"undone: your {_label(taken[-1])} and {len(taken) - 1} move(s) after it")
+
+    def show(self, choices: list[tuple[Move, str]]) -> None:
+        self.out.line()
+        for text in render(observe(self.game.state, HUMAN)).splitlines():
+            self.out.line(text)
+        for number, (_, text) in enumerate(choices, start=1):
+            self.out.line(f"  {number}. {text}")
+
+    def record_tags(self) -> dict[str, str]:
+        """What the saved record says about the match: who sat where, the seed, the date."""
+        tags = {
+            "event": "chkobba play",
+            "date": datetime.date.today().isoformat(),
+            "seed": str(self.seed),
+            "profile": self.game.state.rules.name,
+            f"player{HUMAN}": "human",
+        }
+        tags.update({f"player{seat}": str(spec) for seat, spec in self.specs.items()})
+        return tags
+
+
+def run_play(
+    out: Output,
+    stdin: TextIO,
+    *,
+    players: int,
+    opponent: BotSpec,
+    seed: int,
+    partner: BotSpec | None = None,
+    auto: bool = False,
+) -> int:
+    """Play one match as player 0 against ``opponent`` bots (and with a ``partner`` bot
+    at 4 players); at the end, or when the person stops, offer to save it."""
+    specs = {seat: opponent for seat in range(1, players)}
+    if players == _PARTNERSHIP:
+        specs[HUMAN + 2] = partner or opponent
+    match = _Match(out, stdin, players=players, specs=specs, seed=seed, auto=auto)
+    match.introduce()
+    try:
+        match.play()
     except _EndOfInput:
         out.line("End of input: goodbye.")
         return 0
     except _Quit:
         out.line("You quit the match.")
-    if game.is_over and game.winner is not None:
-        verdict = "You win" if game.winner == HUMAN % 2 else "You lose"
-        out.line(f"{verdict}: {side_name(game.winner, players)} wins.", "bold")
-    _offer_save(out, stdin, game, seed)
+    except KeyboardInterrupt:
+        out.line()
+        out.line("Interrupted: the match stops here (Ctrl-C again quits without saving).")
+    record = match.game.record(tags=match.record_tags())
+    offer_save(out, match.ask, record, default_name())
     return 0
 
 
-def _shuffle(game: Game) -> Move:
-    game.deal()
-    return game.moves[-1]
+def _first_dealer(seed: int, players: int) -> int:
+    return random.Random(seed).randrange(players)
 
 
-def _ask(out: Output, stdin: TextIO, game: Game, seed: int) -> Move:
-    state = game.state
-    legal = game.legal_moves
-    out.line()
-    for text in render(observe(state, HUMAN)).splitlines():
-        out.line(text)
-    for number, move in enumerate(legal, start=1):
-        out.line(f"  {number}. {move}")
-    while True:
-        text = _read(out, stdin, "your move> ")
-        command = text.lower()
-        if not command:
-            continue
-        if command in ("quit", "exit", "q"):
-            raise _Quit
-        if command in ("help", "?", "h"):
-            out.line(HELP)
-            continue
-        if command == "hint":
-            bot = ISMCTSBot(seed=seed + len(game.moves))
-            out.line(f"hint: {bot.choose(observe(state, HUMAN), legal)}")
-            continue
-        try:
-            move = _choice(text, legal, state)
-        except ChkobbaError as error:
-            out.line(f"{error} (type help for help)", style="red")
-            continue
-        game.play(move)
-        return move
-
-
-def _choice(text: str, legal: tuple[Move, ...], state: State) -> Move:
+def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
     if text.isdigit():
         number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise ChkobbaError(f"{text} is not a move number: choose 1 to {len(legal)}")
+        if 1 <= number <= len(choices):
+            return choices[number - 1][0]
+        raise ChkobbaError(f"{text} is not a move number: choose 1 to {len(choices)}")
     move = parse_move(text, state)
-    if move not in legal:
+    if move not in [move for move, _ in choices]:
         raise ChkobbaError(f"{text!r} is not legal here")
     return move
 
 
-def _offer_save(out: Output, stdin: TextIO, game: Game, seed: int) -> None:
-    default = f"chkobba-{seed}.json"
-    try:
-        answer = _read(out, stdin, "Save the match as a record? [y/N] ").lower()
-        if answer not in ("y", "yes"):
-            return
-        path = _read(out, stdin, f"File name [{default}]: ") or default
-    except _EndOfInput:
-        return
-    try:
-        game.record(tags={"player0": "human"}).save(path)
-    except OSError as error:
-        out.line(f"could not save {shown(path, 200)}: {error.strerror or error}", style="red")
-        return
-    out.line(f"saved the record to {shown(path, 200)}")
+def _yours(message: str) -> str:
+    """Errors speak to the person: ``your hand``, not ``player 0's hand``."""
+    return message.replace(f"player {HUMAN}'s hand", "your hand")
+
+
+def _style(text: str) -> str | None:
+    if "chkobba!" in text:
+        return "yellow"
+    if "the match" in text:
+        return "bold green"
+    return None

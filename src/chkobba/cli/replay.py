@@ -1,26 +1,99 @@
-"""``chkobba replay FILE``: show every move of a record and the board after it."""
+"""``chkobba replay FILE``: show every move of a record and the board after it.
+
+On a terminal the replay waits for Enter after each move (``d`` skips to the next deal,
+``a`` shows the rest, ``q`` stops), so a long record does not scroll past; through a pipe,
+or with ``--no-step``, it prints everything. ``--deal N`` shows one deal.
+"""
 
 from __future__ import annotations
 
+from typing import TextIO
+
+from chkobba._describe import move_number
 from chkobba.cli.narrate import describe
-from chkobba.cli.output import Output
+from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
 from chkobba.records import Record
 from chkobba.render import render
+from chkobba.state import State
 
 __all__ = ["CommandError", "run_replay"]
+
+_STEP_PROMPT = "-- Enter: next move, d: next deal, a: all the rest, q: quit -- "
 
 
 class CommandError(ChkobbaError):
     """A failure a command reports in one line (exit status 1)."""
 
 
-def run_replay(out: Output, path: str, *, boards: bool = True) -> int:
-    """Replay the record at ``path``; a corrupt one stops at its first illegal move."""
+class _Stop(Exception):
+    """The reader asked to stop the replay."""
+
+
+class _Pager:
+    """Waits for the reader after each move, on a terminal only."""
+
+    def __init__(self, out: Output, stdin: TextIO | None) -> None:
+        self.out = out
+        self.stdin = stdin
+        terminal = stdin is not None and is_terminal(stdin) and is_terminal(out.stream)
+        self.mode = "move" if terminal else "all"
+
+    def pause(self, deal_ends: bool) -> None:
+        """After a move: wait in ``move`` mode, or at a deal's end in ``deal`` mode."""
+        if self.mode == "all" or (self.mode == "deal" and not deal_ends) or self.stdin is None:
+            return
+        self.out.prompt(_STEP_PROMPT)
+        answer = self.stdin.readline()
+        if not answer:  # end of input: show the rest
+            self.out.line()
+            self.mode = "all"
+            return
+        choice = answer.strip().lower()
+        if choice in ("q", "quit"):
+            raise _Stop
+        self.mode = {"a": "all", "d": "deal"}.get(choice[:1], "move")
+
+
+def run_replay(
+    out: Output,
+    path: str,
+    *,
+    boards: bool = True,
+    deal: int | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """Replay the record at ``path`` (only deal number ``deal`` when given, from 1); a
+    corrupt record stops at its first illegal move. ``stdin`` is read to step through the
+    moves when it and the output are terminals."""
     # The file name as a message shows it: quoted, control characters escaped.
     name = shown(path, 200)
+    record = _load(path, name)
+    deals = sum(isinstance(move, Shuffle) for move in record.moves)
+    if deal is not None and deal > deals:
+        raise CommandError(f"{name} has {deals} deal(s): there is no deal {deal}")
+    out.line(
+        f"replaying {name}: {record.players} players, {len(record.moves)} moves, {deals} deals",
+        "bold",
+    )
+    pager = _Pager(out, stdin)
+    try:
+        state = _show(out, name, record, boards=boards, deal=deal, pager=pager)
+    except _Stop:
+        out.line("replay stopped")
+        return 0
+    if deal is not None:
+        out.line(f"end of deal {deal}; match {_pair(state.scores)}")
+    elif state.is_over:
+        out.line("the record is complete")
+    else:
+        out.line(f"the record ends in phase {state.phase.name}, scores {_pair(state.scores)}")
+    return 0
+
+
+def _load(path: str, name: str) -> Record:
     try:
         with open(path, "rb") as file:
             raw = file.read()
@@ -28,29 +101,41 @@ def run_replay(out: Output, path: str, *, boards: bool = True) -> int:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
     try:
         # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
-        record = Record.from_json(raw, verify=False)
+        return Record.from_json(raw, verify=False)
     except ChkobbaError as error:
         raise CommandError(f"{name} is not a valid record: {error}") from None
+
+
+def _show(
+    out: Output, name: str, record: Record, *, boards: bool, deal: int | None, pager: _Pager
+) -> State:
     state = record.start()
-    out.line(f"replaying {name}: {record.players} players, {len(record.moves)} moves", "bold")
-    for index, move in enumerate(record.moves):
+    number = 0
+    moves = record.moves
+    for index, move in enumerate(moves):
+        shuffle = isinstance(move, Shuffle)
+        if shuffle:
+            number += 1
+        if deal is not None and number > deal:
+            break
         try:
             after = apply(state, move)
         except IllegalMoveError as error:
-            raise CommandError(f"{name}: move {index + 1} ({move}) is illegal: {error}") from None
-        shuffle = isinstance(move, Shuffle)
-        out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")
-        for text in describe(state, move, after):
-            out.line("   " + text)
-        if boards and not shuffle:
-            for text in render(after).splitlines():
-                out.line("   " + text, style="dim")
+            raise CommandError(
+                f"{name}: {move_number(index)} ({shown(str(move))}) is not legal: {error}"
+            ) from None
+        if deal is None or number == deal:
+            out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")
+            for text in describe(state, move, after):
+                out.line("   " + text)
+            if boards and not shuffle:
+                for text in render(after).splitlines():
+                    out.line("   " + text, style="dim")
+            last = index + 1 == len(moves) or isinstance(moves[index + 1], Shuffle)
+            if not shuffle:
+                pager.pause(deal_ends=last)
         state = after
-    if state.is_over:
-        out.line(f"the record is complete: side {state.winner} won {_pair(state.scores)}")
-    else:
-        out.line(f"the record ends in phase {state.phase.name}, scores {_pair(state.scores)}")
-    return 0
+    return state
 
 
 def _pair(values: tuple[int, ...]) -> str:

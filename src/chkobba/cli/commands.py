@@ -1,0 +1,68 @@
+"""The words ``chkobba play`` understands besides moves, and how typed text is told apart.
+
+A move is card text (``QH``, ``QH x 2D+6S``, ``7♦``) or one of the cut's two words
+(``keep``, ``expose``); any other word of three letters or more is a command, so a
+misspelt command is answered as a command, never as a bad card:
+
+>>> command_of("board"), command_of("Q"), command_of("QH"), command_of("keep")
+('board', 'quit', None, None)
+>>> command_of("kep")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: unknown command 'kep' (did you mean keep?)
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from chkobba.errors import ChkobbaError
+
+__all__ = ["COMMANDS", "HELP", "command_of"]
+
+#: The commands and what each does, in the order ``help`` lists them.
+COMMANDS = {
+    "help": "this text",
+    "board": "show the board and your moves again",
+    "hint": "what the strongest bot would play here",
+    "undo": "take back your last move in this deal (and the bots' moves after it)",
+    "auto": "turn on or off playing your move for you when it is your only legal one",
+    "quit": "stop the match (you are offered to save it first)",
+}
+_ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit"}
+#: Words that are moves, not commands.
+MOVE_WORDS = ("keep", "expose")
+_SHORTEST_WORD = 3  # a card is two characters: longer letters-only text is a word
+
+HELP = (
+    """\
+Type the number of a move from the list, or the move itself:
+  QH            play the queen of hearts (its one legal move)
+  QH x 2D+6S    play it and take 2D and 6S
+  keep, expose  at the cut: keep the top card or show it on the table
+Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
+Commands:
+"""
+    + "\n".join(f"  {name:<12}  {what}" for name, what in COMMANDS.items())
+    + "\nCtrl-C stops the match and offers to save it; a second Ctrl-C quits."
+)
+
+
+def command_of(text: str) -> str | None:
+    """The command ``text`` names, or ``None`` when it is a move (or move-like text).
+
+    A word that is no command raises :class:`~chkobba.ChkobbaError` saying so, with the
+    nearest command or move word when one is close.
+    """
+    word = text.strip().lower()
+    if word in COMMANDS:
+        return word
+    if word in _ALIASES:
+        return _ALIASES[word]
+    if word in MOVE_WORDS or not (word.isascii() and word.isalpha()):
+        return None
+    if len(word) < _SHORTEST_WORD:
+        return None
+    close = difflib.get_close_matches(word, [*COMMANDS, *MOVE_WORDS], n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ChkobbaError(f"unknown command {text.strip()!r}{hint}")
