@@ -42,9 +42,10 @@ class Terminal:
         self.output = ""
 
     def _read(self, timeout: float) -> bool:
+        """Read what is there within ``timeout``; False once the child closed the terminal."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if not ready:
-            return False
+            return True
         try:
             data = os.read(self.fd, 65536)
         except OSError:  # EIO: the child closed the terminal
@@ -56,7 +57,7 @@ class Terminal:
         """Wait until ``text`` has been shown."""
         end = time.monotonic() + timeout
         while text not in self.output:
-            if time.monotonic() > end or (not self._read(0.5) and _exited(self.pid)):
+            if time.monotonic() > end or not self._read(0.5):
                 raise AssertionError(f"{text!r} never shown; the screen had:\n{self.output}")
 
     def send(self, text: str) -> None:
@@ -66,7 +67,7 @@ class Terminal:
         """Read to the end and return the exit status."""
         end = time.monotonic() + timeout
         while time.monotonic() < end and self._read(0.5):
-            pass
+            pass  # until the child closes the terminal
         for _ in range(int(timeout * 10)):
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done:
@@ -75,13 +76,6 @@ class Terminal:
             time.sleep(0.1)
         os.kill(self.pid, signal.SIGKILL)
         raise AssertionError(f"the command did not end; the screen had:\n{self.output}")
-
-
-def _exited(pid: int) -> bool:
-    try:
-        return os.waitpid(pid, os.WNOHANG)[0] != 0
-    except ChildProcessError:
-        return True
 
 
 # --- play: saving -----------------------------------------------------------------------
@@ -95,10 +89,10 @@ def test_a_failed_save_asks_again_and_an_existing_file_is_only_replaced_when_con
     result = chkobba("play", "--seed", "8", stdin="\n".join(typed) + "\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "could not save missing/folder/x.json: No such file or directory" in out
+    assert "could not save 'missing/folder/x.json': No such file or directory" in out
     assert out.count("File name (Enter: chkobba-") == 3
-    assert out.count("taken.json exists: replace it? [y/N]") == 2
-    assert "saved the record to taken.json" in out
+    assert out.count("'taken.json' exists: replace it? [y/N]") == 2
+    assert "saved the record to 'taken.json'" in out
     saved = Record.load(tmp_path / "taken.json")
     assert len(saved.moves) >= 2  # the file now holds the match
 
@@ -133,7 +127,7 @@ def test_ctrl_c_offers_to_save_and_a_second_ctrl_c_quits(tmp_path: Path) -> None
     terminal.expect("Save the match as a record? [y/N] ")
     assert "Interrupted" in terminal.output
     terminal.send("y\rctrl.json\r")
-    terminal.expect("saved the record to ctrl.json")
+    terminal.expect("saved the record to 'ctrl.json'")
     assert terminal.finish() == 0
     assert Record.load(tmp_path / "ctrl.json").players == 2
 
