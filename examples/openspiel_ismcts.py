@@ -7,6 +7,12 @@ ISMCTS plays side 0 in even-numbered deals and side 1 in odd ones (partners shar
 with 4 players); the others play uniformly at random. The game is ``python_chkobba`` with
 ``single_deal=True``, so a deal's return is the point difference. OpenSpiel's C++ MCTS
 and ISMCTS bots cannot run Python-defined games; this is open_spiel.python's ISMCTSBot.
+
+Deals are played by OpenSpiel's own ``evaluate_bots``, which first calls every bot's
+``restart_at(state)``. open_spiel.python's ISMCTSBot does not implement it (``SpielError:
+RestartAt(state) not implemented``, with OpenSpiel's own games too), so this script uses
+the small subclass below: the bot searches afresh at every step anyway, so restarting
+only has to forget the last search.
 """
 
 from __future__ import annotations
@@ -16,25 +22,29 @@ import time
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import chkobba.openspiel  # registers python_chkobba
+
+
+class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """ISMCTS that ``evaluate_bots`` can restart (the workaround for RestartAt)."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        self.reset()
 
 
 def play_deal(
     game: pyspiel.Game, bot: ismcts.ISMCTSBot, bot_side: int, rng: np.random.RandomState
 ) -> float:
     """One deal; returns the bot side's point difference."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        elif state.current_player() % 2 == bot_side:
-            state.apply_action(int(bot.step(state)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-    return state.returns()[bot_side]
+    players = game.num_players()
+    bots = [
+        bot if seat % 2 == bot_side else pyspiel.make_uniform_random_bot(seat, rng.randint(2**31))
+        for seat in range(players)
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    return float(returns[bot_side])
 
 
 def main() -> None:
@@ -50,7 +60,7 @@ def main() -> None:
     )
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(
+    bot = RestartableISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=rng
     )
     start = time.perf_counter()

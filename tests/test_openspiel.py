@@ -17,6 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  #
 import chkobba.openspiel  # noqa: E402
 from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
 from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
+from chkobba.history import HISTORY_SIZE  # noqa: E402
 from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
 
 
@@ -168,7 +169,7 @@ def test_public_observers_show_no_private_card() -> None:
     )
     observers = [game.make_py_observer(kind) for kind in (public, public_recall, private_only)]
     assert observers[0].tensor.size == OBSERVATION_SIZE - 80  # no hand, no cut card
-    assert observers[1].tensor.size == 0
+    assert observers[1].tensor.size == OBSERVATION_SIZE - 80 + HISTORY_SIZE + 40  # + history
     assert set(observers[2].dict) == {"hand", "cut_card"}
     for state in decision_states(2, seed=14, count=20):
         hands = [{str(c) for c in hand} for hand in state.match_state.hands]

@@ -61,6 +61,7 @@ from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play
+from chkobba.render import render
 from chkobba.state import Phase, State
 
 __all__ = [
@@ -77,6 +78,7 @@ __all__ = [
     "describe",
     "legal_actions",
     "move_for",
+    "render_position",
     "step",
 ]
 
@@ -286,3 +288,11 @@ def describe(position: Position, action: int) -> str:
         if k < len(choices):
             return f"{pending} x {format_cards(choices[k], '+')}"
     return f"capture option {k}" if 0 <= k < MAX_CAPTURE_OPTIONS else f"action {action}"
+
+
+def render_position(position: Position) -> str:
+    """The text board of :func:`~chkobba.render` plus the pending card, if any."""
+    text = render(position.state)
+    if position.pending is not None:
+        text += f"\nPending   {position.pending} waits for its capture choice"
+    return text

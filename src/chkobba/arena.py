@@ -36,7 +36,7 @@ import multiprocessing
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
 import attrs
@@ -150,13 +150,16 @@ Entrant = str | BotSpec | Bot
 @attrs.frozen
 class MatchSummary:
     """One tournament match: ``entrants`` at each seat (indices into the bot list), the
-    winning entrant, the final scores per side and the number of deals."""
+    winning entrant, the final scores per side and the number of deals; its ``record``
+    when the tournament keeps them (``records=True``), tagged with the game number and
+    the bot at each seat."""
 
     game: int
     entrants: tuple[int, ...]
     winner: int
     scores: tuple[int, ...]
     deals: int
+    record: Record | None = None
 
 
 @attrs.frozen
@@ -238,6 +241,8 @@ class _Job:
     entrants: tuple[int, int]
     makers: tuple[Any, Any]
     bot_seed: int
+    names: tuple[str, str] = ("", "")
+    keep_record: bool = False
 
 
 def _build(maker: Any, seed: int) -> Bot:
@@ -257,12 +262,19 @@ def _run(job: _Job) -> MatchSummary:
         for seat, entrant in enumerate(seats)
     ]
     result = play_match(bots, seed=job.pair_seed, players=job.players, dealer=0)
+    record = None
+    if job.keep_record:
+        tags = {"game": str(job.game)}
+        for seat, entrant in enumerate(seats):
+            tags[f"seat{seat}"] = job.names[0] if entrant == first else job.names[1]
+        record = attrs.evolve(result.record, tags=tags)
     return MatchSummary(
         game=job.game,
         entrants=tuple(seats),
         winner=seats[result.winner],
         scores=result.scores,
         deals=result.deals,
+        record=record,
     )
 
 
@@ -297,6 +309,9 @@ def tournament(
     players: int = 2,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+    records: bool = False,
+    on_match: Callable[[MatchSummary], None] | None = None,
 ) -> TournamentResult:
     """Every pair of ``bots`` plays ``games`` matches; results per bot.
 
@@ -305,17 +320,25 @@ def tournament(
     every match with :meth:`spawn`; other bots are deep-copied). Seats alternate between
     matches and each pair of matches shares its shuffles. With ``workers > 1`` the
     matches run in that many processes (spawned, so bots must pickle) and the result is
-    the same as with one. ``progress(done, total)`` is called after every match.
+    the same as with one. ``executor`` runs them on any :class:`concurrent.futures.Executor`
+    instead (a Dask cluster's ``distributed.Client(address).get_executor()``, a thread or
+    process pool), again with the same result; ``workers`` is then ignored.
+    ``progress(done, total)`` is called after every match; ``on_match(summary)`` for
+    every match in game order, as soon as it and the ones before it are done.
+    ``records=True`` keeps every match's record in its summary.
     """
     if type(games) is not int or games < 1:
         raise ChkobbaError(f"games must be a positive integer, not {shown(games)}")
     if type(workers) is not int or workers < 1:
         raise ChkobbaError(f"workers must be a positive integer, not {shown(workers)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ChkobbaError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
     if players not in (2, 4):
         raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
     makers = [_maker(entrant) for entrant in items_of(bots, "tournament: bots")]
     if len(makers) < 2:
         raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")
+    names = _names(makers)
     jobs = [
         _Job(
             game=game,
@@ -324,38 +347,65 @@ def tournament(
             entrants=(first, second),
             makers=(makers[first], makers[second]),
             bot_seed=subseed(seed, first, second, game),
+            names=(names[first], names[second]),
+            keep_record=records,
         )
         for game, first, second in _schedule(len(makers), games)
     ]
-    summaries = _run_all(jobs, workers, progress)
-    return _tally(_names(makers), players, seed, summaries)
+    summaries = _run_all(jobs, workers, executor, _Reporter(len(jobs), progress, on_match))
+    return _tally(names, players, seed, summaries)
+
+
+@attrs.define
+class _Reporter:
+    """Calls ``progress`` per match and ``on_match`` in game order (matches finish in any)."""
+
+    total: int
+    progress: Callable[[int, int], None] | None
+    on_match: Callable[[MatchSummary], None] | None
+    done: list[MatchSummary] = attrs.field(factory=list)
+    waiting: dict[int, MatchSummary] = attrs.field(factory=dict)
+    next_game: int = 0
+
+    def __call__(self, summary: MatchSummary) -> None:
+        self.done.append(summary)
+        if self.progress is not None:
+            self.progress(len(self.done), self.total)
+        if self.on_match is None:
+            return
+        self.waiting[summary.game] = summary
+        while self.next_game in self.waiting:
+            self.on_match(self.waiting.pop(self.next_game))
+            self.next_game += 1
 
 
 def _run_all(
-    jobs: list[_Job], workers: int, progress: Callable[[int, int], None] | None
+    jobs: list[_Job], workers: int, executor: Executor | None, report: _Reporter
 ) -> list[MatchSummary]:
-    done: list[MatchSummary] = []
-    if workers == 1 or len(jobs) == 1:
+    if executor is None and (workers == 1 or len(jobs) == 1):
         for job in jobs:
-            done.append(_run(job))
-            if progress is not None:
-                progress(len(done), len(jobs))
-        return done
-    try:
-        pickle.dumps(jobs[0].makers)
-    except Exception as error:
-        raise ChkobbaError(
-            f"these bots cannot be sent to worker processes ({error}); "
-            "use bot specs or picklable bots"
-        ) from None
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(_run, job) for job in jobs]
-        for future in as_completed(futures):
-            done.append(future.result())
-            if progress is not None:
-                progress(len(done), len(jobs))
-    return sorted(done, key=lambda summary: summary.game)
+            report(_run(job))
+        return report.done
+    if executor is not None:
+        # The executor serializes the jobs its own way (Dask uses cloudpickle).
+        _collect([executor.submit(_run, job) for job in jobs], report)
+    else:
+        try:
+            pickle.dumps(jobs[0].makers)
+        except Exception as error:
+            raise ChkobbaError(
+                f"these bots cannot be sent to worker processes ({error}); "
+                "use bot specs or picklable bots"
+            ) from None
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            _collect([pool.submit(_run, job) for job in jobs], report)
+    return sorted(report.done, key=lambda summary: summary.game)
+
+
+def _collect(futures: list[Future[MatchSummary]], report: _Reporter) -> None:
+    for future in as_completed(futures):
+        report(future.result())
 
 
 def _tally(

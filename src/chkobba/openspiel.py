@@ -43,7 +43,8 @@ from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_acti
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
-from chkobba.moves import Cut, Shuffle
+from chkobba.history import HISTORY_SIZE, DealHistory
+from chkobba.moves import Cut, Play, Shuffle
 from chkobba.observations import LAYOUT, observation_vector
 from chkobba.render import render
 from chkobba.state import Phase, State, new_match
@@ -73,7 +74,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=4,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
@@ -173,6 +174,10 @@ class ChkobbaState(pyspiel.State):
         self._private: tuple[tuple[str, ...], ...] = ((),) * game.players
         # This deal's kept cut card, known to its cutter alone: (cutter, DECK index).
         self._kept: tuple[int, int] | None = None
+        # This deal's public events in order, for the information-state tensor.
+        self._history = DealHistory()
+        # Cards exposed in voided deals since the last scored deal (public).
+        self._voided: frozenset[int] = frozenset()
         self._to_move = _CHANCE
 
     # --- the core position ---------------------------------------------------------
@@ -308,6 +313,10 @@ class ChkobbaState(pyspiel.State):
         self._order = ()
         self._shuffles += 1
         self._note("shuffle", self._shuffles)
+        state = self._position.state
+        self._history = DealHistory()
+        if state.phase is Phase.PLAY:  # no cut under this profile: play begins at once
+            self._history = self._history.started(state.table, exposed=None)
 
     def _close_deal(self) -> None:
         # The kept card of the deal that ended becomes a fact of its cutter's past.
@@ -328,17 +337,25 @@ class ChkobbaState(pyspiel.State):
                 self._note(f"p{player}", "exposes", seen)
             if after.state.phase is Phase.PLAY:
                 self._note("table", *sorted(after.state.table))
+                exposed = None if move.keep else seen
+                self._history = self._history.started(after.state.table, exposed)
                 if move.keep:
                     self._kept = (player, seen.index)  # type: ignore[assignment]
             else:
                 self._note("void")
                 self._remember(player, f"saw {seen} (void)")  # type: ignore[arg-type]
+                if not move.keep:
+                    self._voided |= {seen.index}
         elif move is None:
             self._note(f"p{player}", "plays", DECK[action])
         elif position.pending is not None:
             self._note("takes", _Capture(move.capture))  # type: ignore[union-attr]
         else:
             self._note(f"p{player}", move)
+        if isinstance(move, Play):
+            self._history = self._history.played(player, move.card, move.capture)  # type: ignore[arg-type]
+            if len(after.state.deal_scores) > len(state.deal_scores):
+                self._voided = frozenset()  # a scored deal: the voided ones before it are past
         self._position = after
 
     def _note(self, *words: object) -> None:
@@ -354,6 +371,21 @@ class ChkobbaState(pyspiel.State):
     def view(self, player: int) -> PlayerView | None:
         """``observe(state, player)`` of the core state (``None`` before the lot)."""
         return None if self._position is None else observe(self._position.state, player)
+
+    def history_vector(self, player: int) -> list[float]:
+        """This deal's public history seen from ``player`` (:mod:`chkobba.history`)."""
+        return self._history.vector(player, self._players)
+
+    def voided_vector(self) -> list[float]:
+        """40 bits: the cards exposed in deals voided since the last scored deal (public)."""
+        return [1.0 if i in self._voided else 0.0 for i in range(len(DECK))]
+
+    def kept_vector(self, player: int) -> list[float]:
+        """40 bits: the card ``player`` kept at this deal's cut, if it did (private)."""
+        bits = [0.0] * len(DECK)
+        if self._kept is not None and self._kept[0] == player:
+            bits[self._kept[1]] = 1.0
+        return bits
 
     def information_state_text(self, player: int, private: bool = True) -> str:
         """The player's information state: every public event, its private facts, its hand.
@@ -448,13 +480,23 @@ def _with_cards(state: State, placed: dict[_Slot, Card]) -> State:
     return attrs.evolve(state, hands=hands, stock=stock)
 
 
+# Markers for the perfect-recall pieces that are not slices of the observation vector.
+_HISTORY, _VOIDED, _KEPT = -1, -2, -3
+
+
 class ChkobbaObserver:
     """OpenSpiel's observer interface (``tensor``, ``dict``, ``set_from``, ``string_from``).
 
     Without perfect recall: the observation vector of :mod:`chkobba.observations` (the
     private pieces, the hand and the cut card, are left out for a public-only observer,
-    the public ones for a private-only one). With perfect recall: the information state,
-    as a string only (``tensor`` is empty).
+    the public ones for a private-only one). With perfect recall the string is the whole
+    information state, and the tensor is the observation followed by this deal's public
+    history (:mod:`chkobba.history`) and the cards exposed in deals voided since the last
+    scored deal (40 bits), both left out for a private-only observer, then the card the
+    player kept at the cut (40 bits, left out for a public-only observer). It is
+    egocentric like the observation: with the player, it determines the information
+    state of the current deal (earlier scored deals are summed up by the scores, and
+    voided deals' exposed cards form a set, their order lost).
     """
 
     _PRIVATE = frozenset({"hand", "cut_card"})
@@ -468,7 +510,12 @@ class ChkobbaObserver:
         self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
         self.private: bool = private_type == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public: bool = bool(iig_obs_type.public_info)
-        self._pieces = [] if self.perfect_recall else list(self._chosen_pieces())
+        self._pieces = list(self._chosen_pieces())
+        if self.perfect_recall and self.public:
+            self._pieces.append(("history", HISTORY_SIZE, _HISTORY))
+            self._pieces.append(("voided", len(DECK), _VOIDED))
+        if self.perfect_recall and self.private:
+            self._pieces.append(("kept_card", len(DECK), _KEPT))
         size = sum(size for _, size, _ in self._pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -493,7 +540,14 @@ class ChkobbaObserver:
         full = observation_vector(view, state.position.pending)  # type: ignore[union-attr]
         position = 0
         for _, width, start in self._pieces:
-            self.tensor[position : position + width] = full[start : start + width]
+            if start == _HISTORY:
+                self.tensor[position : position + width] = state.history_vector(player)
+            elif start == _VOIDED:
+                self.tensor[position : position + width] = state.voided_vector()
+            elif start == _KEPT:
+                self.tensor[position : position + width] = state.kept_vector(player)
+            else:
+                self.tensor[position : position + width] = full[start : start + width]
             position += width
 
     def string_from(self, state: ChkobbaState, player: int) -> str:

@@ -44,13 +44,12 @@ try:
 except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.pettingzoo", "pettingzoo") from error
 
-from chkobba.actions import NUM_ACTIONS, Position, legal_actions, step
+from chkobba.actions import NUM_ACTIONS, Position, legal_actions, render_position, step
 from chkobba.cards import DECK
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Shuffle
 from chkobba.observations import observation_bounds, observation_vector
-from chkobba.render import render as render_board
 from chkobba.state import Phase, State, new_match
 from chkobba.views import observe
 
@@ -117,6 +116,13 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.position = Position(new_match(players))
         self._episode_single_deal = self.single_deal
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickle and deepcopy keep the episode (EzPickle alone would rebuild a fresh env).
+        return self.__dict__.copy()
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
 
@@ -131,14 +137,17 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode. ``seed`` seeds ``self.np_random``, the source of all chance.
 
-        Options: ``single_deal`` (bool) plays one deal instead of a match; ``dealer``
+        Options: ``single_deal`` (bool) plays one deal instead of a match, in this and
+        later episodes (a plain ``reset()`` keeps it); ``dealer``
         (int) sets the first dealer, otherwise drawn by lot from ``np_random``. Other keys
         are ignored.
         """
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         options = options or {}
-        self._episode_single_deal = bool(options.get("single_deal", self.single_deal))
+        if "single_deal" in options:  # persists: vector envs auto-reset with a plain reset()
+            self.single_deal = bool(options["single_deal"])
+        self._episode_single_deal = self.single_deal
         dealer = options.get("dealer")
         if dealer is None:
             dealer = int(self.np_random.integers(self.players))
@@ -188,9 +197,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        text = render_board(self.position.state)
-        if self.position.pending is not None:
-            text += f"\nPending   {self.position.pending} waits for its capture choice"
+        text = render_position(self.position)
         if self.render_mode == "human":
             print(text)
             return None

@@ -30,6 +30,7 @@ See ``docs/bots.md`` for more.
 from chkobba.bots.base import Bot, SeededBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.bots.ismcts import ISMCTSBot
+from chkobba.bots.policy import BotActions, PolicyBot
 from chkobba.bots.random_bot import RandomBot
 from chkobba.bots.registry import BOT_TYPES, BotSpec, make_bot
 from chkobba.bots.sampling import determinize
@@ -37,9 +38,11 @@ from chkobba.bots.sampling import determinize
 __all__ = [
     "BOT_TYPES",
     "Bot",
+    "BotActions",
     "BotSpec",
     "GreedyBot",
     "ISMCTSBot",
+    "PolicyBot",
     "RandomBot",
     "SeededBot",
     "determinize",

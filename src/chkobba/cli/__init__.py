@@ -161,6 +161,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="the tournament seed: the same seed, the same results (default 0)",
     )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the matches on the Dask cluster at ADDRESS (needs chkobba[dask])",
+    )
+    simulate.add_argument(
+        "--records",
+        metavar="FILE",
+        default=None,
+        help="write every match's record to FILE, one JSON object per line",
+    )
 
     replay = commands.add_parser("replay", help="replay a saved record move by move")
     replay.add_argument("file", help="a record written by chkobba (JSON)")
@@ -257,6 +269,8 @@ def _dispatch(
             workers=args.workers,
             seed=args.seed,
             as_json=args.json,
+            scheduler=args.scheduler,
+            records=args.records,
         )
     return run_replay(
         out,

@@ -1,0 +1,180 @@
+"""Bridges between bots and action-id policies (the encoding of :mod:`chkobba.actions`).
+
+- :class:`PolicyBot` wraps a policy ``fn(observation, mask) -> action id`` (a trained
+  agent) as a bot, so it plays in :func:`chkobba.arena.tournament` with seat swaps,
+  shared shuffles and Wilson intervals. ``observation`` is the vector of
+  :mod:`chkobba.observations` (plus :mod:`chkobba.features` with ``features=True``) and
+  ``mask`` marks the legal ids, both numpy arrays when numpy is installed (else lists).
+  A card with several capture options takes two calls: the card id, then the capture id
+  (the second observation has the card as ``pending``).
+- :class:`BotActions` goes the other way: it drives a bot through action ids on a
+  :class:`~chkobba.actions.Position`, queueing the capture id of a two-step play.
+
+>>> import random
+>>> from chkobba.arena import play_match
+>>> from chkobba.bots import GreedyBot
+>>> def first_legal(observation, mask):
+...     return max(range(len(mask)), key=lambda i: mask[i])
+>>> result = play_match([PolicyBot(first_legal), GreedyBot(seed=1)], seed=3)
+>>> result.winner in (0, 1)
+True
+
+>>> from chkobba.actions import Position, step
+>>> position = Position(apply(new_match(), random_shuffle(random.Random(1))))
+>>> actor = BotActions(GreedyBot(seed=2))
+>>> while position.state.phase is not Phase.SHUFFLE:
+...     position = step(position, actor(position))
+>>> len(position.state.deal_scores)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from chkobba.actions import (
+    EXPOSE,
+    FIRST_CAPTURE,
+    KEEP,
+    NUM_ACTIONS,
+    Position,
+    action_ids,
+    step,
+)
+from chkobba.bots.base import Bot
+from chkobba.cards import Card
+from chkobba.engine import legal_moves
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.features import feature_vector, options_by_card
+from chkobba.moves import Cut, Move, Play
+from chkobba.observations import observation_vector
+from chkobba.views import PlayerView, observe
+
+__all__ = ["BotActions", "Policy", "PolicyBot", "action_mask", "policy_input"]
+
+#: A policy: ``fn(observation, mask) -> action id``.
+Policy = Callable[[Any, Any], Any]
+
+
+def _array(values: list[float], dtype: str) -> Any:
+    try:
+        import numpy as np
+    except ImportError:  # numpy is optional: plain lists then
+        return values
+    return np.asarray(values, dtype=dtype)
+
+
+def action_mask(legal: Sequence[Move], pending: Card | None = None) -> list[int]:
+    """The mask (one 0/1 per action id) of ``legal`` core moves; ``pending``: its choice ids.
+
+    >>> action_mask((Cut(keep=True), Cut(keep=False)))[KEEP:EXPOSE + 1]
+    [1, 1]
+    """
+    mask = [0] * NUM_ACTIONS
+    if pending is not None:
+        options = options_by_card(legal).get(pending, [])
+        mask[FIRST_CAPTURE : FIRST_CAPTURE + len(options)] = [1] * len(options)
+        return mask
+    for move in legal:
+        if isinstance(move, Cut):
+            mask[KEEP if move.keep else EXPOSE] = 1
+        elif isinstance(move, Play):
+            mask[move.card.index] = 1
+    return mask
+
+
+def policy_input(
+    view: PlayerView, legal: Sequence[Move], pending: Card | None = None, features: bool = False
+) -> tuple[Any, Any]:
+    """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays)."""
+    vector = observation_vector(view, pending)
+    if features:
+        vector += feature_vector(view, pending, legal)
+    mask = [float(m) for m in action_mask(legal, pending)]
+    return _array(vector, "float32"), _array(mask, "int8")
+
+
+class PolicyBot:
+    """A bot that asks ``fn(observation, mask)`` for action ids (see the module docstring).
+
+    ``features`` adds :mod:`chkobba.features` to the observation (train and play with
+    the same setting). An id the mask does not allow raises :class:`~chkobba.IllegalMoveError`.
+    The bot holds no state of its own: :meth:`spawn` returns it unchanged, so
+    :func:`~chkobba.arena.tournament` shares it between matches (it must pickle to go
+    to worker processes or a cluster).
+    """
+
+    name = "policy"
+
+    def __init__(self, fn: Policy, *, features: bool = False, name: str | None = None) -> None:
+        if not callable(fn):
+            raise ChkobbaError(f"PolicyBot: {shown(fn)} is not callable as fn(observation, mask)")
+        self.fn = fn
+        self.features = bool(features)
+        if name is not None:
+            self.name = name
+
+    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        """Ask the policy for an id (and a capture id when the card has several options)."""
+        if not legal:
+            raise ChkobbaError(f"{self!r} was asked to choose among no legal moves")
+        action = self._ask(view, legal, None)
+        if action in (KEEP, EXPOSE):
+            return Cut(keep=action == KEEP)
+        options = options_by_card(legal)
+        played = next(card for card in options if card.index == action)
+        if len(options[played]) == 1:
+            return Play(played, options[played][0])
+        choice = self._ask(view, legal, played)
+        return Play(played, options[played][choice - FIRST_CAPTURE])
+
+    def spawn(self, seed: int | None) -> PolicyBot:
+        """This bot (a policy is deterministic given its inputs, or carries its own rng)."""
+        return self
+
+    def _ask(self, view: PlayerView, legal: Sequence[Move], pending: Card | None) -> int:
+        observation, mask = policy_input(view, legal, pending, self.features)
+        raw = self.fn(observation, mask)
+        try:
+            action = int(raw)
+        except (TypeError, ValueError):
+            raise IllegalMoveError(f"{self!r}: the policy returned {shown(raw)}, not an id") from None
+        if not 0 <= action < NUM_ACTIONS or not mask[action]:
+            raise IllegalMoveError(f"{self!r}: the policy chose action {action}, which is masked")
+        return action
+
+    def __repr__(self) -> str:
+        return f"PolicyBot({getattr(self.fn, '__name__', type(self.fn).__name__)})"
+
+
+class BotActions:
+    """Drive ``bot`` through action ids: ``actor(position)`` is the next id to play.
+
+    The bot chooses a core move from the view of the player to act; a move that takes
+    two ids (a card with several capture options) returns the card id and queues the
+    capture id for the next call (at the same position with the card pending). At a
+    pending card it did not select, the bot chooses among that card's captures.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        if not callable(getattr(bot, "choose", None)):
+            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
+        self.bot = bot
+        self._queued: tuple[Position, int] | None = None
+
+    def __call__(self, position: Position) -> int:
+        queued, self._queued = self._queued, None
+        if queued is not None and position.pending is not None and queued[0] == position:
+            return queued[1]
+        player = position.current_player
+        if player is None:
+            raise ChkobbaError(f"{self.bot!r} cannot act: nobody is to move (chance or over)")
+        legal = legal_moves(position.state)
+        if position.pending is not None:  # a card someone else selected: choose its capture
+            legal = tuple(m for m in legal if isinstance(m, Play) and m.card is position.pending)
+        move = self.bot.choose(observe(position.state, player), legal)
+        ids = action_ids(position, move)
+        if len(ids) == 2:
+            self._queued = (step(position, ids[0]), ids[1])
+        return ids[0]

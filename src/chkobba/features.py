@@ -1,0 +1,102 @@
+"""Optional observation features a human player uses: the table's sum and what each action takes.
+
+The observation vector of :mod:`chkobba.observations` holds the raw facts (card bits,
+counts). A person also sees at a glance whether the table can be swept and what each
+card in hand would capture; a learner can be handed the same with these features,
+computed from what the player may know (its view, the pending card and the legal moves):
+
+- ``table_sum``: the sum of the table cards' values / 10 (a table worth 10 or less can
+  be swept by one card);
+- ``capture_counts``: per action id (:data:`~chkobba.actions.NUM_ACTIONS` entries), the
+  number of table cards the action takes / 10: for a card with several capture options,
+  its largest; for a capture-choice id, that option's. Zero for an action that takes
+  nothing or is not legal;
+- ``capture_sweeps``: per action id, 1 when the action (or one of its options) takes
+  the whole table.
+
+>>> import random
+>>> from chkobba.actions import Position
+>>> state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
+>>> position = Position(state)
+>>> values = feature_vector(observe(state, 1), position.pending, legal_moves(state))
+>>> len(values) == FEATURE_SIZE
+True
+>>> round(values[0] * 10)  == sum(state.rules.value(c) for c in state.table)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chkobba.actions import FIRST_CAPTURE, NUM_ACTIONS
+from chkobba.cards import Card
+from chkobba.moves import Move, Play
+from chkobba.views import PlayerView
+
+__all__ = [
+    "FEATURE_LAYOUT",
+    "FEATURE_SIZE",
+    "feature_bounds",
+    "feature_vector",
+    "options_by_card",
+]
+
+#: Table sums and capture counts are divided by this.
+SCALE = 10.0
+#: The pieces of the feature vector, in order: ``(name, size)``.
+FEATURE_LAYOUT: tuple[tuple[str, int], ...] = (
+    ("table_sum", 1),
+    ("capture_counts", NUM_ACTIONS),
+    ("capture_sweeps", NUM_ACTIONS),
+)
+#: The length of every feature vector.
+FEATURE_SIZE = sum(size for _, size in FEATURE_LAYOUT)
+# The most a table can hold is 40 cards; their values add up to at most 4 * 55 = 220
+# under any profile (values run 1-10), so the bounds below are loose but finite.
+_MAX_TABLE_SUM = 220 / SCALE
+_MAX_TAKEN = 40 / SCALE
+
+
+def feature_bounds() -> tuple[list[float], list[float]]:
+    """Per-entry lower and upper bounds of :func:`feature_vector` (all finite)."""
+    high = [_MAX_TABLE_SUM] + [_MAX_TAKEN] * NUM_ACTIONS + [1.0] * NUM_ACTIONS
+    return [0.0] * FEATURE_SIZE, high
+
+
+def options_by_card(legal: Sequence[Move]) -> dict[Card, list[frozenset[Card]]]:
+    """Each playable card's capture options among ``legal``, in the action encoding's order.
+
+    The order is :func:`~chkobba.actions.capture_choices`' (deck order), so option ``k``
+    here is capture id ``FIRST_CAPTURE + k``.
+    """
+    found: dict[Card, list[frozenset[Card]]] = {}
+    for move in legal:
+        if isinstance(move, Play):
+            found.setdefault(move.card, []).append(move.capture)
+    for options in found.values():
+        options.sort(key=lambda option: sorted(c.index for c in option))
+    return found
+
+
+def feature_vector(
+    view: PlayerView, pending: Card | None, legal: Sequence[Move]
+) -> list[float]:
+    """The features of :data:`FEATURE_LAYOUT` for ``view`` with ``legal`` core moves.
+
+    ``legal`` are the core moves of the position (``legal_moves``); while ``pending``
+    waits for its capture, its options are the legal moves with that card.
+    """
+    table = frozenset(view.table)
+    values = view.rules.card_values
+    counts = [0.0] * NUM_ACTIONS
+    sweeps = [0.0] * NUM_ACTIONS
+    for played, options in options_by_card(legal).items():
+        if pending is not None and played != pending:
+            continue
+        for k, option in enumerate(options):
+            action = FIRST_CAPTURE + k if pending is not None else played.index
+            counts[action] = max(counts[action], len(option) / SCALE)
+            if option and option == table:
+                sweeps[action] = 1.0
+    return [sum(values[c.index] for c in view.table) / SCALE, *counts, *sweeps]

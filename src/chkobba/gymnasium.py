@@ -1,0 +1,317 @@
+"""A single-agent Gymnasium environment: the learner plays one seat against a bot.
+
+The optional extra ``chkobba[gymnasium]`` (``gymnasium`` and ``numpy``). The learner
+acts with the action ids of :mod:`chkobba.actions`; the other seats are played by the
+``opponent`` (a bot, a bot spec such as ``"greedy"`` or ``"ismcts:iterations=50"``, or a
+policy ``fn(observation, mask) -> id``) between the learner's steps, and the shuffles
+are drawn from ``np_random``. ``docs/gymnasium.md`` describes it in full.
+
+>>> import gymnasium
+>>> import chkobba.gymnasium
+>>> env = gymnasium.make("chkobba/Chkobba-v0", opponent="random", single_deal=True)
+>>> observation, info = env.reset(seed=3)
+>>> observation.shape, int(env.action_space.n), sorted(info)[:2]
+((269,), 70, ['action_mask', 'seat'])
+>>> done = False
+>>> while not done:
+...     action = env.action_space.sample(info["action_mask"])
+...     observation, reward, done, truncated, info = env.step(action)
+>>> reward == info["deal"]["points"][info["side"]] - info["deal"]["points"][1 - info["side"]]
+True
+
+Importing this module registers the environment with Gymnasium as ``chkobba/Chkobba-v0``
+(entry point ``chkobba.gymnasium:ChkobbaEnv``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from chkobba.actions import NUM_ACTIONS, Position, advance, legal_actions, render_position
+from chkobba.bots.base import Bot
+from chkobba.bots.policy import PolicyBot
+from chkobba.bots.registry import BotSpec
+from chkobba.cards import DECK
+from chkobba.engine import apply, legal_moves
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.features import feature_bounds, feature_vector
+from chkobba.moves import Shuffle
+from chkobba.observations import observation_bounds, observation_vector
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.scoring import DealScore
+from chkobba.state import Phase, State, new_match
+from chkobba.views import observe
+
+__all__ = ["ENV_ID", "SCORE_CAP", "ChkobbaEnv", "Opponent", "deal_info"]
+
+#: The id under which the environment is registered with Gymnasium.
+ENV_ID = "chkobba/Chkobba-v0"
+#: Scores enter the observation divided by the target and capped here (4 targets: 84
+#: points at 21), so the observation space is finite; no real match comes near it.
+SCORE_CAP = 4.0
+#: An opponent: a bot, a bot spec (text or :class:`~chkobba.bots.BotSpec`), or a policy.
+Opponent = Bot | str | BotSpec | Callable[[Any, Any], Any]
+_SEATS = ("alternate",)
+_NOBODY = -1
+_ILLEGAL = ("raise", "terminate")
+
+
+class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """The learner at one seat, ``opponent`` at every other (partner included at 4).
+
+    - ``players``: 2, or 4 in partnerships; ``rules``: a :class:`~chkobba.Rules` profile.
+    - ``seat``: a seat number, or ``"alternate"`` (seat 0, 1, … in turn; a seeded reset
+      starts again at seat 0).
+    - ``single_deal``: an episode is one deal (reward: the learner's side's points minus
+      the other side's) instead of a whole match (reward ``+1``/``-1`` at the end). It
+      persists across ``reset()``; the ``single_deal`` reset option changes it for this
+      and later episodes.
+    - ``deal_reward``: in whole-match episodes, also ``deal_reward * (our points - theirs)``
+      at the end of every deal (default 0: none).
+    - ``features``: append :mod:`chkobba.features` (table sum, what each action takes).
+    - ``illegal_action``: ``"raise"`` (an :class:`~chkobba.IllegalMoveError`, the episode
+      unchanged) or ``"terminate"`` (the episode ends with reward ``-1`` and
+      ``info["illegal_action"]``).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        opponent: Opponent = "greedy",
+        *,
+        players: int = 2,
+        seat: int | str = "alternate",
+        rules: Rules = TUNISIAN,
+        single_deal: bool = False,
+        deal_reward: float = 0.0,
+        features: bool = False,
+        illegal_action: str = "raise",
+        render_mode: str | None = None,
+    ) -> None:
+        new_match(players, rules=rules)  # checks players and rules with the core's messages
+        if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):
+            raise ChkobbaError(f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}")
+        if illegal_action not in _ILLEGAL:
+            raise ChkobbaError(
+                f"illegal_action must be 'raise' or 'terminate', not {shown(illegal_action)}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ChkobbaError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
+        self.opponent = _opponent_maker(opponent, bool(features))
+        self.players, self.seat, self.rules = players, seat, rules
+        self.single_deal = bool(single_deal)
+        self.deal_reward = float(deal_reward)
+        self.features = bool(features)
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        low, self._high = _bounds(self.features)
+        self.observation_space = spaces.Box(low, self._high, dtype=np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.position = Position(new_match(players, rules=rules))
+        self.learner = 0
+        self._bots: list[Bot] = []
+        self._deals = 0  # deals scored so far this episode
+        self._next_seat = 0
+        self._done = True
+
+    # --- Gymnasium API -------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``."""
+        super().reset(seed=seed)
+        options = options or {}
+        if "single_deal" in options:
+            self.single_deal = bool(options["single_deal"])
+        if seed is not None:
+            self._next_seat = 0
+        self.learner = self._choose_seat(options.get("seat"))
+        dealer = options.get("dealer")
+        if dealer is None:
+            dealer = int(self.np_random.integers(self.players))
+        self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
+        seeds = self.np_random.integers(2**62, size=self.players)
+        self._bots = [self.opponent(int(seed)) for seed in seeds]
+        self._done, self._deals = False, 0
+        info: dict[str, Any] = {}
+        self._play_others(info)
+        return self._observation(), self._info(info)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play the learner's action id, then the others until the learner acts again."""
+        if self._done:
+            raise ChkobbaError("the episode is over: call reset() before step()")
+        info: dict[str, Any] = {}
+        try:
+            self.position = advance(self.position, action)[0]
+        except IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            self._done = True
+            info["illegal_action"] = int(action)
+            return self._observation(), -1.0, True, False, self._info(info)
+        reward = self._play_others(info)
+        if self.render_mode == "human":
+            print(self.render())
+        return self._observation(), reward, self._done, False, self._info(info)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        if not self._done:
+            mask[list(legal_actions(self.position))] = True
+        return mask
+
+    def render(self) -> str | None:
+        """The referee's text board (every hand); ``ansi`` returns it, ``human`` prints it."""
+        text = render_position(self.position)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    @property
+    def match_state(self) -> State:
+        """The core :class:`~chkobba.State` (everything, hidden cards included)."""
+        return self.position.state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChkobbaEnv:
+        # Positions are immutable and shared; the generator and the bots are copied, so
+        # the copy continues this episode independently (for search over env copies).
+        clone = copy.copy(self)
+        clone.__dict__.update(
+            {key: copy.deepcopy(value, memo) for key, value in self.__dict__.items()
+             if key not in ("position", "opponent")}
+        )
+        return clone
+
+    # --- internals -------------------------------------------------------------------
+
+    def _choose_seat(self, requested: Any) -> int:
+        if requested is not None:
+            if type(requested) is not int or not 0 <= requested < self.players:
+                raise ChkobbaError(
+                    f"the seat option must be 0 to {self.players - 1}, not {shown(requested)}"
+                )
+            return requested
+        if isinstance(self.seat, int):
+            return self.seat
+        seat, self._next_seat = self._next_seat, (self._next_seat + 1) % self.players
+        return seat
+
+    def _play_others(self, info: dict[str, Any]) -> float:
+        """Shuffle and let the opponents move until the learner acts or the episode ends."""
+        reward = 0.0
+        while True:
+            state = self.position.state
+            if len(state.deal_scores) > self._deals:  # the last move ended a deal
+                self._deals = len(state.deal_scores)
+                reward += self._deal_ended(info)
+            if self._episode_over(state):
+                return reward + self._finish(info)
+            if state.phase is Phase.SHUFFLE:
+                order = [DECK[i] for i in self.np_random.permutation(len(DECK))]
+                self.position = Position(apply(state, Shuffle(order)))
+            elif state.current_player == self.learner:
+                return reward
+            else:
+                player: int = state.current_player  # type: ignore[assignment]
+                move = self._bots[player].choose(observe(state, player), legal_moves(state))
+                self.position = Position(apply(state, move))
+
+    def _deal_ended(self, info: dict[str, Any]) -> float:
+        score = self.position.state.deal_scores[-1]
+        info["deal"] = deal_info(score)
+        if self.single_deal:
+            return 0.0  # the episode's reward comes in _finish
+        return self.deal_reward * self._margin(score.points)
+
+    def _margin(self, points: tuple[int, ...]) -> float:
+        side = self.position.state.side_of(self.learner)
+        return float(points[side] - max(p for s, p in enumerate(points) if s != side))
+
+    def _episode_over(self, state: State) -> bool:
+        return state.is_over or (self.single_deal and bool(state.deal_scores))
+
+    def _finish(self, info: dict[str, Any]) -> float:
+        self._done = True
+        state = self.position.state
+        side = state.side_of(self.learner)
+        info.update(scores=state.scores, winner=_NOBODY if state.winner is None else state.winner)
+        if self.single_deal:
+            return self._margin(state.deal_scores[-1].points)
+        return 1.0 if state.winner == side else -1.0
+
+    def _observation(self) -> np.ndarray:
+        state, pending = self.position.state, self.position.pending
+        view = observe(state, self.learner)
+        vector = observation_vector(view, pending)
+        if self.features:
+            legal = () if self._done or state.current_player != self.learner else legal_moves(state)
+            vector += feature_vector(view, pending, legal)
+        observation: np.ndarray = np.minimum(np.asarray(vector, dtype=np.float32), self._high)
+        return observation
+
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        info["action_mask"] = self.action_masks().astype(np.int8)
+        info["seat"] = self.learner
+        info["side"] = self.position.state.side_of(self.learner)
+        return info
+
+
+def deal_info(score: DealScore) -> dict[str, Any]:
+    """``info["deal"]``: the deal's score breakdown, every field of the
+    :class:`~chkobba.DealScore`, with ``-1`` for a category nobody won (vector
+    environments stack infos into numeric arrays, which cannot hold ``None``)."""
+    return {
+        name: _NOBODY if value is None else value
+        for name, value in attrs.asdict(score, recurse=False).items()
+    }
+
+
+def _bounds(features: bool) -> tuple[np.ndarray, np.ndarray]:
+    low, high = observation_bounds()
+    high = [min(bound, SCORE_CAP) for bound in high]
+    if features:
+        more_low, more_high = feature_bounds()
+        low, high = low + more_low, high + more_high
+    return np.array(low, np.float32), np.array(high, np.float32)
+
+
+@attrs.frozen
+class _Same:
+    """A bot without ``spawn``: the same object at every seat and in every episode."""
+
+    bot: Bot
+
+    def __call__(self, seed: int) -> Bot:
+        return self.bot
+
+
+def _opponent_maker(opponent: Opponent, features: bool) -> Callable[[int], Bot]:
+    """A function ``seed -> bot`` for one seat of one episode."""
+    if isinstance(opponent, str):
+        opponent = BotSpec.parse(opponent)
+    if isinstance(opponent, BotSpec):
+        return opponent.build
+    if callable(getattr(opponent, "choose", None)):
+        spawn = getattr(opponent, "spawn", None)
+        return spawn if callable(spawn) else _Same(opponent)  # type: ignore[arg-type]
+    if callable(opponent):
+        return _Same(PolicyBot(opponent, features=features))
+    raise ChkobbaError(
+        f"opponent {shown(opponent)} is not a bot, a bot spec or a policy fn(observation, mask)"
+    )
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point="chkobba.gymnasium:ChkobbaEnv")

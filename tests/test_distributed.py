@@ -1,0 +1,110 @@
+"""Tournaments on any executor (a Dask cluster included), and match records as JSON lines."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chkobba import ChkobbaError, Record
+from chkobba.arena import MatchSummary, tournament
+from chkobba.cli import main
+
+
+def test_any_executor_gives_the_serial_result() -> None:
+    serial = tournament(["greedy", "random", "ismcts:iterations=4"], games=2, seed=5)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        pooled = tournament(
+            ["greedy", "random", "ismcts:iterations=4"], games=2, seed=5, executor=pool
+        )
+    assert pooled == serial
+    with pytest.raises(ChkobbaError, match="Executor"):
+        tournament(["greedy", "random"], games=2, seed=5, executor="dask")  # type: ignore[arg-type]
+
+
+def test_records_are_kept_tagged_and_replay_to_the_result() -> None:
+    result = tournament(["greedy", "random"], games=4, seed=2, records=True)
+    for match in result.matches:
+        record = match.record
+        assert record is not None
+        final = record.final()
+        assert final.scores == match.scores and len(final.deal_scores) == match.deals
+        seats = [record.tags[f"seat{seat}"] for seat in range(2)]
+        assert seats == [["greedy", "random"][entrant] for entrant in match.entrants]
+        assert record.tags["game"] == str(match.game)
+    without = tournament(["greedy", "random"], games=4, seed=2)
+    assert all(match.record is None for match in without.matches)
+    assert without.bots == result.bots
+
+
+def test_on_match_sees_every_match_in_game_order_from_any_executor() -> None:
+    seen: list[int] = []
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        tournament(
+            ["greedy", "random", "random"],
+            games=4,
+            seed=1,
+            executor=pool,
+            on_match=lambda summary: seen.append(summary.game),
+        )
+    assert seen == list(range(12))
+
+
+def test_simulate_writes_every_record_as_a_json_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "matches.jsonl"
+    simulate = ["simulate", "--games", "3", "--bots", "greedy", "random", "--records"]
+    assert main([*simulate, str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    records = [Record.from_json(line) for line in lines]
+    assert [r.tags["game"] for r in records] == ["0", "1", "2"]
+    assert all(json.loads(line)["players"] == 2 for line in lines)
+    assert "3 matches" in capsys.readouterr().out
+    bad = tmp_path / "missing" / "x.jsonl"
+    assert main([*simulate, str(bad)]) == 1
+    assert "cannot write records" in capsys.readouterr().err
+
+
+# --- a real Dask cluster: two local worker processes ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as local:
+        yield local
+
+
+def test_a_dask_cluster_gives_the_result_of_one_worker(cluster: Any) -> None:
+    from distributed import Client
+
+    specs = ["greedy", "random", "ismcts:iterations=4"]
+    with Client(cluster) as client:
+        executor = client.get_executor()
+        on_cluster = tournament(specs, games=2, seed=9, executor=executor, records=True)
+        assert len(client.run(lambda: 1)) == 2  # two worker processes answered
+    assert on_cluster == tournament(specs, games=2, seed=9, workers=1, records=True)
+
+
+def test_simulate_runs_on_a_scheduler(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--games", "4", "--bots", "greedy", "random", "--json", "--seed", "3"]
+    assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    on_cluster = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert on_cluster == json.loads(capsys.readouterr().out)
+
+
+def test_summaries_travel_as_plain_values() -> None:
+    # What a cluster sends back: attrs values that pickle (records included).
+    import pickle
+
+    match = tournament(["greedy", "random"], games=1, seed=0, records=True).matches[0]
+    assert isinstance(match, MatchSummary) and pickle.loads(pickle.dumps(match)) == match

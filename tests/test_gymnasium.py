@@ -1,0 +1,300 @@
+"""The single-agent Gymnasium environment (chkobba.gymnasium); skipped without gymnasium."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import warnings
+from typing import Any
+
+import attrs
+import pytest
+
+pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from chkobba import (  # noqa: E402
+    DECK,
+    TUNISIAN,
+    ChkobbaError,
+    IllegalMoveError,
+    Phase,
+    card,
+    legal_moves,
+    observe,
+)
+from chkobba.actions import FIRST_CAPTURE, KEEP, capture_choices, legal_actions  # noqa: E402
+from chkobba.bots import GreedyBot, RandomBot  # noqa: E402
+from chkobba.features import FEATURE_SIZE, feature_vector  # noqa: E402
+from chkobba.gymnasium import ENV_ID, ChkobbaEnv, deal_info  # noqa: E402
+from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
+from tests.helpers import dealt  # noqa: E402
+
+
+class _LegalSamples(spaces.Discrete):  # type: ignore[misc]
+    """Discrete(70) whose unmasked ``sample()`` draws a legal action of the env's position."""
+
+    def __init__(self, env: ChkobbaEnv) -> None:
+        super().__init__(env.action_space.n)
+        self.env = env
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if mask is None and probability is None and self.env.action_masks().any():
+            mask = self.env.action_masks().astype(np.int8)
+        return super().sample(mask)
+
+
+def _random_episode(env: Any, seed: int) -> list[tuple[Any, ...]]:
+    """Masked random actions from a seeded reset; every (reward, done, info) on the way."""
+    _, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    steps, done = [], False
+    while not done:
+        _, reward, done, truncated, info = env.step(env.action_space.sample(info["action_mask"]))
+        assert truncated is False
+        steps.append((reward, done, info))
+    return steps
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"players": 4, "features": True}, {"single_deal": True, "seat": 1, "opponent": "random"}],
+)
+def test_check_env_passes(kwargs: dict[str, Any]) -> None:
+    # check_env samples actions without masks, one of them before a seeded reset: with
+    # illegal_action="terminate" every id is a valid input; the space samples legal ids.
+    made = gymnasium.make(ENV_ID, illegal_action="terminate", render_mode="ansi", **kwargs)
+    env = made.unwrapped
+    env.action_space = _LegalSamples(env)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any checker warning fails the test
+        check_env(env, skip_render_check=False)
+
+
+def test_registered_and_made_through_gymnasium() -> None:
+    assert ENV_ID in gymnasium.registry
+    env = gymnasium.make(ENV_ID, opponent="random", players=4, illegal_action="terminate")
+    assert isinstance(env.unwrapped, ChkobbaEnv) and env.unwrapped.players == 4
+    check_env(env.unwrapped)  # renders every mode through the spec
+
+
+def test_the_observation_space_is_finite_and_holds_every_observation() -> None:
+    for features in (False, True):
+        env = ChkobbaEnv("random", features=features)
+        space = env.observation_space
+        assert np.isfinite(space.high).all() and np.isfinite(space.low).all()
+        assert space.shape == (OBSERVATION_SIZE + (FEATURE_SIZE if features else 0),)
+        observation, info = env.reset(seed=1)
+        done = False
+        while not done:
+            assert observation in space
+            observation, _, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+        assert observation in space
+
+
+def test_masks_and_observations_are_the_learners() -> None:
+    env = ChkobbaEnv("greedy", players=4, seat=2, features=True)
+    observation, info = env.reset(seed=5)
+    done, checked = False, 0
+    while not done:
+        position = env.position
+        assert position.current_player == 2 and info["seat"] == 2 and info["side"] == 0
+        legal = list(legal_actions(position))
+        assert np.flatnonzero(info["action_mask"]).tolist() == legal
+        assert np.flatnonzero(env.action_masks()).tolist() == legal
+        view = observe(position.state, 2)
+        expected = observation_vector(view, position.pending)
+        expected += feature_vector(view, position.pending, legal_moves(position.state))
+        assert observation.tolist() == pytest.approx(expected)
+        checked += 1
+        observation, _, done, _, info = env.step(legal[-1])
+    assert checked > 20 and not env.action_masks().any()
+
+
+def test_features_give_the_table_sum_and_what_each_action_takes() -> None:
+    env = ChkobbaEnv("random", features=True, single_deal=True)
+    observation, info = env.reset(seed=8)
+    done = False
+    while not done:
+        state, pending = env.position.state, env.position.pending
+        extra = observation[OBSERVATION_SIZE:]
+        assert extra[0] * 10 == pytest.approx(sum(state.rules.value(c) for c in state.table))
+        counts, sweeps = extra[1:71], extra[71:141]
+        for action in np.flatnonzero(info["action_mask"]):
+            if pending is not None:
+                option = capture_choices(state, pending)[action - FIRST_CAPTURE]
+                assert counts[action] * 10 == pytest.approx(len(option))
+                assert sweeps[action] == (option == frozenset(state.table))
+            elif action < len(DECK):
+                options = capture_choices(state, DECK[action])
+                assert counts[action] * 10 == pytest.approx(max(map(len, options), default=0))
+        assert not counts[info["action_mask"] == 0].any()
+        observation, _, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+
+
+def test_features_of_a_two_step_play() -> None:
+    state = dealt(hands=["4C 5C 6C", "QH 2C 3C"], table="2D 6S 3D 5H")
+    view, legal = observe(state, 1), legal_moves(state)
+    before = feature_vector(view, None, legal)
+    assert before[0] == pytest.approx(1.6)  # 2 + 6 + 3 + 5
+    assert before[1 + card("QH").index] == pytest.approx(0.2)  # its larger option: 2 cards
+    assert before[1 + card("2C").index] == pytest.approx(0.1)  # takes 2D
+    assert not any(before[71:])  # nothing sweeps
+    during = feature_vector(view, card("QH"), legal)
+    counts = during[1:71]
+    assert counts[FIRST_CAPTURE] == counts[FIRST_CAPTURE + 1] == pytest.approx(0.2)
+    assert sum(1 for value in counts if value) == 2
+
+
+def test_seats_alternate_and_a_seeded_reset_starts_again() -> None:
+    env = ChkobbaEnv("random", players=4)
+    seats = [env.reset(seed=1)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(4)]
+    assert seats == [0, 1, 2, 3, 0]
+    assert env.reset(seed=9)[1]["seat"] == 0
+    assert env.reset(options={"seat": 3})[1]["seat"] == 3
+    fixed = ChkobbaEnv("random", seat=1)
+    assert {fixed.reset(seed=s)[1]["seat"] for s in range(4)} == {1}
+    with pytest.raises(ChkobbaError, match="seat"):
+        ChkobbaEnv(seat=2)
+    with pytest.raises(ChkobbaError, match="seat option"):
+        env.reset(options={"seat": 7})
+
+
+def test_single_deal_persists_across_plain_resets() -> None:
+    env = ChkobbaEnv("random")
+    env.reset(seed=2, options={"single_deal": True})
+    for _ in range(3):
+        _random_episode(env, seed=None)  # type: ignore[arg-type]
+        assert len(env.match_state.deal_scores) == 1
+    env.reset(options={"single_deal": False})
+    assert env.single_deal is False
+
+
+def test_single_deal_reward_is_the_point_difference() -> None:
+    env = ChkobbaEnv("greedy", single_deal=True, seat=1)
+    for seed in range(3):
+        steps = _random_episode(env, seed)
+        reward, _, info = steps[-1]
+        points = env.match_state.deal_scores[-1].points
+        assert reward == points[1] - points[0] == info["deal"]["points"][1] - points[0]
+        assert [r for r, _, _ in steps[:-1]] == [0.0] * (len(steps) - 1)
+
+
+def test_whole_match_rewards_with_and_without_deal_rewards() -> None:
+    for scale in (0.0, 0.1):
+        env = ChkobbaEnv("random", deal_reward=scale, seat=0)
+        steps = _random_episode(env, seed=4)
+        state = env.match_state
+        assert state.phase is Phase.OVER
+        deal_infos = [info["deal"] for _, _, info in steps if "deal" in info]
+        assert deal_infos == [deal_info(score) for score in state.deal_scores]
+        assert all(-1 <= deal["cards"] <= 1 for deal in deal_infos)
+        margins = sum(s.points[0] - s.points[1] for s in state.deal_scores)
+        win = 1.0 if state.winner == 0 else -1.0
+        assert sum(r for r, _, _ in steps) == pytest.approx(win + scale * margins)
+        final = steps[-1][2]
+        assert final["scores"] == state.scores and final["winner"] == state.winner
+
+
+def test_the_target_comes_from_the_rules() -> None:
+    env = ChkobbaEnv("random", rules=attrs.evolve(TUNISIAN, target=5))
+    _random_episode(env, seed=3)
+    assert env.match_state.is_over and max(env.match_state.scores) >= 5
+    assert len(env.match_state.deal_scores) <= 3
+    with pytest.raises(ChkobbaError, match="rules"):
+        ChkobbaEnv(rules="tunisian")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "opponent", ["greedy", "ismcts:iterations=5", GreedyBot(seed=3), RandomBot(seed=1)]
+)
+def test_the_same_seed_replays_the_same_episode(opponent: Any) -> None:
+    def trace() -> list[Any]:
+        env = ChkobbaEnv(opponent, single_deal=True)
+        _random_episode(env, seed=11)
+        return list(env.match_state.deal_scores)
+
+    assert trace() == trace()
+
+
+def test_a_policy_callable_is_an_opponent() -> None:
+    calls = []
+
+    def lowest(observation: Any, mask: Any) -> int:
+        calls.append(observation.shape)
+        return int(np.flatnonzero(mask)[0])
+
+    env = ChkobbaEnv(lowest, single_deal=True, features=True)
+    _random_episode(env, seed=2)
+    assert calls and set(calls) == {(OBSERVATION_SIZE + FEATURE_SIZE,)}
+    with pytest.raises(ChkobbaError, match="not a bot"):
+        ChkobbaEnv(42)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="not a bot"):
+        ChkobbaEnv("nobody")
+
+
+def test_illegal_actions_raise_or_terminate() -> None:
+    env = ChkobbaEnv("random", seat=0)
+    _, info = env.reset(seed=3)
+    before = env.position
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        env.step(illegal)
+    assert env.position is before
+    ending = ChkobbaEnv("random", seat=0, illegal_action="terminate")
+    ending.reset(seed=3)
+    _, reward, done, _, info = ending.step(illegal)
+    assert (reward, done, info["illegal_action"]) == (-1.0, True, illegal)
+    with pytest.raises(ChkobbaError, match="reset"):
+        ending.step(KEEP)
+    with pytest.raises(ChkobbaError, match="illegal_action"):
+        ChkobbaEnv(illegal_action="ignore")
+
+
+def test_deepcopy_and_pickle_keep_the_episode() -> None:
+    env = ChkobbaEnv("greedy", single_deal=True)
+    _, info = env.reset(seed=6)
+    for _ in range(5):
+        _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    for clone in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert clone.position == env.position and clone.learner == env.learner
+
+        def finish(e: ChkobbaEnv, info: dict[str, Any]) -> Any:
+            done = False
+            while not done:
+                _, reward, done, _, info = e.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            return reward, e.match_state
+
+        assert finish(clone, dict(info)) == finish(copy.deepcopy(env), dict(info))
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ChkobbaEnv("random", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render().startswith("Chkobba: 2 players")  # type: ignore[union-attr]
+    human = ChkobbaEnv("random", render_mode="human")
+    _, info = human.reset(seed=1)
+    human.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert "Chkobba: 2 players" in capsys.readouterr().out
+    with pytest.raises(ChkobbaError, match="render_mode"):
+        ChkobbaEnv(render_mode="rgb_array")
+
+
+def test_vector_envs_keep_single_deals() -> None:
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: ChkobbaEnv("random", single_deal=True) for _ in range(2)]
+    )
+    _, info = envs.reset(seed=0)
+    finished = 0
+    for _ in range(200):
+        masks = info["action_mask"]
+        actions = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in masks]
+        _, _, done, _, info = envs.step(np.array(actions))
+        finished += int(done.sum())
+    assert finished >= 4
+    for env in envs.envs:
+        assert env.single_deal and len(env.match_state.deal_scores) <= 1
