@@ -98,13 +98,17 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> None:
         new_match(players, rules=rules)  # checks players and rules with the core's messages
         if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):
-            raise ChkobbaError(f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}")
+            raise ChkobbaError(
+                f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}"
+            )
         if illegal_action not in _ILLEGAL:
             raise ChkobbaError(
                 f"illegal_action must be 'raise' or 'terminate', not {shown(illegal_action)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ChkobbaError(f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}")
+            raise ChkobbaError(
+                f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
+            )
         self.opponent = _opponent_maker(opponent, bool(features))
         self.players, self.seat, self.rules = players, seat, rules
         self.single_deal = bool(single_deal)

@@ -139,7 +139,9 @@ class PolicyBot:
         try:
             action = int(raw)
         except (TypeError, ValueError):
-            raise IllegalMoveError(f"{self!r}: the policy returned {shown(raw)}, not an id") from None
+            raise IllegalMoveError(
+                f"{self!r}: the policy returned {shown(raw)}, not an action id"
+            ) from None
         if not 0 <= action < NUM_ACTIONS or not mask[action]:
             raise IllegalMoveError(f"{self!r}: the policy chose action {action}, which is masked")
         return action
