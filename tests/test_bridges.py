@@ -88,7 +88,7 @@ def test_a_policy_bot_rejects_masked_or_nonsense_ids() -> None:
     view, legal = observe(state, 1), legal_moves(state)
     with pytest.raises(IllegalMoveError, match="masked"):
         PolicyBot(lambda o, m: EXPOSE).choose(view, legal)
-    with pytest.raises(IllegalMoveError, match="not an id"):
+    with pytest.raises(IllegalMoveError, match="not an action id"):
         PolicyBot(lambda o, m: "QH").choose(view, legal)
     with pytest.raises(ChkobbaError, match="not callable"):
         PolicyBot(42)  # type: ignore[arg-type]
