@@ -1,0 +1,90 @@
+"""The documentation site (issue #11): its configuration, its build, and README links that
+work on a package index page too."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+
+def _nav_pages() -> list[str]:
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = text.split("\nnav:\n")[1].split("\n\n")[0]
+    return re.findall(r"^  - [^:]+: (\S+\.md)$", nav, re.M)
+
+
+def test_every_page_is_in_the_site_and_every_nav_entry_exists() -> None:
+    pages = _nav_pages()
+    assert sorted(pages) == sorted(p.name for p in DOCS.glob("*.md"))
+    assert "reference.md" in pages and "index.md" in pages
+
+
+def test_the_api_reference_is_generated_from_the_docstrings() -> None:
+    reference = (DOCS / "reference.md").read_text(encoding="utf-8")
+    assert "::: chkobba.records" in reference and "::: chkobba.snapshots" in reference
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "name: material" in config and "- mkdocstrings:" in config
+
+
+def test_the_tools_and_the_ci_step_are_declared() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    docs_extra = re.search(r"^docs = \[(.*)\]$", pyproject, re.M)
+    assert docs_extra is not None
+    for tool in ("mkdocs", "mkdocs-material", "mkdocstrings[python]"):
+        assert f'"{tool}>=' in docs_extra.group(1)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install --quiet -e '.[docs]'" in ci and "mkdocs build --strict" in ci
+    assert "site/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_readme_links_work_on_a_package_index_page() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", readme)
+    assert targets, "the README links to its documentation"
+    relative = [t for t in targets if not t.startswith(("https://", "http://"))]
+    assert relative == []
+    assert "mkdocs serve" in readme  # how to read the site locally
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    urls = pyproject.split("[project.urls]\n")[1].split("\n\n")[0]
+    for name in ("Documentation", "Source", "Changelog"):
+        assert re.search(rf'^{name} = "https://', urls, re.M), name
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None, reason="needs chkobba[docs]")
+def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "reference" / "index.html").read_text(encoding="utf-8")
+    assert "Record.deals" in page or "deals" in page
+    assert "&gt;&gt;&gt;" in page  # doctests shown as code
+    assert (tmp_path / "changelog" / "index.html").exists()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
+def test_doctests_in_docstrings_become_code_blocks() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "griffe_doctests", ROOT / "tools" / "griffe_doctests.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = 'Some text.\n\n>>> x["a"]["b"]\n1\n\n```text\n>>> not a doctest\n```\n'
+    fenced = module.fence_doctests(text)
+    assert fenced.count("```pycon") == 1
+    assert fenced.split("```pycon\n")[1].startswith('>>> x["a"]["b"]\n1\n```')
+    assert "```text\n>>> not a doctest\n```" in fenced
