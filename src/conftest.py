@@ -12,6 +12,7 @@ import importlib.util
 _NEEDS = {
     "chkobba/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "chkobba/openspiel.py": ("pyspiel", "numpy"),
+    "chkobba/gymnasium.py": ("gymnasium", "numpy"),
 }
 
 collect_ignore = [
