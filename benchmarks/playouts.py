@@ -1,39 +1,58 @@
-"""Random playouts: complete deals driven by ``legal_moves`` + ``apply``.
+"""Random playouts: the step API (``legal_moves`` + ``apply``) and ``rollout``, side by side.
 
 Usage::
 
-    python benchmarks/playouts.py [--deals N] [--runs R] [--seed S] [--players P] [--workers K]
+    python benchmarks/playouts.py [--deals N] [--runs R] [--seed S] [--players P]
+                                  [--workers K] [--compare REV]
 
-Each run plays N whole deals (shuffle, cut, every play, scoring) from fresh matches,
-choosing uniformly among the legal moves, and prints deals/s and moves/s; the last line
-is the median over the runs. With ``--workers K`` the N deals are split over K processes
-(the engine is pure, so playouts parallelise perfectly); the default is one process.
-The capture cache starts empty in every run.
+Each run measures four figures, in deals per second, each over N whole random deals
+(shuffle, cut, every play, scoring) from fresh matches:
+
+- ``step cold`` / ``step warm``: a loop of ``apply(state, rng.choice(legal_moves(state)))``
+  (and ``random_shuffle`` at the chance node), the way a user drives the engine, with the
+  engine's caches emptied first (cold) or filled by a previous N deals (warm);
+- ``rollout cold`` / ``rollout warm``: ``chkobba.rollout(new_match(P), rng)`` N times.
+
+The last lines are the medians over the runs. With ``--workers K`` the deals of each figure
+are split over K processes (the engine is pure, so playouts parallelise perfectly).
+
+``--compare REV`` checks out the git revision REV in a temporary worktree and alternates
+runs of this tree and of REV, each in a fresh process that imports ``chkobba`` from its
+own ``src`` (so machine drift hits both alike), then prints both medians and the ratio.
+A revision without ``rollout`` shows ``n/a`` there.
 
 Wall-clock rates on a shared machine drift by tens of percent from minute to minute. For a
 figure that does not drift, count instructions instead (valgrind's callgrind counts the
-same total on every run): run ``play_deals`` for 0 and for 150 deals under
-``valgrind --tool=callgrind`` and divide the difference by 150 (about 2.8 million
-instructions per 2-player deal at the time of writing).
+same total on every run): run ``play_deals`` (or ``rollout_deals``) for 0 and for N deals
+under ``PYTHONHASHSEED=0 valgrind --tool=callgrind`` and divide the difference by N (see
+the README's performance section for the figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+import chkobba
 from chkobba import Phase, apply, legal_moves, new_match, random_shuffle
 from chkobba.engine import clear_caches
 
 _SHUFFLE = Phase.SHUFFLE
+FIGURES = ("step cold", "step warm", "rollout cold", "rollout warm")
 
 
 def play_deals(deals: int, seed: int, players: int = 2) -> int:
-    """Play ``deals`` complete random deals; return the number of moves applied."""
-    clear_caches()
+    """Play ``deals`` complete random deals with the step API; return the moves applied."""
     rng = random.Random(seed)
     choose = rng.choice
     moves = 0
@@ -48,25 +67,129 @@ def play_deals(deals: int, seed: int, players: int = 2) -> int:
     return moves
 
 
-def _job(job: tuple[int, int, int]) -> int:
-    return play_deals(*job)
+def rollout_deals(deals: int, seed: int, players: int = 2) -> int:
+    """Play ``deals`` complete random deals with ``chkobba.rollout``; return ``deals``."""
+    rollout = chkobba.rollout  # type: ignore[attr-defined,unused-ignore]
+    rng = random.Random(seed)
+    start = new_match(players)
+    for _ in range(deals):
+        rollout(start, rng)
+    return deals
 
 
-def timed_run(deals: int, seed: int, players: int, workers: int) -> tuple[float, float]:
-    """One run: (deals per second, moves per second), wall clock."""
+_WORKLOADS: dict[str, Callable[[int, int, int], int]] = {
+    "step": play_deals,
+    "rollout": rollout_deals,
+}
+
+
+def _job(job: tuple[str, int, int, int, bool]) -> float:
+    """Seconds for one workload in this process (caches emptied, then warmed if asked)."""
+    kind, deals, seed, players, warm = job
+    clear_caches()
+    if warm:
+        _WORKLOADS[kind](deals, seed + 1, players)
+    start = time.perf_counter()
+    _WORKLOADS[kind](deals, seed, players)
+    return time.perf_counter() - start
+
+
+def timed(kind: str, deals: int, seed: int, players: int, workers: int, warm: bool) -> float:
+    """Deals per second of one workload (wall clock; warm-up excluded)."""
     if workers == 1:
-        start = time.perf_counter()
-        moves = play_deals(deals, seed, players)
-        elapsed = time.perf_counter() - start
-        return deals / elapsed, moves / elapsed
+        return deals / _job((kind, deals, seed, players, warm))
     shares = [deals // workers + (w < deals % workers) for w in range(workers)]
-    jobs = [(share, seed * 1000 + w, players) for w, share in enumerate(shares)]
+    jobs = [(kind, share, seed * 1000 + w, players, warm) for w, share in enumerate(shares)]
     with multiprocessing.Pool(workers) as pool:
-        pool.map(_job, [(1, 0, players)] * workers)  # start-up is not part of the figure
-        start = time.perf_counter()
-        moves = sum(pool.map(_job, jobs))
-        elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+        pool.map(_job, [(kind, 1, 0, players, False)] * workers)  # start-up excluded
+        return deals / max(pool.map(_job, jobs))  # the slowest worker ends the run
+
+
+def one_run(deals: int, seed: int, players: int, workers: int) -> dict[str, float | None]:
+    """The four figures of one run (``None`` where this chkobba has no ``rollout``)."""
+    figures: dict[str, float | None] = {}
+    for name in FIGURES:
+        kind, temperature = name.split()
+        if kind == "rollout" and not hasattr(chkobba, "rollout"):
+            figures[name] = None
+            continue
+        figures[name] = timed(kind, deals, seed, players, workers, temperature == "warm")
+    return figures
+
+
+def _shown(rate: float | None) -> str:
+    return "     n/a" if rate is None else f"{rate:8.0f}"
+
+
+def _median(rates: list[float | None]) -> float | None:
+    known = [r for r in rates if r is not None]
+    return statistics.median(known) if known else None
+
+
+def _child(tree: Path, args: argparse.Namespace, seed: int) -> dict[str, float | None]:
+    """One run in a fresh process importing chkobba from ``tree``'s src."""
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        f"--deals={args.deals}",
+        f"--seed={seed}",
+        f"--players={args.players}",
+        f"--workers={args.workers}",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, float | None] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Alternate runs of this tree and of revision ``args.compare``; print the ratios."""
+    here = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as scratch:
+        other = Path(scratch) / "rev"
+        subprocess.run(
+            ["git", "-C", str(here), "worktree", "add", "--detach", str(other), args.compare],
+            check=True,
+            capture_output=True,
+        )
+        try:
+            ours: list[dict[str, float | None]] = []
+            theirs: list[dict[str, float | None]] = []
+            for run in range(args.runs):
+                seed = args.seed + run
+                pair = [(ours, here), (theirs, other)]
+                for results, tree in pair if run % 2 == 0 else pair[::-1]:
+                    results.append(_child(tree, args, seed))
+                print(
+                    f"run {run + 1}: "
+                    + "  ".join(
+                        f"{name} {_shown(ours[-1][name])} vs {_shown(theirs[-1][name])}"
+                        for name in FIGURES
+                    )
+                )
+        finally:
+            subprocess.run(
+                ["git", "-C", str(here), "worktree", "remove", "--force", str(other)],
+                check=False,
+                capture_output=True,
+            )
+    print(
+        f"medians of {args.runs} alternating runs ({args.deals} deals each, "
+        f"{args.players} players), deals/s: this tree | {args.compare} | ratio"
+    )
+    for name in FIGURES:
+        mine = _median([r[name] for r in ours])
+        old = _median([r[name] for r in theirs])
+        ratio = f"{mine / old:5.2f}x" if mine and old else "  n/a"
+        print(f"  {name:13} {_shown(mine)} | {_shown(old)} | {ratio}")
+    old_step = _median([r["step warm"] for r in theirs])
+    new_rollout = _median([r["rollout warm"] for r in ours])
+    if old_step and new_rollout:
+        print(
+            f"  rollout warm (this tree) / step warm ({args.compare}): "
+            f"{new_rollout / old_step:5.2f}x"
+        )
 
 
 def main() -> None:
@@ -74,20 +197,28 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    deal_rates, move_rates = [], []
+    if args.child:
+        print(json.dumps(one_run(args.deals, args.seed, args.players, args.workers)))
+        return
+    if args.compare:
+        compare(args)
+        return
+    runs = []
     for run in range(args.runs):
-        deal_rate, move_rate = timed_run(args.deals, args.seed + run, args.players, args.workers)
-        deal_rates.append(deal_rate)
-        move_rates.append(move_rate)
-        print(f"run {run + 1}: {deal_rate:8.0f} deals/s {move_rate:9.0f} moves/s")
+        runs.append(one_run(args.deals, args.seed + run, args.players, args.workers))
+        print(f"run {run + 1}: " + "  ".join(f"{n} {_shown(runs[-1][n])}" for n in FIGURES))
+    processes = f"{args.workers} process{'es' if args.workers > 1 else ''}"
     print(
-        f"median of {args.runs} runs ({args.deals} deals each, {args.players} players, "
-        f"{args.workers} process{'es' if args.workers > 1 else ''}): "
-        f"{statistics.median(deal_rates):.0f} deals/s, "
-        f"{statistics.median(move_rates):.0f} moves/s"
+        f"medians of {args.runs} runs ({args.deals} deals each, {args.players} players, "
+        f"{processes}), deals/s: "
+        + ", ".join(
+            f"{name} {_shown(_median([r[name] for r in runs])).strip()}" for name in FIGURES
+        )
     )
 
 

@@ -26,6 +26,7 @@ from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
 from chkobba.records import Record
 from chkobba.render import render
+from chkobba.rollouts import rollout
 from chkobba.rules import CARD_RULES_PLUS, PROFILES, TUNISIAN, Rules
 from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
@@ -69,5 +70,6 @@ __all__ = [
     "parse_move",
     "random_shuffle",
     "render",
+    "rollout",
     "score_deal",
 ]

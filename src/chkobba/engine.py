@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
-from chkobba import captures
+from chkobba import _kernel, captures
 from chkobba._describe import wrong_type
 from chkobba.captures import COURTS, options_for_card
 from chkobba.cards import DECK, Card, Rank, format_cards
@@ -304,7 +304,7 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     else:
         table = (*state.table, played)
     if last_card:
-        return _end_deal(state, table, captured, chkobbas, last_capturer)
+        return end_deal(state, table, captured, chkobbas, last_capturer)
     next_player = player + 1 if player + 1 < players else 0
     if not any(hands):
         # Everyone is out of cards: three more each, in playing order; the cutter leads.
@@ -330,13 +330,18 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     )
 
 
-def _end_deal(
+def end_deal(
     state: State,
     table: tuple[Card, ...],
     captured: tuple[tuple[Card, ...], ...],
     chkobbas: tuple[int, ...],
     last_capturer: int | None,
 ) -> State:
+    """The state after the deal's last play: leftovers given, the deal scored.
+
+    Internal (shared by :func:`apply` and :func:`chkobba.rollout`): ``state`` is any state
+    of the deal, for its rules, players, dealer and match totals.
+    """
     side = None if last_capturer is None else last_capturer % state.sides
     if side is not None and table:
         # Leftovers go to the last capturer's side: never a chkobba. With no capture at
@@ -370,6 +375,7 @@ def _end_deal(
 def clear_caches() -> None:
     """Empty the engine's caches (for benchmarks that want a cold start)."""
     captures.clear_caches()
+    _kernel.clear_caches()
 
 
 def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -1,0 +1,150 @@
+"""``rollout``: random playouts on the compact kernel agree with ``apply`` (issue #8)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chkobba import (
+    DECK,
+    TUNISIAN,
+    ChkobbaError,
+    Cut,
+    Move,
+    Phase,
+    Play,
+    Shuffle,
+    State,
+    apply,
+    cards,
+    legal_moves,
+    new_match,
+    rollout,
+)
+from tests.helpers import arranged
+from tests.strategies import seeds, states
+
+
+def replayed(start: State, moves: list[Move]) -> State:
+    """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
+    state = start
+    for move in moves:
+        if not isinstance(move, Shuffle):
+            assert move in legal_moves(state)
+        state = apply(state, move)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(states(), seeds(), st.sampled_from(["deal", "match"]))
+def test_rollout_is_what_apply_gives_for_its_moves(
+    start: State, seed: int, until: str
+) -> None:
+    played: list[Move] = []
+    end = rollout(start, random.Random(seed), until=until, moves=played)  # type: ignore[arg-type]
+    assert replayed(start, played) == end
+    if start.is_over:
+        assert end is start and played == []
+    elif until == "match":
+        assert end.is_over
+    else:
+        assert end.is_over or len(end.deal_scores) == len(start.deal_scores) + 1
+        assert end.phase in (Phase.SHUFFLE, Phase.OVER)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_whole_matches_replay_exactly(players: int) -> None:
+    for seed in range(40):
+        played: list[Move] = []
+        end = rollout(new_match(players), random.Random(seed), until="match", moves=played)
+        assert end.is_over and end.winner is not None
+        assert replayed(new_match(players), played) == end
+
+
+def test_the_same_seed_gives_the_same_result() -> None:
+    start = new_match(4)
+    first, second = [], []  # type: ignore[var-annotated]
+    a = rollout(start, random.Random(11), until="match", moves=first)
+    b = rollout(start, random.Random(11), until="match", moves=second)
+    assert a == b and first == second
+    assert rollout(start, random.Random(12), until="match") != a
+
+
+def test_moves_are_appended_to_the_given_list() -> None:
+    played: list[Move] = [Cut(keep=True)]
+    rollout(new_match(), random.Random(3), moves=played)
+    assert played[0] == Cut(keep=True) and isinstance(played[1], Shuffle)
+    assert isinstance(played[2], Cut) and isinstance(played[-1], Play)
+
+
+def test_a_voided_deal_is_dealt_again_within_the_same_rollout() -> None:
+    # Seed search is deterministic: find a rollout whose first shuffle voids the deal.
+    for seed in range(2000):
+        played: list[Move] = []
+        end = rollout(new_match(), random.Random(seed), moves=played)
+        if sum(isinstance(m, Shuffle) for m in played) > 1:
+            assert len(end.deal_scores) == 1
+            assert replayed(new_match(), played) == end
+            return
+    pytest.fail("no voided deal in 2000 rollouts")  # about 1 deal in 50 is void
+
+
+def test_each_play_is_uniform_among_the_legal_moves() -> None:
+    # 5D may take either 5; AS has one play. Choosing a card first would give AS a half.
+    used = cards("5D AS KC 2H 5C 5H QS")
+    stock = [c for c in DECK if c not in used][:30]
+    state = arranged(
+        dealer=1, hands=[cards("5D AS"), cards("KC 2H")], table=cards("5C 5H QS"), stock=stock
+    )
+    options = legal_moves(state)
+    assert len(options) == 3
+    rng = random.Random(0)
+    counts: Counter[Move] = Counter()
+    for _ in range(3000):
+        played: list[Move] = []
+        rollout(state, rng, moves=played)
+        counts[played[0]] += 1
+    assert set(counts) == set(options)
+    assert all(800 < n < 1200 for n in counts.values()), counts
+
+
+def test_the_cutter_keeps_or_exposes_with_even_odds() -> None:
+    rng = random.Random(1)
+    keeps = 0
+    for _ in range(2000):
+        played: list[Move] = []
+        rollout(new_match(), rng, moves=played)
+        keeps += played[1] == Cut(keep=True)
+    assert 900 < keeps < 1100
+
+
+def test_a_state_that_is_over_comes_back_unchanged() -> None:
+    over = rollout(new_match(), random.Random(2), until="match")
+    played: list[Move] = []
+    assert rollout(over, random.Random(0), moves=played) is over and played == []
+
+
+def test_other_capture_values_are_honoured() -> None:
+    rules = attrs.evolve(TUNISIAN, capture_values=(1, 2, 3, 4, 5, 6, 7, 9, 8, 10), name="x")
+    for seed in range(30):
+        played: list[Move] = []
+        end = rollout(new_match(rules=rules), random.Random(seed), moves=played)
+        assert replayed(new_match(rules=rules), played) == end
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: rollout("state", random.Random()), "'state' is not a State"),  # type: ignore[arg-type]
+        (lambda: rollout(new_match(), random.Random(), until="turn"), "until must be"),  # type: ignore[arg-type]
+        (lambda: rollout(new_match(), random.Random(), moves=()), "moves must be a list"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_arguments_are_named(call: object, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=message):
+        call()  # type: ignore[operator]
