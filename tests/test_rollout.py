@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     ChkobbaError,
@@ -18,6 +18,7 @@ from chkobba import (
     Move,
     Phase,
     Play,
+    Rules,
     Shuffle,
     State,
     apply,
@@ -26,6 +27,7 @@ from chkobba import (
     new_match,
     rollout,
 )
+from chkobba.rules import MAJORITIES, VOID_DEALS
 from tests.helpers import arranged
 from tests.strategies import seeds, states
 
@@ -129,12 +131,46 @@ def test_a_state_that_is_over_comes_back_unchanged() -> None:
     assert rollout(over, random.Random(0), moves=played) is over and played == []
 
 
-def test_other_capture_values_are_honoured() -> None:
-    rules = attrs.evolve(TUNISIAN, capture_values=(1, 2, 3, 4, 5, 6, 7, 9, 8, 10), name="x")
-    for seed in range(30):
+def random_rules(rng: random.Random) -> Rules:
+    """A random profile: every field drawn, capture values named or any from 1 to 12."""
+    players = tuple(sorted(rng.sample([2, 3, 4], rng.randint(1, 3))))
+    if rng.random() < 0.4:
+        values = rng.choice([TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values])
+    else:
+        values = tuple(rng.randint(1, 12) for _ in range(10))
+    flags = {
+        name: rng.random() < 0.5
+        for name in (
+            "cut",
+            "equal_single_first",
+            "courts_capture_sums",
+            "last_card_chkobba",
+            "sevens_bermila",
+            "seven_of_diamonds",
+            "primiera",
+            "ties_to_last_capturer",
+        )
+    }
+    return Rules(
+        name="random",
+        capture_values=values,
+        target=rng.randint(1, 21),
+        players=players,
+        void_deal=rng.choice(VOID_DEALS),
+        majority=rng.choice(MAJORITIES),
+        **flags,
+    )
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_profile_replays_exactly(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        rules = random_rules(rng)
+        start = new_match(rng.choice(rules.players), rules=rules)
         played: list[Move] = []
-        end = rollout(new_match(rules=rules), random.Random(seed), moves=played)
-        assert replayed(new_match(rules=rules), played) == end
+        end = rollout(start, rng, until=rng.choice(["deal", "match"]), moves=played)
+        assert replayed(start, played) == end
 
 
 @pytest.mark.parametrize(

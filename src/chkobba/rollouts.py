@@ -116,7 +116,7 @@ def _deal(state: State, rng: random.Random, moves: list[Move] | None) -> State:
                 break
             order = None
         stock = order[position:]
-        sides = rules.sides(players)
+        sides = state.sides
         piles = [[] for _ in range(sides)]
         chkobbas = [0] * sides
         last = None
