@@ -305,7 +305,8 @@ def test_play_fields_and_bot_name_are_documented() -> None:
 
 
 @pytest.mark.parametrize(
-    ("module", "blocked"), [("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel")]
+    ("module", "blocked"),
+    [("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel"), ("gymnasium", "gymnasium")],
 )
 def test_an_adapter_without_its_extra_says_what_to_install(module: str, blocked: str) -> None:
     code = f"import sys; sys.modules[{blocked!r}] = None; import chkobba.{module}"

@@ -30,9 +30,15 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+
+from chkobba._describe import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as error:  # say which extra brings the missing package
+    raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
 from chkobba.actions import NUM_ACTIONS, Position, advance, legal_actions, render_position
 from chkobba.bots.base import Bot
