@@ -19,6 +19,7 @@ True
 
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
+from chkobba.checks import check_state
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
 from chkobba.game import Game
@@ -61,6 +62,7 @@ __all__ = [
     "capture_options",
     "card",
     "cards",
+    "check_state",
     "format_cards",
     "illegal_reason",
     "is_legal",

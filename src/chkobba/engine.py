@@ -40,6 +40,7 @@ from chkobba import _kernel, captures
 from chkobba._describe import wrong_type
 from chkobba.captures import COURTS, options_for_card
 from chkobba.cards import DECK, Card, Rank, format_cards
+from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
@@ -67,7 +68,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         raise ChkobbaError(wrong_type("legal_moves", "a State", state))
     phase = state.phase
     if phase is _PLAY:
-        return state.legal_plays
+        try:  # free unless it fails: a hand-built state can be broken (see check_state)
+            return state.legal_plays
+        except Exception as error:
+            raise broken_state(state, error) from None
     if phase is _CUT:
         return _CUTS
     return ()
@@ -86,20 +90,23 @@ def illegal_reason(state: State, move: Move) -> str | None:
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("illegal_reason", "a State", state))
-    phase = state.phase
-    if phase is _PLAY:
-        if isinstance(move, Play):
-            if move in state.legal_plays:
-                return None
-            return _play_problem(state, move)
-    elif phase is _CUT:
-        if isinstance(move, Cut):
-            return None if move.keep is True or move.keep is False else _bad_cut(move)
-    elif phase is _SHUFFLE and isinstance(move, Shuffle):
-        return _shuffle_problem(move)
-    if not isinstance(move, (Shuffle, Cut, Play)):
-        return f"{shown(move)} is not a move (expected Shuffle, Cut or Play)"
-    return f"{type(move).__name__} is not allowed in phase {phase.name}"
+    try:  # free unless it fails: a hand-built state can be broken (see check_state)
+        phase = state.phase
+        if phase is _PLAY:
+            if isinstance(move, Play):
+                if move in state.legal_plays:
+                    return None
+                return _play_problem(state, move)
+        elif phase is _CUT:
+            if isinstance(move, Cut):
+                return None if move.keep is True or move.keep is False else _bad_cut(move)
+        elif phase is _SHUFFLE and isinstance(move, Shuffle):
+            return _shuffle_problem(move)
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            return f"{shown(move)} is not a move (expected Shuffle, Cut or Play)"
+        return f"{type(move).__name__} is not allowed in phase {phase.name}"
+    except Exception as error:
+        raise broken_state(state, error) from None
 
 
 def _bad_cut(move: Cut) -> str:
@@ -171,11 +178,14 @@ def apply(state: State, move: Move) -> State:
     reason = illegal_reason(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)
-    if isinstance(move, Play):
-        return _play(state, move.card, move.capture)
-    if isinstance(move, Cut):
-        return _cut(state, move.keep)
-    return _shuffle(state, move.order)
+    try:  # free unless it fails: a hand-built state can be broken (see check_state)
+        if isinstance(move, Play):
+            return _play(state, move.card, move.capture)
+        if isinstance(move, Cut):
+            return _cut(state, move.keep)
+        return _shuffle(state, move.order)
+    except Exception as error:
+        raise broken_state(state, error) from None
 
 
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chkobba.cards import Card, Rank, Suit
+from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
@@ -61,12 +62,23 @@ def render(position: State | PlayerView, player: int | None = None) -> str:
             raise ChkobbaError(
                 f"render: this view belongs to player {position.player}, not {shown(player)}"
             )
-        return _render_view(position)
+        try:
+            return _render_view(position)
+        except Exception as error:  # a hand-built view can be broken
+            raise ChkobbaError(
+                f"render: this PlayerView is not consistent ({type(error).__name__}: "
+                f"{shown(str(error))})"
+            ) from None
     if not isinstance(position, State):
         raise ChkobbaError(f"render: {shown(position)} is not a State or a PlayerView")
-    if player is not None:
-        return _render_view(observe(position, player))
-    return _render_state(position)
+    try:  # a hand-built state can be broken (see check_state)
+        if player is not None:
+            return _render_view(observe(position, player))
+        return _render_state(position)
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise broken_state(position, error) from None
 
 
 def _render_state(state: State) -> str:

@@ -32,6 +32,7 @@ import attrs
 
 from chkobba._describe import shown_kind
 from chkobba.cards import DECK, Card, card
+from chkobba.checks import check_state
 from chkobba.errors import ChkobbaError
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
@@ -249,7 +250,8 @@ def state_from_dict(data: object) -> State:
     )
     if len(fields["hands"]) != fields["players"]:
         raise ChkobbaError(f"state: hands must hold {fields['players']} hands, one per player")
-    return State(**fields)
+    # A state read from data is one the engine did not make: the whole check.
+    return check_state(State(**fields))
 
 
 def view_to_dict(view: PlayerView) -> dict[str, Any]:

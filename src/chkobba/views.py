@@ -21,6 +21,7 @@ import attrs
 
 from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
+from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
@@ -96,8 +97,19 @@ def observe(state: State, player: int) -> PlayerView:
     """The view of ``state`` from ``player``'s seat."""
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
-    if type(player) is not int or not 0 <= player < state.players:
-        raise ChkobbaError(f"there is no player {shown(player)} in a {state.players}-player match")
+    try:  # a hand-built state can be broken (see check_state)
+        if type(player) is not int or not 0 <= player < state.players:
+            raise ChkobbaError(
+                f"there is no player {shown(player)} in a {state.players}-player match"
+            )
+        return _view(state, player)
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise broken_state(state, error) from None
+
+
+def _view(state: State, player: int) -> PlayerView:
     cutting = state.phase is Phase.CUT and player == state.current_player
     return PlayerView(
         rules=state.rules,

@@ -1,0 +1,277 @@
+"""Consistency of states the engine did not make: :func:`check_state`.
+
+The engine trusts the states it makes (:func:`~chkobba.new_match`, :func:`~chkobba.apply`)
+and checks nothing about them on its hot path. A state built by hand (``State(...)``,
+``attrs.evolve``, a test, a loader) can hold anything, so :func:`check_state` says
+whether it is one that a match under its rules can reach, and if not, names the first
+inconsistency:
+
+>>> import attrs
+>>> check_state(new_match()) == new_match()
+True
+>>> check_state(attrs.evolve(new_match(), dealer=9))
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: inconsistent state: dealer 9 is not a player from 0 to 1
+
+The engine's entry points (:func:`~chkobba.legal_moves`, :func:`~chkobba.apply`,
+:func:`~chkobba.illegal_reason`, :func:`~chkobba.observe`, :func:`~chkobba.render`)
+raise only :class:`~chkobba.ChkobbaError` on a broken state: when one fails inside,
+:func:`broken_state` names the inconsistency that :func:`check_state` finds. A broken
+state that happens not to fail is played on as it is: call :func:`check_state` on any
+state you build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError, shown
+from chkobba.rules import Rules
+from chkobba.scoring import DealScore
+from chkobba.state import HAND_SIZE, Phase, State, match_winner
+
+__all__ = ["broken_state", "check_state"]
+
+Check = Callable[[State], Iterator[str]]
+
+
+def check_state(state: State) -> State:
+    """Return ``state`` if a match under its rules can reach it, else raise.
+
+    Checked, in this order: the type of every field; players, sides and seats under
+    ``state.rules``; the 40 cards split exactly among stock, hands, table and piles;
+    what the phase requires (who moves, the hand sizes of a round, empty hands between
+    deals, no ``CUT`` phase without a cut); the scores, the winner, chkobbas and the last
+    capturer against the piles. The first problem raises
+    :class:`~chkobba.ChkobbaError` naming it.
+    """
+    if not isinstance(state, State):
+        raise ChkobbaError(f"check_state: {shown(state)} is not a State")
+    for check in _CHECKS:
+        for problem in check(state):
+            raise ChkobbaError(f"inconsistent state: {problem}")
+    return state
+
+
+def broken_state(state: object, error: Exception) -> Exception:
+    """The error an entry point raises when ``error`` escaped it on ``state``.
+
+    A :class:`~chkobba.ChkobbaError` naming what :func:`check_state` finds wrong with
+    the state; if it finds nothing, ``error`` itself (a bug, not bad input).
+    """
+    if not isinstance(state, State):
+        return ChkobbaError(f"{shown(state)} is not a State")
+    try:
+        check_state(state)
+    except ChkobbaError as problem:
+        return ChkobbaError(f"{problem} (see check_state)")
+    except Exception:  # a state too broken even to check: say so, never fail here
+        return ChkobbaError(f"inconsistent state ({type(error).__name__}; see check_state)")
+    return error
+
+
+# --- field types ------------------------------------------------------------------------
+
+
+def _seat(value: object) -> bool:
+    return type(value) is int
+
+
+def _types(state: State) -> Iterator[str]:
+    if not isinstance(state.rules, Rules):
+        yield f"rules must be a Rules profile, not {shown(state.rules)}"
+    elif not isinstance(state.phase, Phase):
+        yield f"phase must be a Phase, not {shown(state.phase)}"
+    else:
+        yield from _card_groups(state)
+        yield from _numbers(state)
+
+
+def _card_groups(state: State) -> Iterator[str]:
+    for name in ("table", "stock"):
+        yield from _cards_of(name, getattr(state, name))
+    for name in ("hands", "captured"):
+        groups = getattr(state, name)
+        if type(groups) is not tuple:
+            yield f"{name} must be a tuple of card tuples, not {shown(groups)}"
+            return
+        for index, group in enumerate(groups):
+            yield from _cards_of(f"{name}[{index}]", group)
+
+
+def _cards_of(name: str, group: object) -> Iterator[str]:
+    if type(group) is not tuple:
+        yield f"{name} must be a tuple of cards, not {shown(group)}"
+        return
+    for item in group:
+        if type(item) is not Card:
+            yield f"{name} holds {shown(item)}, which is not a card"
+            return
+
+
+def _numbers(state: State) -> Iterator[str]:
+    for name in ("chkobbas", "scores"):
+        values = getattr(state, name)
+        if type(values) is not tuple or not all(type(v) is int and v >= 0 for v in values):
+            yield f"{name} must be a tuple of whole numbers >= 0, not {shown(values)}"
+    for name in ("players", "dealer"):
+        if not _seat(getattr(state, name)):
+            yield f"{name} must be a whole number, not {shown(getattr(state, name))}"
+    for name in ("current_player", "last_capturer", "winner"):
+        value = getattr(state, name)
+        if value is not None and not _seat(value):
+            yield f"{name} must be a whole number or None, not {shown(value)}"
+    scores = state.deal_scores
+    if type(scores) is not tuple or not all(isinstance(s, DealScore) for s in scores):
+        yield f"deal_scores must be a tuple of DealScore, not {shown(scores)}"
+
+
+# --- players, sides and seats -------------------------------------------------------------
+
+
+def _seats(state: State) -> Iterator[str]:
+    try:
+        sides = state.rules.sides(state.players)
+    except ChkobbaError as error:
+        yield str(error)
+        return
+    players = state.players
+    if len(state.hands) != players:
+        yield f"hands must hold {players} hands, one per player, not {len(state.hands)}"
+    for name in ("captured", "chkobbas", "scores"):
+        if len(getattr(state, name)) != sides:
+            yield f"{name} must have {sides} entries, one per side, not {len(getattr(state, name))}"
+    for name in ("dealer", "current_player", "last_capturer"):
+        seat = getattr(state, name)
+        if seat is not None and not 0 <= seat < players:
+            yield f"{name} {shown(seat)} is not a player from 0 to {players - 1}"
+    if state.winner is not None and not 0 <= state.winner < sides:
+        yield f"winner {shown(state.winner)} is not a side from 0 to {sides - 1}"
+    for number, score in enumerate(state.deal_scores, start=1):
+        if len(score.points) != sides:
+            yield f"deal score {number} has {len(score.points)} sides, not {sides}"
+
+
+# --- the cards ----------------------------------------------------------------------------
+
+
+def _places(state: State) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    yield "stock", state.stock
+    yield "table", state.table
+    for player, hand in enumerate(state.hands):
+        yield f"hands[{player}]", hand
+    for side, pile in enumerate(state.captured):
+        yield f"captured[{side}]", pile
+
+
+def _partition(state: State) -> Iterator[str]:
+    found: dict[Card, str] = {}
+    for place, group in _places(state):
+        for one in group:
+            if one in found:
+                yield f"{one} is in two places ({found[one]} and {place})"
+                return
+            found[one] = place
+    missing = [c for c in DECK if c not in found]
+    if missing:
+        yield f"{missing[0]} is nowhere ({len(missing)} of the 40 cards missing)"
+
+
+# --- the phase ----------------------------------------------------------------------------
+
+
+def _phase(state: State) -> Iterator[str]:
+    phase, moving = state.phase, state.current_player
+    if (moving is not None) != (phase in (Phase.CUT, Phase.PLAY)):
+        expected = "a player" if moving is None else "None"
+        yield f"current_player must be {expected} in phase {phase.name}"
+    elif (state.winner is not None) != (phase is Phase.OVER):
+        yield f"winner must be set exactly in phase OVER, not {shown(state.winner)} in {phase.name}"
+    elif phase is Phase.PLAY:
+        yield from _play_phase(state)
+    elif phase is Phase.CUT:
+        yield from _cut_phase(state)
+    else:
+        yield from _between_deals(state)
+
+
+def _cut_phase(state: State) -> Iterator[str]:
+    if not state.rules.cut:
+        yield f"the {state.rules.name} profile has no cut (rules.cut is False): no phase CUT"
+    elif state.current_player != state.cutter:
+        yield f"the cutter is player {state.cutter}, not player {state.current_player}"
+    elif len(state.stock) != len(DECK):
+        yield f"in phase CUT the stock holds the 40 shuffled cards, not {len(state.stock)}"
+    elif any(state.chkobbas) or state.last_capturer is not None:
+        yield "in phase CUT nobody has captured yet (chkobbas, last_capturer)"
+
+
+def _play_phase(state: State) -> Iterator[str]:
+    players, cutter = state.players, state.cutter
+    order = [(cutter + k) % players for k in range(players)]
+    sizes = [len(state.hands[p]) for p in order]
+    at = order.index(state.current_player)  # type: ignore[arg-type]
+    held = sizes[at]
+    expected = [held - 1] * at + [held] * (players - at)
+    if not 1 <= held <= HAND_SIZE or sizes != expected:
+        shown_sizes = ", ".join(f"player {p}: {n}" for p, n in zip(order, sizes, strict=True))
+        yield (
+            f"hand sizes ({shown_sizes}) do not fit a round led by player {cutter} with "
+            f"player {state.current_player} to move"
+        )
+    elif len(state.stock) % (HAND_SIZE * players):
+        yield (
+            f"the stock holds {len(state.stock)} cards, not a whole number of rounds "
+            f"({HAND_SIZE * players} cards each)"
+        )
+
+
+def _between_deals(state: State) -> Iterator[str]:
+    if any(state.hands):
+        yield f"hands must be empty in phase {state.phase.name}"
+    elif len(state.stock) not in (0, len(DECK)):
+        yield (
+            f"between deals the stock holds all 40 cards (a new match, a void deal) or none "
+            f"(after a deal), not {len(state.stock)}"
+        )
+    elif not state.stock and not state.deal_scores:
+        yield "the stock is empty after a deal, but no deal has been scored"
+    elif state.table and state.last_capturer is not None:
+        yield "after a deal the table holds leftovers only when nobody captured"
+
+
+# --- scores, chkobbas, the last capture ---------------------------------------------------
+
+
+def _scores(state: State) -> Iterator[str]:
+    decided = match_winner(state.scores, state.rules.target)
+    if state.phase is Phase.OVER and decided != state.winner:
+        yield f"scores {shown(state.scores)} do not make side {state.winner} the winner"
+    elif state.phase is not Phase.OVER and decided is not None:
+        yield f"scores {shown(state.scores)} decide the match, but the phase is {state.phase.name}"
+    for side, total in enumerate(state.scores):
+        earned = sum(score.points[side] for score in state.deal_scores)
+        if earned > total:
+            yield (
+                f"side {side} scored {shown(earned)} in its deals "
+                f"but has a total of {shown(total)}"
+            )
+            return
+
+
+def _captures(state: State) -> Iterator[str]:
+    for side, (pile, sweeps) in enumerate(zip(state.captured, state.chkobbas, strict=True)):
+        if 2 * sweeps > len(pile):
+            yield f"side {side} has {shown(sweeps)} chkobba(s) but only {len(pile)} captured cards"
+            return
+    last = state.last_capturer
+    if last is None and any(state.captured):
+        yield "captured cards lie in a pile, but last_capturer is None"
+    elif last is not None and not state.captured[state.side_of(last)]:
+        yield f"last_capturer is player {last}, whose side's pile is empty"
+
+
+# In order: each check may rely on what the checks before it passed.
+_CHECKS: tuple[Check, ...] = (_types, _seats, _partition, _phase, _scores, _captures)
