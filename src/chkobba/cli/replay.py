@@ -21,7 +21,7 @@ from chkobba.state import State
 
 __all__ = ["CommandError", "run_replay"]
 
-_STEP_PROMPT = "-- Enter: next move, d: next deal, a: all the rest, q: quit -- "
+_STEP_PROMPT = "-- Enter: next move, d: to the end of the deal, a: all the rest, q: quit -- "
 
 
 class CommandError(ChkobbaError):
