@@ -14,6 +14,11 @@ Cards and groups of cards:
 * :func:`deal_piles` — the end of a deal for :func:`~chkobba.score_deal`: the 40 cards split
   between the two sides' piles and the leftovers of nobody, plus chkobba counts.
 
+Rule profiles:
+
+* :func:`rule_profiles` — a random :class:`~chkobba.Rules`: every field drawn, capture
+  values often the two named profiles' and sometimes a house's own.
+
 Chance moves and match set-ups:
 
 * :func:`shuffles` — a :class:`~chkobba.Shuffle` of a random permutation (shrinks well).
@@ -41,18 +46,21 @@ import attrs
 from hypothesis import strategies as st
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     Card,
     Move,
     Phase,
     PlayerView,
+    Rules,
     Shuffle,
     State,
     capture_options,
     legal_moves,
     observe,
 )
+from chkobba.rules import MAJORITIES, VOID_DEALS
 from tests.helpers import random_history
 
 __all__ = [
@@ -66,6 +74,7 @@ __all__ = [
     "moves_in",
     "play_states",
     "player_counts",
+    "rule_profiles",
     "seeds",
     "shuffles",
     "start_scores",
@@ -139,6 +148,43 @@ def deal_piles(
     nobody = tuple(c for c, o in owned if o is None)
     sweeps = (draw(st.integers(0, max_chkobbas)), draw(st.integers(0, max_chkobbas)))
     return (piles[0], piles[1]), sweeps, nobody
+
+
+_NAMED_VALUES = (TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values)
+
+
+@st.composite
+def rule_profiles(draw: st.DrawFn, players: Sequence[int] | None = None) -> Rules:
+    """A random profile: every field drawn (``players`` fixes the allowed player counts).
+
+    Capture values are usually one of the named profiles' and otherwise any values from 1
+    to 10 (houses that value a court like a five, or every card alike); targets are small,
+    so random matches end soon.
+    """
+    values = draw(
+        st.one_of(
+            st.sampled_from(_NAMED_VALUES),
+            st.sampled_from(_NAMED_VALUES),
+            st.tuples(*[st.integers(1, 10)] * 10),
+        )
+    )
+    allowed = players or draw(st.lists(st.sampled_from((2, 3, 4)), min_size=1, unique=True))
+    return Rules(
+        name="random house",
+        capture_values=values,
+        target=draw(st.integers(1, 16)),
+        players=tuple(sorted(allowed)),
+        cut=draw(st.booleans()),
+        void_deal=draw(st.sampled_from(VOID_DEALS)),
+        equal_single_first=draw(st.booleans()),
+        courts_capture_sums=draw(st.booleans()),
+        last_card_chkobba=draw(st.booleans()),
+        majority=draw(st.sampled_from(MAJORITIES)),
+        sevens_bermila=draw(st.booleans()),
+        seven_of_diamonds=draw(st.booleans()),
+        primiera=draw(st.booleans()),
+        ties_to_last_capturer=draw(st.booleans()),
+    )
 
 
 def shuffles() -> st.SearchStrategy[Shuffle]:

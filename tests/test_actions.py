@@ -243,7 +243,8 @@ def test_observation_layout_adds_up() -> None:
     assert sum(size for _, size in LAYOUT) == OBSERVATION_SIZE
     low, high = observation_bounds()
     assert len(low) == len(high) == OBSERVATION_SIZE
-    assert math.isinf(high[-3]) and high[0] == 1.0
+    assert all(math.isinf(x) for x in piece(high, "scores")) and high[0] == 1.0
+    assert piece(high, "chkobbas") == [3.5, 3.5]
     with pytest.raises(ValueError, match="not an observation piece"):
         piece([0.0] * OBSERVATION_SIZE, "nope")
 

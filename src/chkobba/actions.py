@@ -12,6 +12,11 @@ id                     meaning
 ``42 … 69``            choose capture option ``id - 42`` of the card just played
 =====================  =============================================================
 
+That is the Tunisian profile's space. Another profile may allow more capture options
+(a table that may start with three of a rank, a free choice between an equal card and
+a sum, house capture values): its space is :func:`num_actions` ids, the capture ids
+running to ``FIRST_CAPTURE + max_capture_options(rules) - 1``; the other ids are the same.
+
 A play takes one or two steps. When the card has at most one capture option the card
 id alone is the whole move. When it has several, the card id only *selects* the card: the
 same player then picks one option with a capture id (options listed by
@@ -51,17 +56,20 @@ A card with two capture options takes two steps (the worked example's table plus
 
 from __future__ import annotations
 
+import functools
+import itertools
 import operator
 from typing import Any
 
 import attrs
 
 from chkobba.captures import capture_options
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play
 from chkobba.render import render
+from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
 
 __all__ = [
@@ -77,7 +85,9 @@ __all__ = [
     "capture_choices",
     "describe",
     "legal_actions",
+    "max_capture_options",
     "move_for",
+    "num_actions",
     "render_position",
     "step",
 ]
@@ -98,8 +108,71 @@ FIRST_CAPTURE = NUM_CARD_ACTIONS + 2
 #: 28 groups to choose from (with repeated aces and twos); ``tests/test_actions.py``
 #: recomputes this bound.
 MAX_CAPTURE_OPTIONS = 28
-#: The size of the action space.
+#: The size of the action space (under the Tunisian profile: see :func:`num_actions`).
 NUM_ACTIONS = FIRST_CAPTURE + MAX_CAPTURE_OPTIONS
+# The initial table is the only place where a capture value can repeat (a card whose value
+# is on the table always captures, so it is never laid): 4 cards, at most 3 repeats.
+_INITIAL_TABLE = 4
+
+
+@functools.lru_cache(maxsize=64)
+def max_capture_options(rules: Rules = TUNISIAN) -> int:
+    """The most capture options a played card can have under ``rules`` (28 for Tunisian).
+
+    A bound over every table play can reach: each capture value at most once, except the
+    repeats the first four table cards bring (two at most, each value at most twice,
+    when three of a rank void the deal and no two ranks share a value; three otherwise).
+
+    >>> max_capture_options(TUNISIAN), max_capture_options(CARD_RULES_PLUS)
+    (28, 56)
+    """
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"max_capture_options: {shown(rules)} is not a Rules profile")
+    values = sorted(set(rules.capture_values))
+    distinct_ranks = len(values) == len(Rank)
+    if rules.void_deal == "three_of_a_rank" and distinct_ranks:
+        repeats, copies = _INITIAL_TABLE - 2, 2
+    else:
+        repeats, copies = _INITIAL_TABLE - 1, _INITIAL_TABLE
+    worst = 0
+    for extra in _repeats(values, repeats, copies - 1):
+        table = sorted([*values, *extra])
+        for value in values:
+            singles = table.count(value)
+            groups = _groups(tuple(v for v in table if v < value), value)
+            worst = max(
+                worst, max(singles, groups) if rules.equal_single_first else singles + groups
+            )
+    return worst
+
+
+def _repeats(values: list[int], most: int, per_value: int) -> list[tuple[int, ...]]:
+    """Every multiset of at most ``most`` repeated values, each value at most ``per_value``."""
+    found = []
+    for size in range(most + 1):
+        for extra in itertools.combinations_with_replacement(values, size):
+            if all(extra.count(v) <= per_value for v in extra):
+                found.append(extra)
+    return found
+
+
+def _groups(values: tuple[int, ...], target: int) -> int:
+    """How many groups of the cards with these ``values`` sum to ``target`` (by counting)."""
+    ways = {0: 1}
+    for v in values:
+        for total, n in list(ways.items()):
+            if total + v <= target:
+                ways[total + v] = ways.get(total + v, 0) + n
+    return ways.get(target, 0)
+
+
+def num_actions(rules: Rules = TUNISIAN) -> int:
+    """The size of the action space under ``rules`` (:data:`NUM_ACTIONS` for Tunisian).
+
+    >>> num_actions(TUNISIAN) == NUM_ACTIONS
+    True
+    """
+    return FIRST_CAPTURE + max_capture_options(rules)
 
 
 @attrs.frozen
@@ -203,16 +276,18 @@ def advance(position: Position, action: int) -> tuple[Position, Move | None]:
     if move is not None:
         return Position(apply(position.state, move)), move
     # A card with several options: committed only if the core accepts it with one of them.
-    state, played = position.state, DECK[_as_id(action)]
+    state = position.state
+    played = DECK[_as_id(action, num_actions(state.rules))]
     choices = capture_choices(state, played)
     reason = illegal_reason(state, Play(played, choices[0]))
     if reason is not None:
         raise IllegalMoveError(reason)
-    if len(choices) > MAX_CAPTURE_OPTIONS:
-        # Unreachable in a Tunisian deal; a hand-built table or another profile could.
+    most = max_capture_options(state.rules)
+    if len(choices) > most:
+        # Unreachable in a real deal (see max_capture_options); a hand-built table could.
         raise ChkobbaError(
             f"{played} has {len(choices)} capture options; the action encoding numbers at "
-            f"most {MAX_CAPTURE_OPTIONS}"
+            f"most {most}"
         )
     return Position(state, pending=played), None
 
@@ -228,8 +303,8 @@ def move_for(position: Position, action: int) -> Move | None:
     >>> move_for(Position(new_match()), EXPOSE)
     Cut(keep=False)
     """
-    action = _as_id(action)
     state, pending = position.state, position.pending
+    action = _as_id(action, num_actions(state.rules))
     if pending is not None:
         return Play(pending, _chosen(state, pending, action))
     if action in (KEEP, EXPOSE):
@@ -246,13 +321,13 @@ def move_for(position: Position, action: int) -> Move | None:
     return Play(played, choices[0] if choices else frozenset())
 
 
-def _as_id(action: int, *, limit: bool = True) -> int:
+def _as_id(action: int, limit: int | None = NUM_ACTIONS) -> int:
     try:
         value = operator.index(action)
     except TypeError:
         raise IllegalMoveError(f"action {shown(action)} is not an integer id") from None
-    if limit and not 0 <= value < NUM_ACTIONS:
-        raise IllegalMoveError(f"action {value} is not an id from 0 to {NUM_ACTIONS - 1}")
+    if limit is not None and not 0 <= value < limit:
+        raise IllegalMoveError(f"action {value} is not an id from 0 to {limit - 1}")
     return value
 
 
@@ -274,7 +349,7 @@ def describe(position: Position, action: int) -> str:
     >>> describe(Position(new_match()), KEEP), describe(Position(new_match()), 44)
     ('keep', 'capture option 2')
     """
-    action = _as_id(action, limit=False)
+    action = _as_id(action, limit=None)
     if action == KEEP:
         return "keep"
     if action == EXPOSE:
@@ -287,7 +362,8 @@ def describe(position: Position, action: int) -> str:
         choices = capture_choices(position.state, pending)
         if k < len(choices):
             return f"{pending} x {format_cards(choices[k], '+')}"
-    return f"capture option {k}" if 0 <= k < MAX_CAPTURE_OPTIONS else f"action {action}"
+    most = max_capture_options(position.state.rules)
+    return f"capture option {k}" if 0 <= k < most else f"action {action}"
 
 
 def render_position(position: Position) -> str:

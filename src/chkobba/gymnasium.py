@@ -11,7 +11,7 @@ are drawn from ``np_random``. ``docs/gymnasium.md`` describes it in full.
 >>> env = gymnasium.make("chkobba/Chkobba-v0", opponent="random", single_deal=True)
 >>> observation, info = env.reset(seed=3)
 >>> observation.shape, int(env.action_space.n), sorted(info)[:2]
-((269,), 70, ['action_mask', 'seat'])
+((313,), 70, ['action_mask', 'seat'])
 >>> done = False
 >>> while not done:
 ...     action = env.action_space.sample(info["action_mask"])
@@ -40,7 +40,7 @@ try:
 except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
-from chkobba.actions import NUM_ACTIONS, Position, advance, legal_actions, render_position
+from chkobba.actions import Position, advance, legal_actions, num_actions, render_position
 from chkobba.bots.base import Bot
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
@@ -124,7 +124,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         low, self._high = _bounds(self.features)
         self.observation_space = spaces.Box(low, self._high, dtype=np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.action_space = spaces.Discrete(num_actions(rules))
         self.position = Position(new_match(players, rules=rules))
         self.learner = 0
         self._bots: list[Bot] = []
@@ -176,7 +176,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask = np.zeros(num_actions(self.rules), dtype=bool)
         if not self._done:
             mask[list(legal_actions(self.position))] = True
         return mask

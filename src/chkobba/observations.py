@@ -3,8 +3,10 @@
 The vector only ever holds what the viewer may know: it is computed from
 :func:`~chkobba.observe` (plus the pending card of a two-step play, which is face up).
 It is *egocentric*: seats are counted from the viewer (offset 0 is the viewer, 1 the
-player at their right, …) and sides as "ours" and "theirs", so one policy can play any
-seat. Every entry is a float; card sets are 40 bits in deck order (``card.index``).
+player at their right, …) and sides as "ours", "theirs" (the next side: the player at
+our right, or with 4 players the other partnership) and, with 3 players, "third" (the
+side after that), so one policy can play any seat. Every entry is a float; card sets are
+40 bits in deck order (``card.index``).
 
 >>> import random
 >>> state = apply(new_match(), random_shuffle(random.Random(1)))
@@ -25,7 +27,8 @@ from collections.abc import Iterable, Sequence
 
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
-from chkobba.state import Phase
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.state import Phase, State
 from chkobba.views import PlayerView
 
 __all__ = [
@@ -34,15 +37,16 @@ __all__ = [
     "observation_bounds",
     "observation_vector",
     "piece",
+    "player_returns",
 ]
 
 _CARDS = len(DECK)
-_SEATS = 4  # room for the largest table; unused seats stay 0 with two players
+_SEATS = 4  # room for the largest table; unused seats stay 0 with fewer players
 _PHASES = tuple(Phase)
-#: Chkobba counts are divided by this (a deal has at most 35 chkobbas: 36 plays, the
-#: last never sweeps).
+#: Chkobba counts are divided by this (a deal has at most 36 plays, so 35 chkobbas, or 36
+#: where the profile counts a sweep with the last card).
 CHKOBBA_SCALE = 10.0
-_MAX_CHKOBBAS = 35
+_PLAYS_PER_DEAL = len(DECK) - 4
 _HAND_SIZE = 3
 
 #: The pieces of the vector, in order: ``(name, size)``.
@@ -57,7 +61,10 @@ _HAND_SIZE = 3
 #:   viewer (all zero when nobody);
 #: - ``hand_sizes``: cards in each seat's hand / 3; ``stock_size``: cards in the stock / 40;
 #: - ``chkobbas``: ours, theirs this deal / 10; ``scores``: ours, theirs / the target;
-#: - ``winner``: (we won, they won).
+#: - ``winner``: (we won, they won);
+#: - ``three_players``: 1 in a 3-player match; ``third_pile``, ``third_chkobbas``,
+#:   ``third_score``, ``third_won``: the third side's pile, chkobbas, score and win, as
+#:   above (all 0 unless 3 players).
 LAYOUT: tuple[tuple[str, int], ...] = (
     ("hand", _CARDS),
     ("table", _CARDS),
@@ -76,6 +83,11 @@ LAYOUT: tuple[tuple[str, int], ...] = (
     ("chkobbas", 2),
     ("scores", 2),
     ("winner", 2),
+    ("three_players", 1),
+    ("third_pile", _CARDS),
+    ("third_chkobbas", 1),
+    ("third_score", 1),
+    ("third_won", 1),
 )
 #: The length of every observation vector.
 OBSERVATION_SIZE = sum(size for _, size in LAYOUT)
@@ -95,17 +107,20 @@ def piece(vector: Sequence[float], name: str) -> list[float]:
     return list(vector[start:end])
 
 
-def observation_bounds() -> tuple[list[float], list[float]]:
-    """Per-entry lower and upper bounds of :func:`observation_vector`.
+def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:
+    """Per-entry lower and upper bounds of :func:`observation_vector` under ``rules``.
 
     Every entry is at least 0. Scores have no upper bound (``inf``): with equal totals at
     or past the target the match goes on. Everything else is at most 1, except chkobbas
-    (at most 35 a deal, so 3.5).
+    (at most 35 a deal, so 3.5; 3.6 where a sweep with the last card counts).
     """
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"observation_bounds: {shown(rules)} is not a Rules profile")
+    most = _PLAYS_PER_DEAL - (0 if rules.last_card_chkobba else 1)
     high = [1.0] * OBSERVATION_SIZE
-    for name in ("chkobbas", "scores"):
+    for name in ("chkobbas", "scores", "third_chkobbas", "third_score"):
         start, end = _OFFSETS[name]
-        bound = _MAX_CHKOBBAS / CHKOBBA_SCALE if name == "chkobbas" else float("inf")
+        bound = float("inf") if name.endswith("score") or name == "scores" else most / CHKOBBA_SCALE
         high[start:end] = [bound] * (end - start)
     return [0.0] * OBSERVATION_SIZE, high
 
@@ -119,7 +134,9 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
             f"observation_vector: pending must be a Card or None, not {shown(pending)}"
         )
     vector = [0.0] * OBSERVATION_SIZE
-    me, players, side = view.player, view.players, view.side
+    me, players, side, sides = view.player, view.players, view.side, view.sides
+    # Sides from ours on: ours, theirs (the next side) and, with 3 players, the third.
+    ours, theirs, third = side, (side + 1) % sides, (side + 2) % sides
 
     def put(name: str, values: Iterable[float]) -> None:
         start, end = _OFFSETS[name]
@@ -136,8 +153,8 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
 
     bits("hand", view.hand)
     bits("table", view.table)
-    bits("our_pile", view.captured[side])
-    bits("their_pile", view.captured[1 - side])
+    bits("our_pile", view.captured[ours])
+    bits("their_pile", view.captured[theirs])
     bits("cut_card", () if view.cut_card is None else (view.cut_card,))
     bits("pending", () if pending is None else (pending,))
     vector[_OFFSETS["phase"][0] + _PHASES.index(view.phase)] = 1.0
@@ -152,9 +169,41 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         sizes[(player - me) % players] = size / _HAND_SIZE
     put("hand_sizes", sizes)
     put("stock_size", [view.stock_size / _CARDS])
-    put("chkobbas", [view.chkobbas[side] / CHKOBBA_SCALE, view.chkobbas[1 - side] / CHKOBBA_SCALE])
+    put("chkobbas", [view.chkobbas[ours] / CHKOBBA_SCALE, view.chkobbas[theirs] / CHKOBBA_SCALE])
     target = view.rules.target
-    put("scores", [view.scores[side] / target, view.scores[1 - side] / target])
-    if view.winner is not None:
-        put("winner", [1.0, 0.0] if view.winner == side else [0.0, 1.0])
+    put("scores", [view.scores[ours] / target, view.scores[theirs] / target])
+    put("winner", [float(view.winner == ours), float(view.winner == theirs)])
+    if sides == 3:
+        put("three_players", [1.0])
+        bits("third_pile", view.captured[third])
+        put("third_chkobbas", [view.chkobbas[third] / CHKOBBA_SCALE])
+        put("third_score", [view.scores[third] / target])
+        put("third_won", [float(view.winner == third)])
     return vector
+
+
+def player_returns(state: State, single_deal: bool = False) -> tuple[float, ...]:
+    """Each player's zero-sum reward at the end of an episode (the adapters' returns).
+
+    A match: 1 to the winning side's players, ``-1 / (sides - 1)`` to the others (``-1``
+    with two sides), 0 to all while there is no winner. One deal (``single_deal``): the
+    side's points minus the mean of the other sides' points, so the point difference with
+    two sides. Partners get their side's reward.
+
+    >>> import attrs
+    >>> three = attrs.evolve(new_match(3, rules=CARD_RULES_PLUS), winner=1)
+    >>> player_returns(three)
+    (-0.5, 1.0, -0.5)
+    """
+    if not isinstance(state, State):
+        raise ChkobbaError(f"player_returns: {shown(state)} is not a State")
+    sides = state.sides
+    if single_deal and state.deal_scores:
+        points = state.deal_scores[-1].points
+        total = sum(points)
+        by_side = [p - (total - p) / (sides - 1) for p in points]
+    elif state.winner is None:
+        by_side = [0.0] * sides
+    else:
+        by_side = [1.0 if s == state.winner else -1.0 / (sides - 1) for s in range(sides)]
+    return tuple(float(by_side[p % sides]) for p in range(state.players))

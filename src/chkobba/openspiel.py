@@ -8,11 +8,15 @@ move goes through :func:`~chkobba.apply`, and observations come from
 - Explicit stochastic chance: the first dealer is drawn by lot (one chance node), and
   every shuffle is dealt as 40 chance outcomes, one card at a time, uniform over the
   cards left (outcome ``i`` is ``DECK[i]``).
-- Imperfect information, zero-sum; 2 players, or 4 in partnerships (``players``).
-- Parameters: ``players`` (2 or 4), ``single_deal`` (one deal instead of a match; the
-  returns are then the point difference), ``max_shuffles`` (OpenSpiel needs a bounded
-  game: a match still undecided after that many shuffles, voided deals included, stops
-  as a draw; the default 50 is far beyond any real match).
+- Imperfect information, zero-sum; 2 players, 3 each for himself, or 4 in partnerships
+  (``players``), as the rule profile allows.
+- Parameters: ``players`` (2, 3 or 4), ``rules`` (a profile name from
+  :data:`~chkobba.PROFILES`, default ``"tunisian"``), ``target`` (the match target; 0,
+  the default, keeps the profile's), ``single_deal`` (one deal instead of a match; the
+  returns are then the point difference, with 3 sides a side's points minus the mean
+  of the others'), ``max_shuffles`` (OpenSpiel needs a bounded game: a match still
+  undecided after that many shuffles, voided deals included, stops as a draw; the
+  default 50 is far beyond any real match).
 
 >>> import pyspiel
 >>> import chkobba.openspiel
@@ -22,6 +26,9 @@ move goes through :func:`~chkobba.apply`, and observations come from
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())  # the lot for the first dealer
 (True, 4)
+>>> three = pyspiel.load_game("python_chkobba", {"players": 3, "rules": "cardrulesplus"})
+>>> three.num_players(), three.num_distinct_actions()
+(3, 98)
 """
 
 from __future__ import annotations
@@ -39,14 +46,15 @@ try:
 except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.openspiel", "openspiel") from error
 
-from chkobba.actions import NUM_ACTIONS, Position, advance, describe, legal_actions
+from chkobba.actions import Position, advance, describe, legal_actions, num_actions
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.history import HISTORY_SIZE, DealHistory
 from chkobba.moves import Cut, Play, Shuffle
-from chkobba.observations import LAYOUT, observation_vector
+from chkobba.observations import LAYOUT, observation_vector, player_returns
 from chkobba.render import render
+from chkobba.rules import Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, observe
 
@@ -54,11 +62,17 @@ __all__ = ["GAME_NAME", "ChkobbaGame", "ChkobbaObserver", "ChkobbaState"]
 
 #: The short name the game is registered under.
 GAME_NAME = "python_chkobba"
-_DEFAULTS: dict[str, Any] = {"players": 2, "single_deal": False, "max_shuffles": 50}
+_DEFAULTS: dict[str, Any] = {
+    "players": 2,
+    "rules": "tunisian",
+    "target": 0,
+    "single_deal": False,
+    "max_shuffles": 50,
+}
 #: Per shuffle: 40 chance cards, the cut, and at most 36 plays each with a capture choice.
 _MOVES_PER_SHUFFLE = len(DECK) + 1 + 36 * 2
-#: The widest single-deal margin: the four categories plus 35 chkobbas.
-_MAX_DEAL_MARGIN = 4 + 35
+#: A deal has at most 36 plays: 35 chkobbas, or 36 where the last card sweeps too.
+_MAX_PLAYS = len(DECK) - 4
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -81,10 +95,16 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _game_info(players: int, single_deal: bool, max_shuffles: int) -> Any:
-    margin = float(_MAX_DEAL_MARGIN if single_deal else 1)
+def _deal_margin(rules: Rules) -> int:
+    """The widest single-deal margin: every category the profile plays, every chkobba."""
+    categories = 2 + rules.sevens_bermila + rules.seven_of_diamonds + rules.primiera
+    return categories + _MAX_PLAYS - (0 if rules.last_card_chkobba else 1)
+
+
+def _game_info(players: int, rules: Rules, single_deal: bool, max_shuffles: int) -> Any:
+    margin = float(_deal_margin(rules) if single_deal else 1)
     return pyspiel.GameInfo(
-        num_distinct_actions=NUM_ACTIONS,
+        num_distinct_actions=num_actions(rules),
         max_chance_outcomes=len(DECK),
         num_players=players,
         min_utility=-margin,
@@ -101,16 +121,25 @@ class ChkobbaGame(pyspiel.Game):
         settings = {**_DEFAULTS, **(params or {})}
         players, single_deal = settings["players"], settings["single_deal"]
         max_shuffles = settings["max_shuffles"]
-        if players not in (2, 4):
-            raise ChkobbaError(f"python_chkobba: a match has 2 or 4 players, not {shown(players)}")
+        rules = _rules(settings["rules"], settings["target"])
+        try:
+            rules.sides(players)
+        except ChkobbaError as error:
+            raise ChkobbaError(f"python_chkobba: {error}") from None
         if type(max_shuffles) is not int or max_shuffles < 1:
             raise ChkobbaError(
                 f"python_chkobba: max_shuffles must be >= 1, not {shown(max_shuffles)}"
             )
-        super().__init__(_GAME_TYPE, _game_info(players, single_deal, max_shuffles), settings)
+        info = _game_info(players, rules, single_deal, max_shuffles)
+        super().__init__(_GAME_TYPE, info, settings)
         self.players: int = players
+        self.rules: Rules = rules
         self.single_deal: bool = bool(single_deal)
         self.max_shuffles: int = max_shuffles
+
+    def new_match(self, dealer: int = 0) -> State:
+        """A new core match of this game's players and rules."""
+        return new_match(self.players, dealer=dealer, rules=self.rules)
 
     def new_initial_state(self) -> ChkobbaState:
         """The state before the lot for the first dealer."""
@@ -123,6 +152,14 @@ class ChkobbaGame(pyspiel.Game):
         return ChkobbaObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
+
+
+def _rules(name: Any, target: Any) -> Rules:
+    try:
+        rules = profile(name)
+        return rules if target == 0 else attrs.evolve(rules, target=target)
+    except ChkobbaError as error:
+        raise ChkobbaError(f"python_chkobba: {error}") from None
 
 
 @attrs.frozen
@@ -164,6 +201,7 @@ class ChkobbaState(pyspiel.State):
     def __init__(self, game: ChkobbaGame) -> None:
         super().__init__(game)
         self._players = game.players
+        self._new_match = game.new_match
         self._single_deal = game.single_deal
         self._max_shuffles = game.max_shuffles
         self._position: Position | None = None  # None until the lot chose the dealer
@@ -236,7 +274,7 @@ class ChkobbaState(pyspiel.State):
 
     def _apply(self, action: int) -> None:
         if self._position is None:
-            self._position = Position(new_match(self._players, dealer=action))
+            self._position = Position(self._new_match(action))
             self._note("dealer", f"p{action}")
         elif self._position.state.phase is Phase.SHUFFLE:
             if not 0 <= action < len(DECK) or action in self._order:
@@ -252,18 +290,14 @@ class ChkobbaState(pyspiel.State):
             if self._position is None:
                 return f"dealer p{action}"
             return f"deal {DECK[action]}" if 0 <= action < len(DECK) else f"chance {action}"
-        return describe(self._position or Position(new_match(self._players)), action)
+        return describe(self._position or Position(self._new_match()), action)
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
             return [0.0] * self._players
         state: State = self._position.state  # type: ignore[union-attr]
-        if self._single_deal and state.deal_scores:
-            points = state.deal_scores[-1].points
-            return [float(points[p % 2] - points[1 - p % 2]) for p in range(self._players)]
-        if state.winner is None:
-            return [0.0] * self._players  # stopped by max_shuffles
-        return [1.0 if p % 2 == state.winner else -1.0 for p in range(self._players)]
+        # No winner yet in a match: stopped by max_shuffles, a draw.
+        return list(player_returns(state, self._single_deal))
 
     def __str__(self) -> str:
         if self._position is None:
@@ -317,6 +351,9 @@ class ChkobbaState(pyspiel.State):
         self._history = DealHistory()
         if state.phase is Phase.PLAY:  # no cut under this profile: play begins at once
             self._history = self._history.started(state.table, exposed=None)
+        if not position.state.rules.cut:  # dealt at once: the table is public now
+            after = self._position.state
+            self._note(*(("table", *sorted(after.table)) if after.table else ("void",)))
 
     def _close_deal(self) -> None:
         # The kept card of the deal that ended becomes a fact of its cutter's past.
@@ -417,9 +454,9 @@ class ChkobbaState(pyspiel.State):
                 f"{view.phase.name} dealer p{view.dealer} turn {turn}",
                 f"table {format_cards(view.table) or '-'}",
                 f"hands {'/'.join(str(n) for n in view.hand_sizes)} stock {view.stock_size}",
-                f"piles {len(view.captured[0])}/{len(view.captured[1])}",
-                f"chkobbas {view.chkobbas[0]}/{view.chkobbas[1]}",
-                f"scores {view.scores[0]}-{view.scores[1]}",
+                f"piles {'/'.join(str(len(pile)) for pile in view.captured)}",
+                f"chkobbas {'/'.join(map(str, view.chkobbas))}",
+                f"scores {'-'.join(map(str, view.scores))}",
             ]
             pending = self._position.pending if self._position is not None else None
             if pending is not None:

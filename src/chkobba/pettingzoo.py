@@ -44,12 +44,13 @@ try:
 except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.pettingzoo", "pettingzoo") from error
 
-from chkobba.actions import NUM_ACTIONS, Position, legal_actions, render_position, step
+from chkobba.actions import Position, legal_actions, num_actions, render_position, step
 from chkobba.cards import DECK
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Shuffle
-from chkobba.observations import observation_bounds, observation_vector
+from chkobba.observations import observation_bounds, observation_vector, player_returns
+from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import observe
 
@@ -59,21 +60,28 @@ __all__ = ["ENV_ID", "env", "raw_env"]
 ENV_ID = "chkobba/chkobba-v0"
 
 
-def env(players: int = 2, render_mode: str | None = None, single_deal: bool = False) -> Any:
+def env(
+    players: int = 2,
+    render_mode: str | None = None,
+    single_deal: bool = False,
+    rules: Rules | str = TUNISIAN,
+) -> Any:
     """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).
 
     No wrapper turns illegal actions into penalties: an illegal id raises
     :class:`~chkobba.IllegalMoveError`.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode, single_deal))
+    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode, single_deal, rules))
 
 
 class raw_env(pettingzoo.AECEnv, EzPickle):
     """Chkobba as an AEC environment: agents ``player_0 …``, one acting at a time.
 
-    ``players`` is 2, or 4 in partnerships (``player_0`` and ``player_2`` against
-    ``player_1`` and ``player_3``). An episode is a whole match, or one deal with
-    ``single_deal=True`` (also a :meth:`reset` option).
+    ``players`` is 2, 3 (each for himself) or 4 in partnerships (``player_0`` and
+    ``player_2`` against ``player_1`` and ``player_3``), as the ``rules`` profile (a
+    :class:`~chkobba.Rules` or a name from :data:`~chkobba.PROFILES`) allows. An episode
+    is a whole match, or one deal with ``single_deal=True`` (also a :meth:`reset` option).
+    The action space has :func:`~chkobba.actions.num_actions` ids for the profile.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -83,37 +91,42 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     }
 
     def __init__(
-        self, players: int = 2, render_mode: str | None = None, single_deal: bool = False
+        self,
+        players: int = 2,
+        render_mode: str | None = None,
+        single_deal: bool = False,
+        rules: Rules | str = TUNISIAN,
     ) -> None:
-        if type(players) is not int or players not in (2, 4):
-            raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
+        self.rules = profile(rules)
+        self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ChkobbaError(
                 f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode)}"
             )
         super().__init__()
-        EzPickle.__init__(self, players, render_mode, single_deal)
+        EzPickle.__init__(self, players, render_mode, single_deal, rules)
         self.players = players
         self.render_mode = render_mode
         self.single_deal = bool(single_deal)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = self.possible_agents[:]
-        low, high = observation_bounds()
+        low, high = observation_bounds(self.rules)
+        actions = num_actions(self.rules)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(
                         np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32
                     ),
-                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self.np_random: np.random.Generator | None = None
         self.np_random_seed: int | None = None
-        self.position = Position(new_match(players))
+        self.position = Position(new_match(players, rules=self.rules))
         self._episode_single_deal = self.single_deal
 
     def __getstate__(self) -> dict[str, Any]:
@@ -151,7 +164,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         dealer = options.get("dealer")
         if dealer is None:
             dealer = int(self.np_random.integers(self.players))
-        self.position = Position(new_match(self.players, dealer=dealer))
+        self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,7 +199,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         """The agent's observation: its view as a vector, and its action mask."""
         player = self.possible_agents.index(agent)
         view = observe(self.position.state, player)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(num_actions(self.rules), dtype=np.int8)
         if agent == self.agent_selection and not self._episode_over():
             mask[list(legal_actions(self.position))] = 1
         vector = np.asarray(observation_vector(view, self.position.pending), dtype=np.float32)
@@ -226,13 +239,9 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
 
     def _finish(self) -> None:
         state = self.position.state
+        returns = player_returns(state, self._episode_single_deal)
         for player, agent in enumerate(self.possible_agents):
-            side = player % 2
-            if self._episode_single_deal:
-                points = state.deal_scores[-1].points
-                self.rewards[agent] = float(points[side] - points[1 - side])
-            else:
-                self.rewards[agent] = 1.0 if state.winner == side else -1.0
+            self.rewards[agent] = returns[player]
             self.infos[agent] = {"scores": state.scores, "winner": state.winner}
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from chkobba.cards import Card, Rank, Suit
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
+from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, observe
@@ -95,7 +96,7 @@ def _render_state(state: State) -> str:
     lines += _stock(state.phase, len(state.stock))
     lines += _last_take(state.phase, state.last_capturer, state.players)
     lines += _piles(state.players, state.captured, state.chkobbas)
-    lines += _tail(state.players, state.phase, state.scores, state.winner, state.deal_scores)
+    lines += _tail(state, state.deal_scores)
     return "\n".join(lines)
 
 
@@ -118,7 +119,7 @@ def _render_view(view: PlayerView) -> str:
     lines += _stock(view.phase, view.stock_size)
     lines += _last_take(view.phase, view.last_capturer, view.players)
     lines += _piles(view.players, view.captured, view.chkobbas)
-    lines += _tail(view.players, view.phase, view.scores, view.winner, view.deal_scores)
+    lines += _tail(view, view.deal_scores)
     return "\n".join(lines)
 
 
@@ -185,32 +186,35 @@ def _piles(players: int, captured: Sequence[Sequence[Card]], chkobbas: Sequence[
     return _block("Piles", rows)
 
 
-def _tail(
-    players: int,
-    phase: Phase,
-    scores: Sequence[int],
-    winner: int | None,
-    deal_scores: Sequence[DealScore],
-) -> list[str]:
+def _tail(position: State | PlayerView, deal_scores: Sequence[DealScore]) -> list[str]:
     lines: list[str] = []
-    if deal_scores and phase in (Phase.SHUFFLE, Phase.OVER):
-        lines += _last_deal(players, deal_scores[-1], len(deal_scores))
-    if winner is not None:
-        result = "-".join(str(total) for total in scores)
-        lines.append(_line("Winner", f"{_side(winner, players)}, {result}"))
+    players = position.players
+    if deal_scores and position.phase in (Phase.SHUFFLE, Phase.OVER):
+        lines += _last_deal(players, position.rules, deal_scores[-1], len(deal_scores))
+    if position.winner is not None:
+        result = "-".join(str(total) for total in position.scores)
+        lines.append(_line("Winner", f"{_side(position.winner, players)}, {result}"))
     return lines
 
 
-def _last_deal(players: int, score: DealScore, number: int) -> list[str]:
+def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> list[str]:
     points = ", ".join(f"{_side(s, players, short=True)} +{p}" for s, p in enumerate(score.points))
+    # Only the categories the profile plays.
     rows = [
-        f"cards {_tally(score.card_counts)}: {_won(score.cards, players)}",
-        f"diamonds {_tally(score.diamond_counts)}: {_won(score.diamonds, players)}",
-        f"bermila (sevens {_tally(score.seven_counts)}, sixes {_tally(score.six_counts)}): "
-        f"{_won(score.bermila, players)}",
-        f"7♦: {_won(score.seven_of_diamonds, players)}",
-        f"chkobbas {_tally(score.chkobbas)}",
+        f"cards {_tally(score.card_counts)}: {_won(score.cards_winner, players)}",
+        f"diamonds {_tally(score.diamond_counts)}: {_won(score.diamonds_winner, players)}",
     ]
+    if rules.sevens_bermila:
+        rows.append(
+            f"bermila (sevens {_tally(score.seven_counts)}, sixes {_tally(score.six_counts)}): "
+            f"{_won(score.bermila_winner, players)}"
+        )
+    if rules.seven_of_diamonds:
+        rows.append(f"7♦: {_won(score.seven_of_diamonds_winner, players)}")
+    if rules.primiera:
+        sums = _tally(score.primiera_sums)
+        rows.append(f"primiera {sums}: {_won(score.primiera_winner, players)}")
+    rows.append(f"chkobbas {_tally(score.chkobbas)}")
     return [
         _line("Last deal", f"deal {number}: {points}"),
         *(" " * _LABEL_WIDTH + row for row in rows),
@@ -230,7 +234,7 @@ def _who(player: int | None, players: int, viewer: int | None = None) -> str:
 
 
 def _side(side: int, players: int, *, short: bool = False) -> str:
-    if players == 2:
+    if players != 4:  # each player is a side
         return f"player {side}"
     return f"side {side}" if short else f"side {side} (players {side}+{side + 2})"
 

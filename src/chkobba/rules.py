@@ -39,6 +39,7 @@ __all__ = [
     "TUNISIAN",
     "VOID_DEALS",
     "Rules",
+    "profile",
 ]
 
 _TUNISIAN_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # A 2 3 4 5 6 7 Q J K
@@ -221,3 +222,22 @@ CARD_RULES_PLUS = Rules(
 PROFILES: Mapping[str, Rules] = MappingProxyType(
     {TUNISIAN.name: TUNISIAN, CARD_RULES_PLUS.name: CARD_RULES_PLUS}
 )
+
+
+def profile(rules: Rules | str) -> Rules:
+    """A profile given as itself or by its name in :data:`PROFILES` (for adapters and CLIs).
+
+    >>> profile("cardrulesplus") is CARD_RULES_PLUS, profile(TUNISIAN) is TUNISIAN
+    (True, True)
+    >>> profile("house")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: no rule profile is named 'house': the profiles are ...
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if type(rules) is str and rules in PROFILES:
+        return PROFILES[rules]
+    raise ChkobbaError(
+        f"no rule profile is named {_shown(rules)}: the profiles are {', '.join(sorted(PROFILES))}"
+    )

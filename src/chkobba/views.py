@@ -25,7 +25,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import Phase, State, _mover
+from chkobba.state import Phase, State, _mover, sides_of
 
 __all__ = ["PlayerView", "complete_state", "observe"]
 
@@ -74,9 +74,14 @@ class PlayerView:
         return view_from_dict(data)
 
     @property
+    def sides(self) -> int:
+        """How many sides play: 2, or 3 in a 3-player match."""
+        return sides_of(self.players)
+
+    @property
     def side(self) -> int:
         """The viewer's side (partners share one)."""
-        return self.player % 2
+        return self.player % self.sides
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot see (other hands and the stock), in deck order.
