@@ -223,3 +223,21 @@ def test_open_spiel_deals_without_a_cut_into_the_information_state() -> None:
     assert "table " + " ".join(str(c) for c in sorted(table)) in text
     assert state.match_state.phase.name == "PLAY"  # no cut: the first player plays
     assert all(a < FIRST_CAPTURE - 2 for a in state.legal_actions())  # cards, no keep/expose
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_gymnasium_env_plays_card_rules_plus(players: int) -> None:
+    pytest.importorskip("gymnasium")
+    from chkobba.gymnasium import ChkobbaEnv
+
+    env = ChkobbaEnv("random", players=players, rules=CARD_RULES_PLUS, features=True)
+    assert env.action_space.n == num_actions(CARD_RULES_PLUS)
+    rng = random.Random(players)
+    for seed in range(3):
+        observation, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.observation_space.contains(observation)
+            action = rng.choice([a for a, ok in enumerate(env.action_masks()) if ok])
+            observation, _, done, _, _ = env.step(action)
+    assert env.match_state.rules == CARD_RULES_PLUS

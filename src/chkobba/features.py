@@ -96,6 +96,10 @@ def feature_vector(
             continue
         for k, option in enumerate(options):
             action = FIRST_CAPTURE + k if pending is not None else played.index
+            if action >= NUM_ACTIONS:
+                # The layout is the Tunisian action space; the further capture ids of
+                # another profile (see actions.num_actions) have no entry.
+                continue
             counts[action] = max(counts[action], len(option) / SCALE)
             if option and option == table:
                 sweeps[action] = 1.0
