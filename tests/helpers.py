@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     Card,
@@ -43,6 +44,7 @@ from chkobba import (
     new_match,
     random_shuffle,
 )
+from chkobba.rules import MAJORITIES, VOID_DEALS
 from chkobba.scoring import DealScore
 
 __all__ = [
@@ -244,3 +246,34 @@ def random_history(
         moves.append(move)
         states.append(after)
     return tuple(states), tuple(moves)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random profile: every field drawn, capture values named or any from 1 to 12."""
+    players = tuple(sorted(rng.sample([2, 3, 4], rng.randint(1, 3))))
+    if rng.random() < 0.4:
+        values = rng.choice([TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values])
+    else:
+        values = tuple(rng.randint(1, 12) for _ in range(10))
+    flags = {
+        name: rng.random() < 0.5
+        for name in (
+            "cut",
+            "equal_single_first",
+            "courts_capture_sums",
+            "last_card_chkobba",
+            "sevens_bermila",
+            "seven_of_diamonds",
+            "primiera",
+            "ties_to_last_capturer",
+        )
+    }
+    return Rules(
+        name="random",
+        capture_values=values,
+        target=rng.randint(1, 21),
+        players=players,
+        void_deal=rng.choice(VOID_DEALS),
+        majority=rng.choice(MAJORITIES),
+        **flags,
+    )

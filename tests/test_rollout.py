@@ -10,15 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import (
-    CARD_RULES_PLUS,
     DECK,
-    TUNISIAN,
     ChkobbaError,
     Cut,
     Move,
     Phase,
     Play,
-    Rules,
     Shuffle,
     State,
     apply,
@@ -27,8 +24,7 @@ from chkobba import (
     new_match,
     rollout,
 )
-from chkobba.rules import MAJORITIES, VOID_DEALS
-from tests.helpers import arranged
+from tests.helpers import arranged, random_rules
 from tests.strategies import seeds, states
 
 
@@ -129,37 +125,6 @@ def test_a_state_that_is_over_comes_back_unchanged() -> None:
     over = rollout(new_match(), random.Random(2), until="match")
     played: list[Move] = []
     assert rollout(over, random.Random(0), moves=played) is over and played == []
-
-
-def random_rules(rng: random.Random) -> Rules:
-    """A random profile: every field drawn, capture values named or any from 1 to 12."""
-    players = tuple(sorted(rng.sample([2, 3, 4], rng.randint(1, 3))))
-    if rng.random() < 0.4:
-        values = rng.choice([TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values])
-    else:
-        values = tuple(rng.randint(1, 12) for _ in range(10))
-    flags = {
-        name: rng.random() < 0.5
-        for name in (
-            "cut",
-            "equal_single_first",
-            "courts_capture_sums",
-            "last_card_chkobba",
-            "sevens_bermila",
-            "seven_of_diamonds",
-            "primiera",
-            "ties_to_last_capturer",
-        )
-    }
-    return Rules(
-        name="random",
-        capture_values=values,
-        target=rng.randint(1, 21),
-        players=players,
-        void_deal=rng.choice(VOID_DEALS),
-        majority=rng.choice(MAJORITIES),
-        **flags,
-    )
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -34,10 +34,18 @@ from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from chkobba.cards import DECK, Rank
+from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.rules import Rules
+from chkobba.scoring import (
+    _SEVEN_OF_DIAMONDS,
+    PRIMIERA_VALUES,
+    DealScore,
+    _bermila,
+    _majority,
+    _unique_best,
+)
 
-__all__ = ["Kernel", "Options", "deal_hands", "is_void", "kernel"]
+__all__ = ["Kernel", "Options", "deal_hands", "is_void", "kernel", "score"]
 
 _SLOT_WIDTH = 6
 _COURTS = frozenset(i for i, rank in enumerate(Rank) if rank.value in "QJK")
@@ -229,3 +237,72 @@ def is_void(table: Sequence[int], rules: Rules) -> bool:
 
 #: Card numbers back to cards.
 CARDS = DECK
+
+
+# --- scoring a deal from its piles --------------------------------------------------------
+# A pile as one int, suit-major (10 bits per suit, by rank): the tallies of a suit are a
+# lookup of its 10 bits, so scoring a pile costs one sum in C and a few lookups.
+_SUITS, _RANK_LIST = tuple(Suit), tuple(Rank)
+_DIAMONDS_AT = 10 * _SUITS.index(Suit.DIAMONDS)
+_SEVEN_BIT, _SIX_BIT = 1 << _RANK_LIST.index(Rank.SEVEN), 1 << _RANK_LIST.index(Rank.SIX)
+_SUIT_BIT = {c: 1 << (10 * _SUITS.index(c.suit) + _RANK_LIST.index(c.rank)) for c in DECK}
+#: By the 10 rank bits of one suit: the best primiera value held (0 for none).
+_PRIMIERA_BEST = tuple(
+    max(
+        (PRIMIERA_VALUES[rank] for at, rank in enumerate(_RANK_LIST) if held >> at & 1),
+        default=0,
+    )
+    for held in range(1 << 10)
+)
+
+
+def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
+    """(diamonds, sevens, sixes, primiera sum: 0 when a suit is missing) of a pile."""
+    held = sum(map(_SUIT_BIT.__getitem__, pile))
+    suits = (held & 1023, held >> 10 & 1023, held >> 20 & 1023, held >> 30)
+    best = [_PRIMIERA_BEST[s] for s in suits]
+    return (
+        bin(held >> _DIAMONDS_AT & 1023).count("1"),
+        sum([s & _SEVEN_BIT for s in suits]) // _SEVEN_BIT,
+        sum([s & _SIX_BIT for s in suits]) // _SIX_BIT,
+        0 if 0 in best else sum(best),
+    )
+
+
+def score(
+    piles: tuple[tuple[Card, ...], ...],
+    sweeps: tuple[int, ...],
+    rules: Rules,
+    last_side: int | None,
+) -> DealScore:
+    """:func:`~chkobba.score_deal` without input checks, for piles the engine built.
+
+    The same categories (scoring's own helpers decide them) from tallies counted in C.
+    """
+    card_counts = tuple(map(len, piles))
+    diamond_counts, seven_counts, six_counts, primiera_sums = zip(
+        *map(_tallies, piles), strict=True
+    )
+    categories = (
+        _majority(card_counts, len(DECK) // 2, rules, last_side),
+        _majority(diamond_counts, len(DECK) // 8, rules, last_side),
+        _bermila(seven_counts, six_counts) if rules.sevens_bermila else None,
+        next((s for s, pile in enumerate(piles) if _SEVEN_OF_DIAMONDS in pile), None)
+        if rules.seven_of_diamonds
+        else None,
+        _unique_best(primiera_sums) if rules.primiera else None,
+    )
+    points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
+    made = object.__new__(DealScore)
+    made.__attrs_init__(
+        *categories[:4],
+        sweeps,
+        points,
+        card_counts,
+        diamond_counts,
+        seven_counts,
+        six_counts,
+        categories[4],
+        primiera_sums,
+    )
+    return made

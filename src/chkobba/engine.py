@@ -44,7 +44,6 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
-from chkobba.scoring import score_deal
 from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
@@ -358,7 +357,7 @@ def end_deal(
         # all in the deal they stay on the table, belonging to nobody.
         captured = _with(captured, side, captured[side] + table)
         table = ()
-    deal_score = score_deal(captured, chkobbas, state.rules, last_capturer_side=side)
+    deal_score = _kernel.score(captured, chkobbas, state.rules, side)
     scores = tuple(
         total + points for total, points in zip(state.scores, deal_score.points, strict=True)
     )
