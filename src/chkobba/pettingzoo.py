@@ -48,6 +48,7 @@ from chkobba.actions import Position, legal_actions, num_actions, render_positio
 from chkobba.cards import DECK
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
+from chkobba.gymnasium import deal_info
 from chkobba.moves import Shuffle
 from chkobba.observations import observation_bounds, observation_vector, player_returns
 from chkobba.rules import TUNISIAN, Rules, profile
@@ -185,7 +186,9 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         position = step(self.position, action)  # IllegalMoveError leaves the env untouched
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        scored = len(self.position.state.deal_scores)
         self.position = position
+        self._report_deal(scored)
         if self._episode_over():
             self._finish()
         else:
@@ -237,12 +240,20 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         state = self.position.state
         return state.is_over or (self._episode_single_deal and bool(state.deal_scores))
 
+    def _report_deal(self, scored: int) -> None:
+        # Every agent's info holds the breakdown of a deal just scored, until the next step.
+        state = self.position.state
+        for info in self.infos.values():
+            info.pop("deal", None)
+            if len(state.deal_scores) > scored:
+                info["deal"] = deal_info(state.deal_scores[-1])
+
     def _finish(self) -> None:
         state = self.position.state
         returns = player_returns(state, self._episode_single_deal)
         for player, agent in enumerate(self.possible_agents):
             self.rewards[agent] = returns[player]
-            self.infos[agent] = {"scores": state.scores, "winner": state.winner}
+            self.infos[agent].update(scores=state.scores, winner=state.winner)
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
 
