@@ -8,6 +8,7 @@ its input, and quotes at most about 60 characters of it in a message.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import os
@@ -642,3 +643,64 @@ def test_public_functions_take_anything(first: object, second: object) -> None:
         (Record.load, (first,)) if not isinstance(first, (str, os.PathLike)) else (card, (1,)),
     ):
         _only_chkobba_errors(call, *args)
+
+
+@given(ANYTHING, ANYTHING)
+def test_engine_game_and_bot_entry_points_take_anything(first: object, second: object) -> None:
+    from chkobba import Game, apply, illegal_reason, is_legal, legal_moves, render
+    from chkobba.actions import Position, describe, legal_actions, step
+    from chkobba.arena import play_match, tournament
+    from chkobba.bots.registry import BotSpec, make_bot
+    from chkobba.observations import observation_vector
+
+    state = _play_position()
+    for call, args in (
+        (legal_moves, (first,)),
+        (apply, (state, first)),
+        (apply, (first, second)),
+        (illegal_reason, (state, first)),
+        (is_legal, (first, second)),
+        (render, (first,)),
+        (render, (state, first)),
+        (Game, (first,)),
+        (Game().play, (first,)),
+        (Game().deal, (first,)),
+        (Game().render, (first,)),
+        (Game().record, (first,)),
+        (step, (Position(state), first)),
+        (describe, (Position(state), first)),
+        (legal_actions, (first,)),
+        (BotSpec.parse, (first,)),
+        (make_bot, (first,)),
+        (observation_vector, (first,)),
+        (functools.partial(play_match, seed=0), ((first, second),)),
+        (functools.partial(tournament, games=1, seed=0), ((first, second),)),
+        (Rules, (first,)),
+        (Rules, ("house", first)),
+        (Rules, ("house", TUNISIAN.capture_values, first)),
+    ):
+        _only_chkobba_errors(call, *args)
+
+
+@given(JSON)
+def test_state_and_view_readers_take_any_json(data: object) -> None:
+    from chkobba import PlayerView
+
+    _only_chkobba_errors(State.from_dict, data)
+    _only_chkobba_errors(PlayerView.from_dict, data)
+
+
+@given(st.sampled_from(_FIELDS), _ODD_VALUES)
+def test_state_from_dict_refuses_what_check_state_refuses(field: str, value: object) -> None:
+    state = _play_position()
+    data = state.to_dict()
+    try:
+        broken = attrs.evolve(state, **{field: value})
+        data = broken.to_dict()
+    except ChkobbaError:
+        return  # not even writable: nothing to read back
+    try:
+        check_state(broken)
+    except ChkobbaError:
+        with pytest.raises(ChkobbaError):
+            State.from_dict(data)

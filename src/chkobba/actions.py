@@ -198,6 +198,11 @@ class Position:
         return self
 
 
+def _check_position(position: object, function: str) -> None:
+    if not isinstance(position, Position):
+        raise ChkobbaError(f"{function}: expected a Position, got {shown(position)}")
+
+
 def _deck_order(option: frozenset[Card]) -> list[int]:
     return sorted(c.index for c in option)
 
@@ -218,6 +223,7 @@ def capture_choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
 
 def legal_actions(position: Position) -> tuple[int, ...]:
     """The legal action ids at ``position``, ascending; ``()`` at a chance node or the end."""
+    _check_position(position, "legal_actions")
     if position.pending is not None:
         count = len(capture_choices(position.state, position.pending))
         return tuple(range(FIRST_CAPTURE, FIRST_CAPTURE + count))
@@ -241,6 +247,7 @@ def action_ids(position: Position, move: Move) -> tuple[int, ...]:
     >>> action_ids(Position(state), Play(card("QH"), cards("3C 5H")))
     (29, 43)
     """
+    _check_position(position, "action_ids")
     pending = position.pending
     if pending is not None:
         # Only the capture of the pending card is left to choose.
@@ -261,6 +268,7 @@ def step(position: Position, action: int) -> Position:
 
     ``action`` may be any integer type (``numpy.int64`` included). The input is unchanged.
     """
+    _check_position(position, "step")
     return advance(position, action)[0]
 
 
@@ -272,6 +280,7 @@ def advance(position: Position, action: int) -> tuple[Position, Move | None]:
     >>> advance(position, KEEP)[1]
     Cut(keep=True)
     """
+    _check_position(position, "advance")
     move = move_for(position, action)
     if move is not None:
         return Position(apply(position.state, move)), move
@@ -303,6 +312,7 @@ def move_for(position: Position, action: int) -> Move | None:
     >>> move_for(Position(new_match()), EXPOSE)
     Cut(keep=False)
     """
+    _check_position(position, "move_for")
     state, pending = position.state, position.pending
     action = _as_id(action, num_actions(state.rules))
     if pending is not None:
@@ -349,6 +359,7 @@ def describe(position: Position, action: int) -> str:
     >>> describe(Position(new_match()), KEEP), describe(Position(new_match()), 44)
     ('keep', 'capture option 2')
     """
+    _check_position(position, "describe")
     action = _as_id(action, limit=None)
     if action == KEEP:
         return "keep"
@@ -368,6 +379,7 @@ def describe(position: Position, action: int) -> str:
 
 def render_position(position: Position) -> str:
     """The text board of :func:`~chkobba.render` plus the pending card, if any."""
+    _check_position(position, "render_position")
     text = render(position.state)
     if position.pending is not None:
         text += f"\nPending   {position.pending} waits for its capture choice"

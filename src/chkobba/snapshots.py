@@ -32,7 +32,7 @@ import attrs
 
 from chkobba._describe import shown_kind
 from chkobba.cards import DECK, Card, card
-from chkobba.checks import check_state
+from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
@@ -229,7 +229,12 @@ def state_to_dict(state: State) -> dict[str, Any]:
     """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`)."""
     if not isinstance(state, State):
         raise _fail("state_to_dict", state, "a State")
-    return _write(state, STATE_FORMAT, _STATE)
+    try:
+        return _write(state, STATE_FORMAT, _STATE)
+    except ChkobbaError:
+        raise
+    except Exception as error:  # a hand-built state can be broken (see check_state)
+        raise broken_state(state, error) from None
 
 
 def state_from_dict(data: object) -> State:
