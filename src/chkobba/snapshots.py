@@ -33,7 +33,7 @@ import attrs
 from chkobba._describe import shown_kind
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
@@ -278,7 +278,7 @@ def view_from_dict(data: object) -> PlayerView:
         seen["cut_card"] = (fields["cut_card"],)
     _check_cards("view", seen, complete=False)
     if not 0 <= fields["player"] < fields["players"]:
-        raise ChkobbaError(f"view: player {fields['player']} is not at this table")
+        raise ChkobbaError(f"view: player {shown(fields['player'])} is not at this table")
     return PlayerView(**fields)
 
 
@@ -299,9 +299,11 @@ def _check_table(fields: dict[str, Any], where: str) -> None:
     for name in ("dealer", "current_player", "last_capturer"):
         seat = fields[name]
         if seat is not None and not 0 <= seat < players:
-            raise ChkobbaError(f"{where}: {name} {seat} is not a player from 0 to {players - 1}")
+            raise ChkobbaError(
+                f"{where}: {name} {shown(seat)} is not a player from 0 to {players - 1}"
+            )
     if fields["winner"] is not None and not 0 <= fields["winner"] < sides:
-        raise ChkobbaError(f"{where}: winner {fields['winner']} is not a side")
+        raise ChkobbaError(f"{where}: winner {shown(fields['winner'])} is not a side")
     phase = fields["phase"]
     moving = phase in (Phase.CUT, Phase.PLAY)
     if (fields["current_player"] is not None) != moving:
