@@ -108,3 +108,21 @@ def test_summaries_travel_as_plain_values() -> None:
 
     match = tournament(["greedy", "random"], games=1, seed=0, records=True).matches[0]
     assert isinstance(match, MatchSummary) and pickle.loads(pickle.dumps(match)) == match
+
+
+def test_simulate_scheduler_without_dask_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+
+    real = importlib.import_module
+
+    def no_distributed(name: str, *args: Any) -> Any:
+        if name == "distributed":
+            raise ImportError("No module named 'distributed'")
+        return real(name, *args)
+
+    monkeypatch.setattr(importlib, "import_module", no_distributed)
+    args = ["simulate", "--games", "1", "--bots", "greedy", "random", "--scheduler", "tcp://x:1"]
+    assert main(args) == 1
+    assert "pip install 'chkobba[dask]'" in capsys.readouterr().err
