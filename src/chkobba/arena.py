@@ -47,7 +47,8 @@ from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Move, random_shuffle
 from chkobba.records import Record
-from chkobba.state import SIDES, Phase, State, new_match
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
+from chkobba.state import Phase, State, new_match, sides_of
 from chkobba.views import observe
 
 __all__ = [
@@ -75,8 +76,8 @@ class MatchResult:
 
 def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
-    if players not in (2, 4):
-        raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
+    if type(players) is not int or players not in PLAYER_COUNTS:
+        raise ChkobbaError(f"a match has 2, 3 or 4 players, not {shown(players)}")
     seated = items_of(bots, "bots")
     if players == 4 and len(seated) == 2:
         seated = (seated[0], seated[1], seated[0], seated[1])
@@ -99,8 +100,10 @@ def play_match(
     players: int = 2,
     dealer: int | None = None,
     on_move: Callable[[State, Move, State], None] | None = None,
+    rules: Rules = TUNISIAN,
 ) -> MatchResult:
-    """Play a whole match between ``bots``; the shuffles are drawn from ``seed``.
+    """Play a whole match between ``bots`` under ``rules``; the shuffles are drawn from
+    ``seed``.
 
     ``dealer`` is the first dealer (default: drawn by lot from the seed). ``on_move`` is
     called with ``(before, move, after)`` for every move, shuffles included (the demo
@@ -111,7 +114,7 @@ def play_match(
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(players)
-    state = new_match(players, dealer=dealer)
+    state = new_match(players, dealer=dealer, rules=rules)
     moves: list[Move] = []
     while not state.is_over:
         move: Move
@@ -131,7 +134,7 @@ def play_match(
         if on_move is not None:
             on_move(state, move, after)
         state = after
-    record = Record(players=players, dealer=dealer, scores=(0,) * SIDES, moves=tuple(moves))
+    record = Record(players=players, dealer=dealer, rules=rules, moves=tuple(moves))
     return MatchResult(
         winner=state.winner,  # type: ignore[arg-type]
         scores=state.scores,
@@ -185,11 +188,13 @@ class TournamentResult:
     seed: int
     bots: tuple[BotResult, ...]
     matches: tuple[MatchSummary, ...]
+    rules: Rules = TUNISIAN
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (what ``chkobba simulate --json`` prints)."""
         return {
             "players": self.players,
+            "rules": self.rules.name,
             "seed": self.seed,
             "games": len(self.matches),
             "bots": [attrs.asdict(bot) for bot in self.bots],
@@ -243,6 +248,7 @@ class _Job:
     bot_seed: int
     names: tuple[str, str] = ("", "")
     keep_record: bool = False
+    rules: Rules = TUNISIAN
 
 
 def _build(maker: Any, seed: int) -> Bot:
@@ -256,12 +262,14 @@ def _build(maker: Any, seed: int) -> Bot:
 
 def _run(job: _Job) -> MatchSummary:
     first, second = job.entrants
-    seats = [first, second] if job.players == 2 else [first, second, first, second]
+    # Seats alternate between the two entrants (with 3 players the first has two seats;
+    # the next match of the pair swaps them).
+    seats = [first, second, first, second][: job.players]
     bots = [
         _build(job.makers[0] if entrant == first else job.makers[1], subseed(job.bot_seed, seat))
         for seat, entrant in enumerate(seats)
     ]
-    result = play_match(bots, seed=job.pair_seed, players=job.players, dealer=0)
+    result = play_match(bots, seed=job.pair_seed, players=job.players, dealer=0, rules=job.rules)
     record = None
     if job.keep_record:
         tags = {"game": str(job.game)}
@@ -312,8 +320,9 @@ def tournament(
     executor: Executor | None = None,
     records: bool = False,
     on_match: Callable[[MatchSummary], None] | None = None,
+    rules: Rules = TUNISIAN,
 ) -> TournamentResult:
-    """Every pair of ``bots`` plays ``games`` matches; results per bot.
+    """Every pair of ``bots`` plays ``games`` matches under ``rules``; results per bot.
 
     Entries are bot specs (``"greedy"``, ``"ismcts:iterations=100"``, a
     :class:`~chkobba.bots.BotSpec`) or bot instances (built-in bots are re-seeded for
@@ -325,7 +334,9 @@ def tournament(
     process pool), again with the same result; ``workers`` is then ignored.
     ``progress(done, total)`` is called after every match; ``on_match(summary)`` for
     every match in game order, as soon as it and the ones before it are done.
-    ``records=True`` keeps every match's record in its summary.
+    ``records=True`` keeps every match's record in its summary. With 3 players (a
+    profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
+    a side of its own; the pair's next match swaps the bots.
     """
     if type(games) is not int or games < 1:
         raise ChkobbaError(f"games must be a positive integer, not {shown(games)}")
@@ -333,8 +344,9 @@ def tournament(
         raise ChkobbaError(f"workers must be a positive integer, not {shown(workers)}")
     if executor is not None and not isinstance(executor, Executor):
         raise ChkobbaError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
-    if players not in (2, 4):
-        raise ChkobbaError(f"a match has 2 or 4 players, not {shown(players)}")
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
+    rules.sides(players)  # refuses a player count the profile does not allow
     makers = [_maker(entrant) for entrant in items_of(bots, "tournament: bots")]
     if len(makers) < 2:
         raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")
@@ -349,11 +361,12 @@ def tournament(
             bot_seed=subseed(seed, first, second, game),
             names=(names[first], names[second]),
             keep_record=records,
+            rules=rules,
         )
         for game, first, second in _schedule(len(makers), games)
     ]
     summaries = _run_all(jobs, workers, executor, _Reporter(len(jobs), progress, on_match))
-    return _tally(names, players, seed, summaries)
+    return _tally(names, players, seed, summaries, rules)
 
 
 @attrs.define
@@ -409,13 +422,19 @@ def _collect(futures: list[Future[MatchSummary]], report: _Reporter) -> None:
 
 
 def _tally(
-    names: list[str], players: int, seed: int, summaries: list[MatchSummary]
+    names: list[str], players: int, seed: int, summaries: list[MatchSummary], rules: Rules
 ) -> TournamentResult:
+    sides = sides_of(players)
     lines = []
     for index, name in enumerate(names):
         mine = [m for m in summaries if index in m.entrants]
         wins = sum(m.winner == index for m in mine)
-        points = sum(m.scores[m.entrants.index(index) % SIDES] for m in mine)
+        # The totals of every side the bot held (one side, except with 3 players).
+        points = sum(
+            m.scores[side]
+            for m in mine
+            for side in {seat % sides for seat, e in enumerate(m.entrants) if e == index}
+        )
         deals = sum(m.deals for m in mine)
         low, high = wilson_interval(wins, len(mine))
         lines.append(
@@ -431,4 +450,6 @@ def _tally(
                 points_per_deal=points / deals if deals else 0.0,
             )
         )
-    return TournamentResult(players=players, seed=seed, bots=tuple(lines), matches=tuple(summaries))
+    return TournamentResult(
+        players=players, seed=seed, bots=tuple(lines), matches=tuple(summaries), rules=rules
+    )

@@ -48,7 +48,7 @@ from chkobba.bots.sampling import determinize
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
-from chkobba.state import SIDES, Phase, State
+from chkobba.state import Phase, State
 from chkobba.views import PlayerView
 
 __all__ = ["DEFAULT_HORIZON", "DEFAULT_ITERATIONS", "REWARD_SCALE", "ISMCTSBot", "rollout"]
@@ -136,7 +136,7 @@ class ISMCTSBot(SeededBot):
                     children[m].avail += 1
             if untried:
                 move = untried[rng.randrange(len(untried))]
-                node = children[move] = _Node(state.current_player % SIDES)  # type: ignore[operator]
+                node = children[move] = _Node(state.side_of(state.current_player))  # type: ignore[arg-type]
                 node.avail = 1
                 path.append(node)
                 state = apply(state, move)
@@ -146,10 +146,10 @@ class ISMCTSBot(SeededBot):
             path.append(node)
             state = apply(state, move)
         state = rollout(state, rng, self.epsilon, self.horizon)
-        reward = _reward(state, deals)
+        rewards = _rewards(state, deals)
         for visited in path:
             visited.visits += 1
-            visited.total += reward if visited.side == 0 else -reward
+            visited.total += rewards[visited.side]
 
 
 def _ucb(node: _Node, c: float) -> float:
@@ -161,14 +161,21 @@ def _visits(root: _Node, move: Move) -> int:
     return child.visits if child is not None else -1
 
 
-def _reward(state: State, deals: int) -> float:
-    """Side 0's deal points minus side 1's, scaled (estimated if the deal goes on)."""
+def _rewards(state: State, deals: int) -> tuple[float, ...]:
+    """Each side's deal points minus the mean of the others' (two sides: side 0's points
+    minus side 1's, and its negation), scaled; estimated if the deal goes on."""
+    sides = state.sides
     if state.phase in _IN_DEAL:
-        return deal_estimate(state.captured, state.chkobbas) / REWARD_SCALE
-    if len(state.deal_scores) == deals:
-        return 0.0  # a voided deal
-    points = state.deal_scores[-1].points
-    return (points[0] - points[1]) / REWARD_SCALE
+        if sides == 2:
+            estimate = deal_estimate(state.captured, state.chkobbas) / REWARD_SCALE
+            return (estimate, -estimate)
+        points = state.chkobbas  # three sides: only the chkobbas are certain mid-deal
+    elif len(state.deal_scores) == deals:
+        return (0.0,) * sides  # a voided deal
+    else:
+        points = state.deal_scores[-1].points
+    total = sum(points)
+    return tuple((p - (total - p) / (sides - 1)) / REWARD_SCALE for p in points)
 
 
 def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int = 0) -> State:

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+import attrs
+
 from chkobba import __version__
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.demo import run_demo
@@ -29,6 +31,7 @@ from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import ChkobbaError, shown
+from chkobba.rules import PROFILES, TUNISIAN, Rules
 
 __all__ = ["main"]
 
@@ -90,7 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="watch bots play a whole match, narrated")
     demo.add_argument("--seed", type=_seed, default=1, help="the match seed (default 1)")
     demo.add_argument(
-        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
     )
     demo.add_argument(
         "--bots",
@@ -111,7 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play against bots in the terminal")
     play.add_argument(
-        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
     )
     play.add_argument(
         "--opponent",
@@ -146,7 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"two or more bots; every pair plays --games matches; {_BOT_FORM}",
     )
     simulate.add_argument(
-        "--players", type=int, choices=(2, 4), default=2, help="2, or 4 in partnerships (default 2)"
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
     )
     simulate.add_argument(
         "--workers",
@@ -174,6 +189,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="write every match's record to FILE, one JSON object per line",
     )
 
+    for command in (demo, play, simulate):
+        _rules_options(command)
+
     replay = commands.add_parser("replay", help="replay a saved record move by move")
     replay.add_argument("file", help="a record written by chkobba (JSON)")
     replay.add_argument("--no-boards", action="store_true", help="moves only, no boards")
@@ -187,6 +205,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     return parser
+
+
+def _rules_options(command: argparse.ArgumentParser) -> None:
+    names = ", ".join(sorted(PROFILES))
+    command.add_argument(
+        "--rules",
+        choices=sorted(PROFILES),
+        default=TUNISIAN.name,
+        metavar="NAME",
+        help=f"the rule profile: {names} (default {TUNISIAN.name}; see docs/rules.md)",
+    )
+    command.add_argument(
+        "--target",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="the match target (default: the profile's, 21 tunisian, 11 cardrulesplus)",
+    )
+
+
+def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Rules:
+    """The profile of ``--rules`` and ``--target``, checked against ``--players``."""
+    rules = PROFILES[args.rules]
+    try:
+        if args.target is not None:
+            rules = attrs.evolve(rules, target=args.target)
+        rules.sides(args.players)
+    except ChkobbaError as error:
+        parser.error(f"{args.command}: {error}")
+    return rules
 
 
 def _everywhere(commands: Any, *names: str, **options: Any) -> None:
@@ -241,9 +289,12 @@ def _complain(message: str, prefix: str = "error: ") -> None:
 def _dispatch(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
+    rules = _rules(args, parser) if args.command != "replay" else TUNISIAN
     if args.command == "demo":
         specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], args.players)
-        return run_demo(out, seed=args.seed, players=args.players, specs=specs, delay=args.delay)
+        return run_demo(
+            out, seed=args.seed, players=args.players, specs=specs, delay=args.delay, rules=rules
+        )
     if args.command == "play":
         if sys.stdin is None:
             raise CommandError("standard input is closed: play reads your moves from it")
@@ -256,6 +307,7 @@ def _dispatch(
             partner=args.partner,
             seed=seed,
             auto=args.auto,
+            rules=rules,
         )
     if args.command == "simulate":
         if len(args.bots) < 2:
@@ -271,6 +323,7 @@ def _dispatch(
             as_json=args.json,
             scheduler=args.scheduler,
             records=args.records,
+            rules=rules,
         )
     return run_replay(
         out,

@@ -9,13 +9,20 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output
 from chkobba.moves import Move, Shuffle
+from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import State
 
 __all__ = ["run_demo"]
 
 
 def run_demo(
-    out: Output, *, seed: int, players: int, specs: list[BotSpec], delay: float = 0.0
+    out: Output,
+    *,
+    seed: int,
+    players: int,
+    specs: list[BotSpec],
+    delay: float = 0.0,
+    rules: Rules = TUNISIAN,
 ) -> int:
     """Play and narrate one match; the same seed gives the same narration.
 
@@ -25,6 +32,8 @@ def run_demo(
     bots = [spec.build(seed=seed * 10 + seat) for seat, spec in enumerate(specs)]
     seating = ", ".join(f"player {seat}: {spec}" for seat, spec in enumerate(specs))
     out.line(f"chkobba demo: {players} players ({seating}), seed {seed}", style="bold")
+    if rules != TUNISIAN:
+        out.line(f"rules: {rules.name}, match to {rules.target}")
 
     def narrate(before: State, move: Move, after: State) -> None:
         for text in describe(before, move, after):
@@ -32,7 +41,7 @@ def run_demo(
         if delay and not isinstance(move, Shuffle):
             time.sleep(delay)
 
-    play_match(bots, seed=seed, players=players, on_move=narrate)
+    play_match(bots, seed=seed, players=players, on_move=narrate, rules=rules)
     return 0
 
 

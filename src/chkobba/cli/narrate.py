@@ -69,7 +69,10 @@ def describe(before: State, move: Move, after: State, you: int | None = None) ->
     if before.phase is Phase.SHUFFLE:
         deal = len(before.deal_scores) + 1
         dealer = _verb(_player(before.dealer, you), "deal")
-        return [f"deal {deal}: {dealer} (scores {_pair(before.scores)})"]
+        lines = [f"deal {deal}: {dealer} (scores {_pair(before.scores)})"]
+        if not before.rules.cut:  # no cut card: the deal is complete already
+            lines += _table_or_void(after, you)
+        return lines
     if isinstance(move, Cut):
         return _cut(before, move, after, you)
     if isinstance(move, Play):
@@ -81,19 +84,21 @@ def _cut(before: State, move: Cut, after: State, you: int | None) -> list[str]:
     cutter = _player(before.current_player, you)
     action = _form(cutter, "keep" if move.keep else "expose")
     shown = "the top card" if move.keep else before.stock[0].symbol
-    lines = [f"{_verb(cutter, 'cut')} and {action} {shown}"]
+    return [f"{_verb(cutter, 'cut')} and {action} {shown}", *_table_or_void(after, you)]
+
+
+def _table_or_void(after: State, you: int | None) -> list[str]:
     if after.phase is Phase.SHUFFLE:
         again = _verb(_player(after.dealer, you), "shuffle")
-        lines.append(f"three cards of one rank on the table: the deal is void, {again} again")
-    else:
-        lines.append("table: " + " ".join(c.symbol for c in after.table))
-    return lines
+        three = "kings" if after.rules.void_deal == "three_kings" else "cards of one rank"
+        return [f"three {three} on the table: the deal is void, {again} again"]
+    return ["table: " + " ".join(c.symbol for c in after.table)]
 
 
 def _play(before: State, move: Play, after: State, you: int | None) -> list[str]:
     player = before.mover
     who = _player(player, you)
-    side = player % SIDES
+    side = after.side_of(player)
     text = f"{_verb(who, 'play')} {move.card.symbol}"
     if move.capture:
         text += f" and {_form(who, 'take')} {symbols(move.capture)}"
@@ -113,7 +118,7 @@ def _deal_end(before: State, move: Play, after: State, you: int | None) -> list[
         left.append(move.card)
     lines = []
     if left and after.last_capturer is not None:
-        taker = side_name(after.last_capturer % SIDES, after.players, you)
+        taker = side_name(after.side_of(after.last_capturer), after.players, you)
         lines.append(f"{_verb(taker, 'take')} the last cards: {symbols(left)}")
     elif left:
         lines.append(f"nobody captured: {symbols(left)} go to no side")
@@ -129,13 +134,23 @@ def deal_summary(score: DealScore, number: int, after: State, you: int | None = 
     def won(side: int | None) -> str:
         return "nobody" if side is None else side_name(side, players, you)
 
+    rules = after.rules
     lines = [
         f"deal {number} score:",
-        f"  cards      {_pair(score.card_counts)}  -> {won(score.cards)}",
-        f"  diamonds   {_pair(score.diamond_counts)}  -> {won(score.diamonds)}",
-        f"  bermila    sevens {_pair(score.seven_counts)}, sixes {_pair(score.six_counts)}"
-        f"  -> {won(score.bermila)}",
-        f"  7♦         -> {won(score.seven_of_diamonds)}",
+        f"  cards      {_pair(score.card_counts)}  -> {won(score.cards_winner)}",
+        f"  diamonds   {_pair(score.diamond_counts)}  -> {won(score.diamonds_winner)}",
+    ]
+    # Only the categories the profile plays.
+    if rules.sevens_bermila:
+        lines.append(
+            f"  bermila    sevens {_pair(score.seven_counts)}, sixes {_pair(score.six_counts)}"
+            f"  -> {won(score.bermila_winner)}"
+        )
+    if rules.seven_of_diamonds:
+        lines.append(f"  7♦         -> {won(score.seven_of_diamonds_winner)}")
+    if rules.primiera:
+        lines.append(f"  primiera   {_pair(score.primiera_sums)}  -> {won(score.primiera_winner)}")
+    lines += [
         f"  chkobbas   {_pair(score.chkobbas)}",
         f"  points     {_pair(score.points)}; match {_pair(after.scores)}",
     ]

@@ -25,6 +25,7 @@ from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.render import render
+from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import State
 from chkobba.views import observe
 
@@ -79,13 +80,15 @@ class _Match:
         specs: dict[int, BotSpec],
         seed: int,
         auto: bool,
+        rules: Rules = TUNISIAN,
     ) -> None:
         self.out = out
         self.stdin = stdin
         self.seed = seed
         self.auto = auto
         self.specs = specs
-        self.game = Game(players=players, dealer=_first_dealer(seed, players), seed=seed)
+        dealer = _first_dealer(seed, players)
+        self.game = Game(players=players, dealer=dealer, seed=seed, rules=rules)
         self.bots: dict[int, Bot] = {
             seat: spec.build(seed=seed * 10 + seat) for seat, spec in specs.items()
         }
@@ -243,13 +246,14 @@ def run_play(
     seed: int,
     partner: BotSpec | None = None,
     auto: bool = False,
+    rules: Rules = TUNISIAN,
 ) -> int:
     """Play one match as player 0 against ``opponent`` bots (and with a ``partner`` bot
     at 4 players); at the end, or when the person stops, offer to save it."""
     specs = {seat: opponent for seat in range(1, players)}
     if players == _PARTNERSHIP:
         specs[HUMAN + 2] = partner or opponent
-    match = _Match(out, stdin, players=players, specs=specs, seed=seed, auto=auto)
+    match = _Match(out, stdin, players=players, specs=specs, seed=seed, auto=auto, rules=rules)
     match.introduce()
     try:
         match.play()

@@ -18,6 +18,7 @@ from chkobba.arena import MatchSummary, tournament
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError
+from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["run_simulate"]
 
@@ -34,6 +35,7 @@ def run_simulate(
     as_json: bool,
     scheduler: str | None = None,
     records: str | None = None,
+    rules: Rules = TUNISIAN,
 ) -> int:
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal)."""
     total = games * len(specs) * (len(specs) - 1) // 2
@@ -51,12 +53,13 @@ def run_simulate(
             executor=executor,
             records=records is not None,
             on_match=on_match,
+            rules=rules,
         )
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
         return 0
     out.line(
-        f"{len(result.matches)} matches, {players} players, seed {seed} "
+        f"{len(result.matches)} matches, {players} players{_profile(rules)}, seed {seed} "
         "(win rates with 95% Wilson intervals)",
         style="bold",
     )
@@ -73,6 +76,11 @@ def run_simulate(
     ]
     out.table(["bot", "games", "wins", "win rate", "95% CI", "points/deal"], rows)
     return 0
+
+
+def _profile(rules: Rules) -> str:
+    """How the heading names the rules: nothing for the default profile."""
+    return "" if rules == TUNISIAN else f", {rules.name} rules to {rules.target}"
 
 
 @contextmanager
