@@ -51,8 +51,9 @@ def test_seating_errors() -> None:
         seat_bots([GreedyBot()], 2)
     with pytest.raises(ChkobbaError, match="needs 4 bots"):
         seat_bots([GreedyBot()] * 3, 4)
-    with pytest.raises(ChkobbaError, match="2 or 4 players"):
-        seat_bots([GreedyBot()] * 3, 3)
+    with pytest.raises(ChkobbaError, match="2, 3 or 4 players"):
+        seat_bots([GreedyBot()] * 5, 5)
+    assert len(seat_bots([GreedyBot()] * 3, 3)) == 3  # the profile decides if it may play
     with pytest.raises(ChkobbaError, match="not a bot"):
         seat_bots([GreedyBot(), "greedy"], 2)  # type: ignore[list-item]
 
