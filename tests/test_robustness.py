@@ -704,3 +704,21 @@ def test_state_from_dict_refuses_what_check_state_refuses(field: str, value: obj
     except ChkobbaError:
         with pytest.raises(ChkobbaError):
             State.from_dict(data)
+
+
+def test_replay_of_a_megabyte_capture_fails_fast(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_text(_record_text(["QH x " + "+".join(["AS"] * 300_000)]), encoding="utf-8")
+    assert path.stat().st_size > 800_000
+    result = _run_cli("replay", str(path))
+    _one_line_error(result, "a move has at most 1000")
+    assert len(result.stderr) < 500
+
+
+def test_a_control_character_in_a_records_path_is_escaped(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no\x07such" / "records.jsonl")
+    result = _run_cli(
+        "simulate", "--games", "1", "--bots", "random", "random", "--records", missing
+    )
+    _one_line_error(result, "no\\x07such")
+    assert b"\x07" not in result.stderr

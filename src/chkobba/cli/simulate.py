@@ -18,6 +18,7 @@ from chkobba.arena import MatchSummary, tournament
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError
+from chkobba.errors import shown
 from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["run_simulate"]
@@ -88,7 +89,9 @@ def _open(path: str) -> Iterator[IO[str]]:
     try:
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
     except OSError as error:
-        raise CommandError(f"cannot write records to {path}: {error.strerror}") from None
+        raise CommandError(
+            f"cannot write records to {shown(path, 200)}: {error.strerror}"
+        ) from None
     with stream:
         yield stream
 
