@@ -443,6 +443,7 @@ def _wrong_calls() -> list[tuple[str, Any]]:
     from chkobba import TUNISIAN, Rules, capture_options, new_match, observe, score_deal
     from chkobba.actions import Position, action_ids, describe
     from chkobba.arena import play_match, tournament
+    from chkobba.bots import ISMCTSBot
     from chkobba.bots.registry import BotSpec
     from chkobba.observations import observation_vector
 
@@ -469,6 +470,8 @@ def _wrong_calls() -> list[tuple[str, Any]]:
         ("bot inf", lambda: BotSpec.parse("ismcts:exploration=inf")),
         ("bot 1e400", lambda: BotSpec.parse("ismcts:iterations=1e400")),
         ("bot twice", lambda: BotSpec.parse("ismcts:iterations=5,iterations=6")),
+        ("ismcts nan", lambda: ISMCTSBot(exploration=float("nan"))),
+        ("ismcts inf", lambda: ISMCTSBot(exploration=float("inf"))),
     ]
 
 

@@ -95,9 +95,9 @@ class ISMCTSBot(SeededBot):
             raise ChkobbaError(
                 f"ISMCTSBot: iterations must be a positive integer, not {shown(iterations)}"
             )
-        if not isinstance(exploration, (int, float)) or exploration < 0:
+        if not isinstance(exploration, (int, float)) or not 0 <= exploration < math.inf:
             raise ChkobbaError(
-                f"ISMCTSBot: exploration must be a number >= 0, not {shown(exploration)}"
+                f"ISMCTSBot: exploration must be a finite number >= 0, not {shown(exploration)}"
             )
         if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {shown(epsilon)}")
