@@ -35,6 +35,7 @@ import attrs
 
 from chkobba._describe import move_number
 from chkobba.cards import DECK, Rank
+from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import (
@@ -228,6 +229,12 @@ class Record:
         for index, state in enumerate(states):
             if not isinstance(state, State):
                 raise RecordError(f"{move_number(index, 'state')} is not a State: {shown(state)}")
+        try:
+            # The first state is one this library did not make; each later one must follow
+            # from the one before by a legal move, so checking the first checks them all.
+            check_state(states[0])
+        except ChkobbaError as error:
+            raise RecordError(f"{move_number(0, 'state')}: {error}") from None
         moves = [_move_between(states[i], states[i + 1], i) for i in range(len(states) - 1)]
         return cls.from_moves(states[0], moves, tags=tags)
 
