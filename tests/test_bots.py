@@ -30,6 +30,7 @@ from chkobba.arena import play_match
 from chkobba.bots import (
     Bot,
     BotSpec,
+    ExpertBot,
     GreedyBot,
     ISMCTSBot,
     RandomBot,
@@ -52,6 +53,7 @@ def all_bots(seed: int) -> list[SeededBot]:
         GreedyBot(seed=seed),
         ISMCTSBot(iterations=6, seed=seed),
         ISMCTSBot(iterations=6, horizon=4, seed=seed),
+        ExpertBot(iterations=6, budget=200, seed=seed),
     ]
 
 
@@ -143,7 +145,9 @@ def test_an_illegal_bot_move_is_refused() -> None:
         play_match([Cheat(), RandomBot(seed=1)], seed=1)  # type: ignore[list-item]
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=10"])
+@pytest.mark.parametrize(
+    "spec", ["random", "greedy", "ismcts:iterations=10", "expert:iterations=10,budget=300"]
+)
 def test_seeded_bots_are_reproducible(spec: str) -> None:
     state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
     rng = random.Random(0)

@@ -28,6 +28,7 @@ See ``docs/bots.md`` for more.
 """
 
 from chkobba.bots.base import Bot, SeededBot
+from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.policy import BotActions, PolicyBot
@@ -40,6 +41,7 @@ __all__ = [
     "Bot",
     "BotActions",
     "BotSpec",
+    "ExpertBot",
     "GreedyBot",
     "ISMCTSBot",
     "PolicyBot",

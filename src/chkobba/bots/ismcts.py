@@ -117,12 +117,32 @@ class ISMCTSBot(SeededBot):
         }
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        root = self.search(view)
+        best = max(range(len(legal)), key=lambda i: _visits(root, legal[i]))
+        return legal[best]
+
+    def search(self, view: PlayerView) -> _Node:
+        """The search tree of one decision (its root's children are the moves tried)."""
         root = _Node(side=-1)
         deals = len(view.deal_scores)
         for _ in range(self.iterations):
             self._iterate(root, determinize(view, self.rng), deals)
-        best = max(range(len(legal)), key=lambda i: _visits(root, legal[i]))
-        return legal[best]
+        return root
+
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+        """Each legal move's mean search reward, in deal points for the mover's side.
+
+        A move the search never tried gets ``-inf``.
+        """
+        if not legal:
+            raise ChkobbaError(f"{self!r} was asked to evaluate no legal moves")
+        root = self.search(view)
+        values = {}
+        for move in legal:
+            child = root.children.get(move)
+            visited = child is not None and child.visits > 0
+            values[move] = child.total / child.visits * REWARD_SCALE if visited else -math.inf  # type: ignore[union-attr]
+        return values
 
     def _iterate(self, root: _Node, state: State, deals: int) -> None:
         rng, c = self.rng, self.exploration

@@ -1,7 +1,9 @@
 """Bots by name: :class:`BotSpec` describes a bot in text and builds it anywhere.
 
 A spec is ``name`` or ``name:key=value,key=value`` — ``random``, ``greedy``,
-``ismcts:iterations=100``. Specs are small frozen values, so they travel to worker
+``ismcts:iterations=100``, ``expert`` — or a named preset: ``ismcts:v1`` is the ISMCTS
+configuration of release 0.1.0 written out in full, so comparisons with it can be rerun
+after the defaults change. Specs are small frozen values, so they travel to worker
 processes, and :meth:`BotSpec.build` makes a bot with any seed.
 
 >>> spec = BotSpec.parse("ismcts:iterations=50")
@@ -9,10 +11,12 @@ processes, and :meth:`BotSpec.build` makes a bot with any seed.
 BotSpec('ismcts:iterations=50')
 >>> spec.build(seed=3)
 ISMCTSBot(iterations=50, ..., seed=3)
+>>> BotSpec.parse("ismcts:v1")
+BotSpec('ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6')
 >>> BotSpec.parse("clever")
 Traceback (most recent call last):
 ...
-chkobba.errors.ChkobbaError: 'clever' is not a bot: choose from greedy, ismcts, random
+chkobba.errors.ChkobbaError: 'clever' is not a bot: choose from expert, greedy, ismcts, random
 >>> BotSpec.parse("ismcts:iters=5")
 Traceback (most recent call last):
 ...
@@ -27,21 +31,28 @@ import math
 import attrs
 
 from chkobba.bots.base import SeededBot
+from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.random_bot import RandomBot
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["BOT_TYPES", "BotSpec", "bot_options", "make_bot"]
+__all__ = ["BOT_TYPES", "PRESETS", "BotSpec", "bot_options", "make_bot"]
 
 #: The built-in bots by name.
 BOT_TYPES: dict[str, type[SeededBot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
+    "expert": ExpertBot,
 }
 
 Option = tuple[str, int | float]
+
+#: Named configurations, ``name:preset``: the 0.1.0 ISMCTS defaults as ``ismcts:v1``.
+PRESETS: dict[str, str] = {
+    "ismcts:v1": "ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6",
+}
 
 
 @attrs.frozen(repr=False)
@@ -58,6 +69,9 @@ class BotSpec:
             raise ChkobbaError(f"{shown(text)} is not a bot spec: expected text such as 'greedy'")
         name, _, rest = text.strip().partition(":")
         name = name.strip().lower()
+        preset = PRESETS.get(f"{name}:{rest.strip().lower()}")
+        if preset is not None:
+            return cls.parse(preset)
         if name not in BOT_TYPES:
             raise ChkobbaError(
                 f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"

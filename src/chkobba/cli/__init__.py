@@ -1,4 +1,4 @@
-"""The ``chkobba`` command: ``demo``, ``play``, ``simulate`` and ``replay``.
+"""The ``chkobba`` command: ``demo``, ``play``, ``simulate``, ``replay`` and ``analyse``.
 
 Run ``chkobba --help`` (or ``python -m chkobba --help``) for the options; ``docs/cli.md``
 has examples. Exit status: 0 on success, 2 for bad arguments, 1 for any other failure,
@@ -25,6 +25,7 @@ import attrs
 
 from chkobba import __version__
 from chkobba.bots.registry import BotSpec
+from chkobba.cli.analyse import run_analyse
 from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output
 from chkobba.cli.play import run_play
@@ -203,6 +204,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="on a terminal, show everything at once instead of a move per Enter",
     )
+    analyse = commands.add_parser("analyse", help="review a record's moves with the best bot")
+    analyse.add_argument("file", help="a record written by chkobba (JSON)")
+    analyse.add_argument("--seat", type=int, default=None, help="review one player (default all)")
+    analyse.add_argument("--bot", type=_bot, default=BotSpec.parse("expert"), metavar="BOT")
+    analyse.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
+    analyse.add_argument("--worst", type=_positive, default=3, help="moves to flag (default 3)")
+    analyse.add_argument("--json", action="store_true", help="machine-readable output")
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     return parser
 
@@ -324,6 +332,16 @@ def _dispatch(
             scheduler=args.scheduler,
             records=args.records,
             rules=rules,
+        )
+    if args.command == "analyse":
+        return run_analyse(
+            out,
+            args.file,
+            seat=args.seat,
+            bot=args.bot,
+            seed=args.seed,
+            flagged=args.worst,
+            as_json=args.json,
         )
     return run_replay(
         out,

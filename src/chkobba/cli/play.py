@@ -14,7 +14,7 @@ import random
 from typing import TextIO
 
 from chkobba.bots.base import Bot
-from chkobba.bots.ismcts import ISMCTSBot
+from chkobba.bots.analysis import hint_text
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import describe
@@ -196,10 +196,9 @@ class _Match:
         return None
 
     def hint(self, state: State, choices: list[tuple[Move, str]]) -> str:
-        """What the strongest bot would play (the hook for a better hint)."""
-        bot = ISMCTSBot(seed=self.seed + len(self.game.moves))
-        chosen = bot.choose(observe(state, HUMAN), tuple(move for move, _ in choices))
-        return _label(chosen)
+        """The strongest bot's three best moves with their values (bots.analysis)."""
+        legal = tuple(move for move, _ in choices)
+        return hint_text(observe(state, HUMAN), legal, seed=self.seed + len(self.game.moves))
 
     def undo(self) -> None:
         """Take back the person's last move of this deal and every move after it."""

@@ -1,0 +1,164 @@
+"""Move reviews: what the strongest bot thinks of every legal move.
+
+:func:`rank_moves` asks a bot with an ``evaluate`` method (by default
+:class:`~chkobba.bots.ExpertBot`) for every legal move's expected deal points
+difference, from the mover's side, best first. :func:`review_record` does it for every
+move of a record (of one seat or all) like a chess engine's game review: each
+:class:`MoveReview` says what was played, what the best move was and how many points the
+choice lost. ``chkobba analyse`` prints these, and ``chkobba play``'s ``hint`` shows
+:func:`hint_text`.
+
+>>> import random
+>>> from chkobba.bots.analysis import rank_moves
+>>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+>>> while state.stock:
+...     state = apply(state, legal_moves(state)[0])
+>>> ranked = rank_moves(observe(state, state.current_player), legal_moves(state))
+>>> ranked[0].value >= ranked[-1].value       # exact here: nothing is hidden any more
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from chkobba.bots.expert import ExpertBot
+from chkobba.engine import apply, legal_moves
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Move, Shuffle
+from chkobba.records import Record
+from chkobba.state import Phase
+from chkobba.views import PlayerView, observe
+
+__all__ = [
+    "Evaluator",
+    "MoveReview",
+    "MoveValue",
+    "hint_text",
+    "rank_moves",
+    "review_record",
+    "worst",
+]
+
+
+class Evaluator(Protocol):
+    """A bot that can score every legal move (``ISMCTSBot``, ``ExpertBot``)."""
+
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+        """Each move's expected deal points difference for the mover's side."""
+        ...
+
+
+@attrs.frozen
+class MoveValue:
+    """A legal move and its expected deal points difference for the mover's side."""
+
+    move: Move
+    value: float
+
+
+@attrs.frozen
+class MoveReview:
+    """One reviewed move of a record.
+
+    ``index`` is the move's position in the record (from 0), ``ranked`` every legal move
+    best first, ``loss`` how many expected deal points the played move gave up against
+    the best one (0 when the best was played).
+    """
+
+    index: int
+    player: int
+    played: Move
+    ranked: tuple[MoveValue, ...]
+
+    @property
+    def best(self) -> MoveValue:
+        """The move the bot rates highest."""
+        return self.ranked[0]
+
+    @property
+    def loss(self) -> float:
+        """Expected deal points given up by the played move (>= 0)."""
+        played = next(item.value for item in self.ranked if item.move == self.played)
+        return max(0.0, self.best.value - played)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {
+            "index": self.index,
+            "player": self.player,
+            "played": str(self.played),
+            "best": str(self.best.move),
+            "loss": _number(self.loss),
+            "moves": [{"move": str(i.move), "value": _number(i.value)} for i in self.ranked],
+        }
+
+
+def _number(value: float) -> float | None:
+    """Rounded for JSON; ``None`` for a move the search never tried (``-inf``)."""
+    return round(value, 3) if math.isfinite(value) else None
+
+
+def rank_moves(
+    view: PlayerView, legal: tuple[Move, ...], evaluator: Evaluator | None = None, seed: int = 0
+) -> tuple[MoveValue, ...]:
+    """Every legal move with its value for the mover, best first (ties in legal order)."""
+    if not legal:
+        raise ChkobbaError("rank_moves: there are no legal moves to rank")
+    bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
+    values = bot.evaluate(view, legal)
+    order = sorted(range(len(legal)), key=lambda i: -values[legal[i]])
+    return tuple(MoveValue(legal[i], values[legal[i]]) for i in order)
+
+
+def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int = 3) -> str:
+    """The ``top`` best moves with their values, for ``chkobba play``'s ``hint``.
+
+    Each value is the expected deal points difference for the mover's side.
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> print(hint_text(observe(state, 1), legal_moves(state), seed=1))  # doctest: +ELLIPSIS
+    ... (...), then ... (...)...
+    """
+    ranked = rank_moves(view, legal, seed=seed)[:top]
+    shown = [f"{item.move} ({item.value:+.2f})" for item in ranked]
+    return shown[0] + (", then " + ", ".join(shown[1:]) if shown[1:] else "")
+
+
+def review_record(
+    record: Record,
+    *,
+    seats: Iterable[int] | None = None,
+    evaluator: Evaluator | None = None,
+    seed: int = 0,
+) -> list[MoveReview]:
+    """Review every decision of ``seats`` (default: all) in ``record``.
+
+    Moves with a single legal choice, shuffles and cuts are skipped: there is nothing to
+    choose. The record's moves are checked as they are replayed (an illegal one raises
+    :class:`~chkobba.IllegalMoveError`).
+    """
+    chosen = None if seats is None else frozenset(seats)
+    bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
+    reviews = []
+    state = record.start()
+    for index, move in enumerate(record.moves):
+        player = state.current_player
+        if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
+            legal = legal_moves(state)
+            if len(legal) > 1 and (chosen is None or player in chosen):
+                ranked = rank_moves(observe(state, player), legal, bot)
+                reviews.append(MoveReview(index, player, move, ranked))
+        state = apply(state, move)
+    return reviews
+
+
+def worst(reviews: Sequence[MoveReview], count: int = 3) -> list[MoveReview]:
+    """The ``count`` reviewed moves that lost the most (only those that lost anything)."""
+    losing = [review for review in reviews if review.loss > 1e-9]
+    return sorted(losing, key=lambda review: -review.loss)[:count]

@@ -1,0 +1,166 @@
+"""Exact endgames: alpha-beta on the deal's final points difference.
+
+Once every card is placed (a full :class:`~chkobba.State`, or a view whose hidden cards
+are all known), the rest of a deal is a game of perfect information between two sides.
+:func:`solve` finds its exact value — side 0's deal points minus side 1's when both
+sides play perfectly — by minimax with alpha-beta pruning and a transposition table,
+playing every move through the engine's own :func:`~chkobba.apply`, so the value counts
+everything the engine scores: every deal-scoring category of the profile, chkobbas, and
+the leftovers going to the last capturer. A refill from the stock is no chance event
+once the stock's order is fixed, so a state with one refill left is solved the same way
+(12 plies with 2 players instead of 6).
+
+:func:`move_values` gives every legal move's exact value from the mover's side — what
+the bots play and what ``chkobba analyse`` shows.
+
+>>> import random
+>>> from chkobba.bots.endgame import move_values, solve
+>>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+>>> while state.stock:                       # play to the last round
+...     state = apply(state, legal_moves(state)[0])
+>>> values = move_values(state)
+>>> best = max(values.values())
+>>> sign = 1 if state.side_of(state.current_player) == 0 else -1
+>>> solve(state) == sign * best
+True
+
+Solving is exponential in the cards left: it is meant for the last round or two of a
+2-side deal (at most a few thousand positions), not for a fresh deal.
+"""
+
+from __future__ import annotations
+
+import math
+
+from chkobba.bots.greedy import WORTH
+from chkobba.engine import apply
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Move, Play
+from chkobba.state import Phase, State
+
+__all__ = ["Solver", "deal_difference", "move_values", "solve"]
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def deal_difference(state: State, deals: int) -> int:
+    """Side 0's points minus side 1's in the deal that ended after ``deals`` scored ones.
+
+    ``0`` when no such deal was scored (a voided deal).
+    """
+    if len(state.deal_scores) <= deals:
+        return 0
+    points = state.deal_scores[deals].points
+    return points[0] - points[1]
+
+
+def _key(state: State) -> tuple[object, ...]:
+    """What the rest of the deal depends on, blind to the order cards were laid in."""
+    return (
+        state.current_player,
+        tuple(frozenset(hand) for hand in state.hands),
+        frozenset(state.table),
+        state.stock,
+        tuple(frozenset(pile) for pile in state.captured),
+        state.chkobbas,
+        state.last_capturer,
+    )
+
+
+def _order(plays: tuple[Play, ...], table_size: int) -> list[Play]:
+    """Likely best first (sweeps, rich captures, cheap lays): alpha-beta cuts sooner."""
+
+    def guess(play: Play) -> float:
+        if play.capture:
+            sweep = 2.0 if len(play.capture) == table_size else 0.0
+            return 1.0 + sweep + WORTH[play.card.index] + sum(WORTH[c.index] for c in play.capture)
+        return -WORTH[play.card.index]
+
+    return sorted(plays, key=guess, reverse=True)
+
+
+class Solver:
+    """An alpha-beta searcher with a transposition table kept between calls.
+
+    Reuse one solver for many related positions (the moves of one decision, the
+    samples of one search): positions reached twice are solved once. ``nodes`` counts
+    the positions expanded.
+    """
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def solve(self, state: State) -> int:
+        """The exact final deal points difference (side 0 minus side 1) of ``state``."""
+        _check(state)
+        return self._search(state, len(state.deal_scores), -math.inf, math.inf)
+
+    def move_values(self, state: State) -> dict[Move, int]:
+        """Each legal play's exact value from the mover's side (its side minus the other)."""
+        _check(state)
+        deals = len(state.deal_scores)
+        sign = 1 if state.side_of(state.current_player) == 0 else -1  # type: ignore[arg-type]
+        return {
+            play: sign * self._search(apply(state, play), deals, -math.inf, math.inf)
+            for play in state.legal_plays
+        }
+
+    def _search(self, state: State, deals: int, alpha: float, beta: float) -> int:
+        if state.phase is not Phase.PLAY:
+            return deal_difference(state, deals)
+        key = _key(state)
+        stored = self.table.get(key)
+        if stored is not None:
+            value, bound = stored
+            if (
+                bound == _EXACT
+                or (bound == _LOWER and value >= beta)
+                or (bound == _UPPER and value <= alpha)
+            ):
+                return value
+        self.nodes += 1
+        low, high = alpha, beta
+        maximizing = state.side_of(state.current_player) == 0  # type: ignore[arg-type]
+        best = -1000 if maximizing else 1000
+        for play in _order(state.legal_plays, len(state.table)):
+            value = self._search(apply(state, play), deals, alpha, beta)
+            if maximizing:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if best <= low:
+            bound = _UPPER
+        elif best >= high:
+            bound = _LOWER
+        else:
+            bound = _EXACT
+        self.table[key] = (best, bound)
+        return best
+
+
+def _check(state: State) -> None:
+    if not isinstance(state, State):
+        raise ChkobbaError(f"the endgame solver needs a State, not {state!r}")
+    if state.phase is not Phase.PLAY:
+        raise ChkobbaError(
+            f"the endgame solver needs a state in phase PLAY, not {state.phase.name}"
+        )
+    if len(state.captured) != 2:
+        raise ChkobbaError(
+            f"the endgame solver plays two sides against each other, not {len(state.captured)}"
+        )
+
+
+def solve(state: State) -> int:
+    """The exact final deal points difference (side 0 minus side 1) of a full ``state``."""
+    return Solver().solve(state)
+
+
+def move_values(state: State) -> dict[Move, int]:
+    """Each legal play's exact value for the player to move (their side minus the other)."""
+    return Solver().move_values(state)

@@ -1,0 +1,120 @@
+"""ExpertBot: ISMCTS for the open deal, exact solutions for its end.
+
+:class:`ExpertBot` thinks in two modes, by how much of the deal is left:
+
+* **Endgame** (two sides, at most ``endgame`` cards left in the hands and the stock,
+  by default 12: the last two rounds of a 2-player deal, the last round of a 4-player
+  one): it draws determinizations of the cards it cannot see
+  (:func:`~chkobba.bots.sampling.determinize`, consistent with every public fact of
+  its view), solves every legal move of each exactly with
+  :class:`~chkobba.bots.endgame.Solver` (alpha-beta on the deal's final points
+  difference), and plays the move with the best average. With 2 players and an empty
+  stock nothing is hidden any more: one sample is the true position, and the move is
+  the exact best. Otherwise it takes samples until the solver has expanded ``budget``
+  positions (a deterministic stand-in for a time limit: same seed, same move).
+* **Open deal** (earlier, the cut, or more than two sides): single-observer ISMCTS
+  exactly as :class:`~chkobba.bots.ISMCTSBot` with the same options.
+
+:meth:`ExpertBot.evaluate` gives every legal move's expected deal points difference
+from the mover's side (its side's points minus the other's, for the rest of the deal):
+``chkobba analyse`` and ``chkobba play``'s ``hint`` show these numbers.
+
+>>> import random
+>>> from chkobba.bots import ExpertBot
+>>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+>>> while len(state.stock) > 0:
+...     state = apply(state, legal_moves(state)[0])
+>>> view, legal = observe(state, state.current_player), legal_moves(state)
+>>> bot = ExpertBot(seed=1)
+>>> values = bot.evaluate(view, legal)      # exact: nothing is hidden any more
+>>> bot.choose(view, legal) == max(values, key=values.__getitem__)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chkobba.bots.endgame import Solver
+from chkobba.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+from chkobba.bots.sampling import determinize
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Move
+from chkobba.state import HAND_SIZE, Phase
+from chkobba.views import PlayerView
+
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_ENDGAME", "ExpertBot"]
+
+#: Cards left (hands and stock) at or below which the endgame is solved exactly.
+DEFAULT_ENDGAME = 4 * HAND_SIZE
+#: Solver positions per endgame decision (about 0.15 s on the reference machine).
+DEFAULT_BUDGET = 5000
+
+
+class ExpertBot(ISMCTSBot):
+    """ISMCTS in the open deal, determinized exact solving at its end (see the module)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        exploration: float = 0.7,
+        epsilon: float = 0.1,
+        horizon: int = 6,
+        endgame: int = DEFAULT_ENDGAME,
+        budget: int = DEFAULT_BUDGET,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(
+            iterations=iterations,
+            exploration=exploration,
+            epsilon=epsilon,
+            horizon=horizon,
+            seed=seed,
+        )
+        if type(endgame) is not int or endgame < 0:
+            raise ChkobbaError(f"ExpertBot: endgame must be an integer >= 0, not {endgame!r}")
+        if type(budget) is not int or budget < 1:
+            raise ChkobbaError(f"ExpertBot: budget must be a positive integer, not {budget!r}")
+        self.endgame = endgame
+        self.budget = budget
+
+    def options(self) -> dict[str, Any]:
+        return {**super().options(), "endgame": self.endgame, "budget": self.budget}
+
+    def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        if not self.solves(view):
+            return super().pick(view, legal)
+        values = self._endgame_values(view, legal)
+        return max(legal, key=values.__getitem__)  # ties: the first in legal order
+
+    def solves(self, view: PlayerView) -> bool:
+        """Whether ``view`` is an endgame this bot solves exactly rather than searches."""
+        cards_left = sum(view.hand_sizes) + view.stock_size
+        return view.phase is Phase.PLAY and len(view.captured) == 2 and cards_left <= self.endgame
+
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+        """Each legal move's expected deal points difference for the mover's side.
+
+        Exact (averaged over samples of the hidden cards) in the endgame, the ISMCTS
+        mean reward of the move otherwise (a move the search never tried gets ``-inf``).
+        """
+        if not legal:
+            raise ChkobbaError(f"{self!r} was asked to evaluate no legal moves")
+        if self.solves(view):
+            return self._endgame_values(view, legal)
+        return super().evaluate(view, legal)
+
+    def _endgame_values(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+        solver = Solver()
+        totals = dict.fromkeys(legal, 0.0)
+        samples = 0
+        hidden_hands = sum(1 for p, size in enumerate(view.hand_sizes) if size and p != view.player)
+        unique = view.stock_size == 0 and hidden_hands <= 1
+        while samples == 0 or (not unique and solver.nodes < self.budget):
+            for move, value in solver.move_values(determinize(view, self.rng)).items():
+                totals[move] += value
+            samples += 1
+        return {move: total / samples for move, total in totals.items()}

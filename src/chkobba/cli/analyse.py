@@ -1,0 +1,86 @@
+"""``chkobba analyse RECORD``: a game review by the strongest bot.
+
+Every decision of the chosen seat (or of every seat) is replayed and the bot's
+evaluation of each legal move is shown as expected deal points for the mover's side;
+the moves that lost the most are listed at the end. ``--json`` prints the same as data.
+"""
+
+from __future__ import annotations
+
+import json
+
+from chkobba.bots.analysis import MoveReview, review_record, worst
+from chkobba.bots.ismcts import ISMCTSBot
+from chkobba.bots.registry import BotSpec
+from chkobba.cli.output import Output
+from chkobba.cli.replay import CommandError, _load
+from chkobba.errors import ChkobbaError
+
+__all__ = ["run_analyse"]
+
+#: A move that gives up at least this many expected deal points is flagged.
+BLUNDER = 0.5
+
+
+def run_analyse(
+    out: Output,
+    path: str,
+    *,
+    seat: int | None,
+    bot: BotSpec,
+    seed: int,
+    flagged: int,
+    as_json: bool,
+) -> int:
+    """Review the record at ``path`` and print the result."""
+    record = _load(path, path)
+    if seat is not None and not 0 <= seat < record.players:
+        raise CommandError(f"--seat {seat}: the record has players 0 to {record.players - 1}")
+    evaluator = bot.build(seed=seed)
+    if not isinstance(evaluator, ISMCTSBot):
+        raise CommandError(f"--bot {bot}: this bot cannot evaluate moves (use expert or ismcts)")
+    try:
+        reviews = review_record(
+            record,
+            seats=None if seat is None else (seat,),
+            evaluator=evaluator,
+        )
+    except ChkobbaError as error:
+        raise CommandError(f"{path}: {error}") from None
+    lost = worst(reviews, flagged)
+    if as_json:
+        data = {
+            "record": path,
+            "bot": str(bot),
+            "seat": seat,
+            "moves": [review.to_dict() for review in reviews],
+            "worst": [review.index for review in lost],
+        }
+        out.line(json.dumps(data, indent=2))
+        return 0
+    _print(out, path, reviews, lost)
+    return 0
+
+
+def _print(out: Output, path: str, reviews: list[MoveReview], lost: list[MoveReview]) -> None:
+    out.line(f"analysing {path}: {len(reviews)} decisions", "bold")
+    flagged = {review.index for review in lost}
+    for review in reviews:
+        mark = "  <- lost the most" if review.index in flagged else ""
+        style = "red" if review.loss >= BLUNDER else None
+        out.line(
+            f"{review.index + 1}. player {review.player} played {review.played}"
+            f" (loses {review.loss:.2f}){mark}",
+            style=style,
+        )
+        for item in review.ranked:
+            out.line(f"     {item.value:+6.2f}  {item.move}", "dim")
+    if lost:
+        out.line("moves that lost the most:", "bold")
+        for review in lost:
+            out.line(
+                f"  move {review.index + 1}, player {review.player}: {review.played}"
+                f" instead of {review.best.move} ({review.loss:.2f} points)"
+            )
+    else:
+        out.line("no move lost anything by the bot's reckoning")

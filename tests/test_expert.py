@@ -1,0 +1,235 @@
+"""The endgame solver against brute force, and ExpertBot's contract.
+
+The solver is checked against plain minimax (no pruning, no table) on random endgames of
+2- and 4-player deals; the bot against the solver where nothing is hidden, and for the
+contract every bot keeps: legal moves only, the same move from the same seed and view,
+whatever the hidden cards really are.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chkobba import (
+    ChkobbaError,
+    Cut,
+    Move,
+    Phase,
+    Record,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    observe,
+)
+from chkobba.bots import BotSpec, ExpertBot, ISMCTSBot, determinize, make_bot
+from chkobba.bots.analysis import hint_text, rank_moves, review_record
+from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
+from chkobba.cli import main
+from chkobba.moves import random_shuffle
+
+
+def brute_force(state: State, deals: int) -> int:
+    """Plain minimax on the deal's final points difference: what the solver must match."""
+    if state.phase is not Phase.PLAY:
+        return deal_difference(state, deals)
+    values = [brute_force(apply(state, move), deals) for move in legal_moves(state)]
+    return max(values) if state.side_of(state.current_player) == 0 else min(values)  # type: ignore[arg-type]
+
+
+def endgame(seed: int, players: int, cards_left: int) -> State | None:
+    """A random position of a deal with at most ``cards_left`` cards in hands and stock."""
+    rng = random.Random(seed)
+    state = apply(new_match(players=players), random_shuffle(rng))
+    state = apply(state, Cut(keep=rng.random() < 0.5))
+    if state.phase is not Phase.PLAY:
+        return None  # a voided deal
+    while sum(map(len, state.hands)) + len(state.stock) > cards_left:
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 4]), st.integers(1, 6))
+def test_the_solver_agrees_with_brute_force(seed: int, players: int, cards_left: int) -> None:
+    state = endgame(seed, players, cards_left)
+    if state is None:
+        return
+    deals = len(state.deal_scores)
+    assert solve(state) == brute_force(state, deals)
+    sign = 1 if state.side_of(state.current_player) == 0 else -1  # type: ignore[arg-type]
+    values = move_values(state)
+    assert set(values) == set(legal_moves(state))
+    for move, value in values.items():
+        assert value == sign * brute_force(apply(state, move), deals)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6))
+def test_the_solver_agrees_with_brute_force_across_a_refill(seed: int) -> None:
+    # Two plays before the last refill: the stock's order decides the last round.
+    state = endgame(seed, 2, 8)
+    if state is None:
+        return
+    assert state.stock
+    assert solve(state) == brute_force(state, len(state.deal_scores))
+
+
+def test_one_solver_gives_the_same_values_twice() -> None:
+    state = endgame(3, 2, 12)
+    assert state is not None
+    solver = Solver()
+    first = solver.move_values(state)
+    nodes = solver.nodes
+    assert solver.move_values(state) == first
+    assert solver.nodes == nodes  # the second time every position is in the table
+
+
+def test_the_solver_rejects_what_it_cannot_solve() -> None:
+    with pytest.raises(ChkobbaError, match="phase PLAY"):
+        solve(new_match())
+    with pytest.raises(ChkobbaError, match="needs a State"):
+        solve("7D")  # type: ignore[arg-type]
+
+
+# --- ExpertBot ---------------------------------------------------------------------
+
+
+def small_expert(seed: int) -> ExpertBot:
+    return ExpertBot(iterations=8, budget=300, seed=seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 4]), st.integers(1, 40))
+def test_the_expert_plays_legal_moves(seed: int, players: int, cards_left: int) -> None:
+    state = endgame(seed, players, cards_left)
+    if state is None:
+        return
+    legal = legal_moves(state)
+    view = observe(state, state.current_player)  # type: ignore[arg-type]
+    assert small_expert(seed).choose(view, legal) in legal
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 6))
+def test_with_nothing_hidden_the_expert_plays_a_solved_best_move(seed: int, left: int) -> None:
+    state = endgame(seed, 2, left)
+    if state is None:
+        return
+    values = move_values(state)
+    view = observe(state, state.current_player)  # type: ignore[arg-type]
+    move = small_expert(seed).choose(view, legal_moves(state))
+    assert values[move] == max(values.values())
+    assert small_expert(seed).evaluate(view, legal_moves(state)) == values
+
+
+@pytest.mark.parametrize("cards_left", [40, 12, 3])
+def test_the_expert_reads_only_its_view(cards_left: int) -> None:
+    # Deal the hidden cards differently behind the same view: the same seeded bot must
+    # choose the same move, so nothing but the view can have informed it.
+    state = endgame(8, 2, cards_left)
+    assert state is not None
+    player = state.current_player
+    assert player is not None
+    view = observe(state, player)
+    legal = legal_moves(state)
+    chosen = {small_expert(5).choose(view, legal)}
+    for seed in range(4):
+        other = determinize(view, random.Random(seed))
+        assert observe(other, player) == view
+        chosen.add(small_expert(5).choose(observe(other, player), legal_moves(other)))
+    assert len(chosen) == 1
+
+
+def test_the_expert_is_reproducible_from_its_seed() -> None:
+    state = endgame(21, 2, 14)
+    assert state is not None
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    first = make_bot("expert:iterations=8,budget=300", seed=4)
+    values = first.evaluate(view, legal)  # type: ignore[attr-defined]
+    assert make_bot("expert:iterations=8,budget=300", seed=4).evaluate(view, legal) == values  # type: ignore[attr-defined]
+    assert first.spawn(4).evaluate(view, legal) == values  # type: ignore[attr-defined]
+
+
+def test_the_expert_checks_its_options() -> None:
+    with pytest.raises(ChkobbaError, match="endgame"):
+        ExpertBot(endgame=-1)
+    with pytest.raises(ChkobbaError, match="budget"):
+        ExpertBot(budget=0)
+
+
+def test_the_0_1_0_ismcts_stays_reachable() -> None:
+    bot = BotSpec.parse("ismcts:v1").build(seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.options() == {"iterations": 800, "exploration": 0.7, "epsilon": 0.1, "horizon": 6}
+
+
+# --- reviews: chkobba analyse and play's hint ----------------------------------------
+
+
+def short_record(tmp_path: Path) -> Path:
+    from chkobba.arena import play_match
+
+    record = play_match([make_bot("greedy", 1), make_bot("random", 2)], seed=5).record
+    # The first deal only: enough to review, quick with a small search.
+    end = next(i for i, s in enumerate(record.replay()) if s.deal_scores)
+    path = tmp_path / "match.json"
+    path.write_text(Record(players=2, dealer=record.dealer, moves=record.moves[:end]).to_json())
+    return path
+
+
+def test_a_review_rates_every_legal_move_and_the_loss_of_the_one_played() -> None:
+    state = endgame(4, 2, 6)
+    assert state is not None
+    values = move_values(state)
+    worst_move = min(values, key=values.__getitem__)
+    record = Record(players=2, moves=(*record_moves_to(state), worst_move))
+    reviews = review_record(record, evaluator=small_expert(0))
+    last = reviews[-1]
+    assert {item.move for item in last.ranked} == set(values)
+    assert [item.value for item in last.ranked] == sorted(values.values(), reverse=True)
+    assert last.loss == max(values.values()) - values[worst_move]
+    assert all(review.loss >= 0 for review in reviews)
+
+
+def record_moves_to(state: State) -> tuple[Move, ...]:
+    """The moves of ``endgame``'s position, found again by replaying its seed's choices."""
+    rng = random.Random(4)
+    moves: list[Move] = [random_shuffle(rng)]
+    moves.append(Cut(keep=rng.random() < 0.5))
+    current = apply(apply(new_match(), moves[0]), moves[1])
+    while current != state:
+        moves.append(rng.choice(legal_moves(current)))
+        current = apply(current, moves[-1])
+    return tuple(moves)
+
+
+def test_chkobba_analyse_prints_a_review_and_json(tmp_path: Path, capsys: Any) -> None:
+    path = short_record(tmp_path)
+    bot = "expert:iterations=20,budget=200"
+    assert main(["analyse", str(path), "--seat", "1", "--bot", bot, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["moves"] and all(move["player"] == 1 for move in data["moves"])
+    for move in data["moves"]:
+        assert move["loss"] >= 0 and move["played"] in [m["move"] for m in move["moves"]]
+    assert main(["analyse", str(path), "--bot", bot]) == 0
+    assert "lost the most" in capsys.readouterr().out
+    assert main(["analyse", str(path), "--seat", "7"]) == 1
+    assert main(["analyse", str(path), "--bot", "greedy"]) == 1
+
+
+def test_the_hint_shows_the_three_best_moves_with_values() -> None:
+    state = endgame(6, 2, 5)
+    assert state is not None
+    view = observe(state, state.current_player)  # type: ignore[arg-type]
+    text = hint_text(view, legal_moves(state), seed=1)
+    ranked = rank_moves(view, legal_moves(state), small_expert(1))
+    assert text.startswith(f"{ranked[0].move} ({ranked[0].value:+.2f})")
+    assert text.count("(") == min(3, len(ranked))
