@@ -1,109 +1,149 @@
-"""Bot strength: match win rates with 95% Wilson intervals, and ISMCTS move times.
+"""Bot strength: match win rates with 95% Wilson intervals, and CPU time per move.
 
-Usage: python benchmarks/strength.py [--games N] [--ismcts-games M] [--seed S]
-                                     [--workers K] [--ismcts SPEC] [--skip-timing]
+Usage: python benchmarks/strength.py [--pair A B]... [--games N] [--players 2|4]
+                                     [--seed S] [--log FILE] [--quiet]
 
-Plays seeded 2-player matches (pairs of matches share their shuffles with the seats
-swapped, so both bots deal first and see the same cards from both seats) and prints each
-bot's match win rate with its 95% confidence interval and its average points per deal:
+Plays seeded matches between two bot specs (``A`` against ``B``; default: the strength
+ladder below) exactly as :func:`chkobba.arena.tournament` seats them: seats alternate
+between matches and each pair of matches shares its shuffles, so both bots deal first
+equally often and see the same cards from both seats; every bot is seeded from the
+seed and the match number. For each pairing it prints ``A``'s match win rate with its 95%
+Wilson interval, both bots' points per deal, and the CPU seconds each bot spent per
+decision (median and 90th percentile, decisions with a single legal move excluded),
+measured inside the matches.
 
-* GreedyBot against RandomBot (target: GreedyBot wins at least 85% of matches);
-* ISMCTSBot (default budget) against GreedyBot (target: at least 60%).
+Long runs: ``--log FILE`` appends one JSON line per finished match and, when started
+again, skips the matches already in the file (same pairing, seed and players), so a run
+can be stopped and resumed, and a partial run still reports its matches with their
+interval. Run it in the background at low priority on a shared machine::
 
-It also times ISMCTSBot's decisions (CPU time of this process) over positions from
-random deals, the deal's first play being the slowest: the default budget should keep a
-move under about half a second on one core.
+    nice -n 10 python benchmarks/strength.py --pair expert ismcts:v1 --games 200 \\
+        --log strength-expert-v1.jsonl > strength-expert-v1.txt 2>&1 &
+
+The default ladder (each pairing ``--games`` matches, 2 players):
+greedy vs random, ismcts:v1 vs greedy, expert vs greedy, expert vs ismcts:v1.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import json
 import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
-from chkobba import Cut, Phase, apply, legal_moves, new_match, observe, random_shuffle
-from chkobba.arena import TournamentResult, tournament
+from chkobba.arena import play_match, subseed, wilson_interval
 from chkobba.bots import BotSpec
+from chkobba.moves import Move
+from chkobba.views import PlayerView
+
+LADDER = [
+    ("greedy", "random"),
+    ("ismcts:v1", "greedy"),
+    ("expert", "greedy"),
+    ("expert", "ismcts:v1"),
+]
 
 
-def progress(done: int, total: int) -> None:
-    """A line on stderr every tenth of the way (long runs take a while)."""
-    if done % max(1, total // 10) == 0 or done == total:
-        print(f"  ... {done}/{total} matches", file=sys.stderr, flush=True)
+class Timed:
+    """A bot that records the CPU time of every decision with a real choice."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        start = time.process_time()
+        move: Move = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            self.times.append(time.process_time() - start)
+        return move
 
 
-def report(title: str, result: TournamentResult, target: float, elapsed: float) -> None:
-    winner = result.bots[0]
-    verdict = "meets" if winner.win_rate >= target else "MISSES"
-    print(f"\n{title}: {len(result.matches)} matches, seed {result.seed}, {elapsed:.0f} s")
-    for bot in result.bots:
-        print(
-            f"  {bot.name:<28} wins {bot.wins:>4}/{bot.games:<4} = {bot.win_rate:6.1%}"
-            f"  95% CI [{bot.ci_low:.1%}, {bot.ci_high:.1%}]"
-            f"  points/deal {bot.points_per_deal:.2f}"
-        )
-    print(f"  -> {winner.name} {verdict} the target of {target:.0%}")
+def play(specs: tuple[BotSpec, BotSpec], game: int, seed: int, players: int) -> dict[str, Any]:
+    """Match number ``game`` of the pairing, seeded exactly as ``tournament`` does."""
+    first, second = (0, 1) if game % 2 == 0 else (1, 0)
+    bot_seed = subseed(seed, first, second, game)
+    seats = [first, second] * (players // 2)
+    times: tuple[list[float], list[float]] = ([], [])
+    bots = [
+        Timed(specs[entrant].build(subseed(bot_seed, seat)), times[entrant])
+        for seat, entrant in enumerate(seats)
+    ]
+    result = play_match(bots, seed=subseed(seed, 0, 1, game // 2), players=players, dealer=0)
+    return {
+        "pair": [str(specs[0]), str(specs[1])],
+        "seed": seed,
+        "players": players,
+        "game": game,
+        "winner": seats[result.winner],  # 0: A won, 1: B won
+        "points": [result.scores[seats.index(0)], result.scores[seats.index(1)]],
+        "deals": result.deals,
+        "times": [times[0], times[1]],
+    }
 
 
-def time_moves(spec: BotSpec, deals: int, seed: int) -> None:
-    """CPU seconds per ISMCTS decision over the first plays of random deals."""
-    rng = random.Random(seed)
-    times, first = [], []
-    for deal in range(deals):
-        state = apply(new_match(), random_shuffle(rng))
-        state = apply(state, Cut(keep=False))
-        plays = 0
-        while state.phase is Phase.PLAY and plays < 6:
-            player = state.current_player
-            assert player is not None
-            legal = legal_moves(state)
-            bot = spec.build(seed=deal)
-            start = time.process_time()
-            move = bot.choose(observe(state, player), legal)
-            spent = time.process_time() - start
-            if len(legal) > 1:
-                times.append(spent)
-                if plays == 0:
-                    first.append(spent)
-            state = apply(state, move)
-            plays += 1
-    print(f"\nISMCTS move time ({spec}), CPU seconds over {len(times)} decisions:")
-    print(
-        f"  median {statistics.median(times):.3f}  mean {statistics.mean(times):.3f}"
-        f"  max {max(times):.3f}  first play of a deal: median {statistics.median(first):.3f}"
+def run_pair(
+    specs: tuple[BotSpec, BotSpec], games: int, seed: int, players: int, log: Path | None
+) -> list[dict[str, Any]]:
+    """Play (or read back from ``log``) the pairing's matches, reporting progress."""
+    key = ([str(specs[0]), str(specs[1])], seed, players)
+    done: dict[int, dict[str, Any]] = {}
+    if log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            match = json.loads(line)
+            if (match["pair"], match["seed"], match["players"]) == key:
+                done[match["game"]] = match
+    for game in range(games):
+        if game in done:
+            continue
+        match = play(specs, game, seed, players)
+        done[game] = match
+        if log is not None:
+            with log.open("a") as file:
+                file.write(json.dumps(match) + "\n")
+        finished = [done[g] for g in sorted(done) if g < games]
+        print(f"  ... {summary(specs, finished)}", file=sys.stderr, flush=True)
+    return [done[g] for g in range(games)]
+
+
+def summary(specs: tuple[BotSpec, BotSpec], matches: list[dict[str, Any]]) -> str:
+    """One line: A's wins, rate and interval, points per deal, CPU seconds per move."""
+    wins = sum(match["winner"] == 0 for match in matches)
+    low, high = wilson_interval(wins, len(matches))
+    deals = sum(match["deals"] for match in matches) or 1
+    points = [sum(match["points"][i] for match in matches) / deals for i in (0, 1)]
+    times = [[t for match in matches for t in match["times"][i]] for i in (0, 1)]
+    return (
+        f"{specs[0]} vs {specs[1]}: {wins}/{len(matches)} = {wins / len(matches):.1%}"
+        f" [95% CI {low:.1%}, {high:.1%}], points/deal {points[0]:.2f} vs {points[1]:.2f},"
+        f" s/move {_times(times[0])} vs {_times(times[1])}"
     )
 
 
+def _times(times: list[float]) -> str:
+    if len(times) < 2:
+        return "-"
+    tenth = statistics.quantiles(times, n=10)[-1]
+    return f"median {statistics.median(times):.3f} p90 {tenth:.3f}"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="greedy vs random matches")
-    parser.add_argument("--ismcts-games", type=int, default=100, help="ismcts vs greedy matches")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"))
+    parser.add_argument("--games", type=int, default=200, help="matches per pairing")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--ismcts", default="ismcts", help="the ISMCTS spec to measure")
-    parser.add_argument("--skip-timing", action="store_true")
+    parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per match")
     args = parser.parse_args()
-    ismcts = BotSpec.parse(args.ismcts)
-    if not args.skip_timing:
-        time_moves(ismcts, deals=10, seed=args.seed)
-    if args.games:
+    for a, b in args.pair or LADDER:
+        specs = (BotSpec.parse(a), BotSpec.parse(b))
         start = time.perf_counter()
-        result = tournament(
-            ["greedy", "random"], games=args.games, seed=args.seed, workers=args.workers
-        )
-        report("GreedyBot vs RandomBot", result, 0.85, time.perf_counter() - start)
-    if args.ismcts_games:
-        start = time.perf_counter()
-        result = tournament(
-            [ismcts, "greedy"],
-            games=args.ismcts_games,
-            seed=args.seed,
-            workers=args.workers,
-            progress=progress,
-        )
-        report("ISMCTSBot vs GreedyBot", result, 0.60, time.perf_counter() - start)
+        matches = run_pair(specs, args.games, args.seed, args.players, args.log)
+        elapsed = time.perf_counter() - start
+        print(f"{args.players} players, seed {args.seed}, {elapsed:.0f} s: {summary(specs, matches)}")
 
 
 if __name__ == "__main__":

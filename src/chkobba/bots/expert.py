@@ -45,8 +45,9 @@ from chkobba.views import PlayerView
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_ENDGAME", "ExpertBot"]
 
-#: Cards left (hands and stock) at or below which the endgame is solved exactly.
-DEFAULT_ENDGAME = 4 * HAND_SIZE
+#: Cards left (hands and stock) at or below which the endgame is solved exactly: the
+#: last round of a 2-player deal, the last two plies each of a 4-player one.
+DEFAULT_ENDGAME = 2 * HAND_SIZE
 #: Solver positions per endgame decision (about 0.15 s on the reference machine).
 DEFAULT_BUDGET = 5000
 
