@@ -143,7 +143,8 @@ def main() -> None:
         start = time.perf_counter()
         matches = run_pair(specs, args.games, args.seed, args.players, args.log)
         elapsed = time.perf_counter() - start
-        print(f"{args.players} players, seed {args.seed}, {elapsed:.0f} s: {summary(specs, matches)}")
+        head = f"{args.players} players, seed {args.seed}, {elapsed:.0f} s"
+        print(f"{head}: {summary(specs, matches)}")
 
 
 if __name__ == "__main__":

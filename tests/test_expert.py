@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import (
+    PROFILES,
     ChkobbaError,
     Cut,
     Move,
@@ -233,3 +234,18 @@ def test_the_hint_shows_the_three_best_moves_with_values() -> None:
     ranked = rank_moves(view, legal_moves(state), small_expert(1))
     assert text.startswith(f"{ranked[0].move} ({ranked[0].value:+.2f})")
     assert text.count("(") == min(3, len(ranked))
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_the_search_bots_play_every_profile_and_player_count(name: str) -> None:
+    rules = PROFILES[name]
+    for players in rules.players:
+        bots = [ExpertBot(iterations=6, budget=100, seed=players), ISMCTSBot(iterations=6, seed=1)]
+        state = apply(new_match(players=players, rules=rules), random_shuffle(random.Random(2)))
+        while state.phase in (Phase.CUT, Phase.PLAY):
+            player = state.current_player
+            assert player is not None
+            legal = legal_moves(state)
+            move = bots[player % 2].choose(observe(state, player), legal)
+            assert move in legal
+            state = apply(state, move)

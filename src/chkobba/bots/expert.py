@@ -114,7 +114,9 @@ class ExpertBot(ISMCTSBot):
         samples = 0
         hidden_hands = sum(1 for p, size in enumerate(view.hand_sizes) if size and p != view.player)
         unique = view.stock_size == 0 and hidden_hands <= 1
-        while samples == 0 or (not unique and solver.nodes < self.budget):
+        # Every sample counts as at least one position: repeated samples are answered from
+        # the table without expanding anything, and must not loop for ever.
+        while samples == 0 or (not unique and solver.nodes + samples < self.budget):
             for move, value in solver.move_values(determinize(view, self.rng)).items():
                 totals[move] += value
             samples += 1
