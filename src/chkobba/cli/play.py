@@ -13,8 +13,8 @@ import datetime
 import random
 from typing import TextIO
 
-from chkobba.bots.base import Bot
 from chkobba.bots.analysis import hint_text
+from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import describe
