@@ -33,8 +33,10 @@ from chkobba import (
 from chkobba.bots import BotSpec, ExpertBot, ISMCTSBot, determinize, make_bot
 from chkobba.bots.analysis import hint_text, rank_moves, review_record
 from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
+from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.cli import main
 from chkobba.moves import random_shuffle
+from chkobba.rollouts import rollout as kernel_rollout
 
 
 def brute_force(state: State, deals: int) -> int:
@@ -249,3 +251,14 @@ def test_the_search_bots_play_every_profile_and_player_count(name: str) -> None:
             move = bots[player % 2].choose(observe(state, player), legal)
             assert move in legal
             state = apply(state, move)
+
+
+def test_uniform_rollouts_are_the_kernel_rollout() -> None:
+    state = endgame(5, 2, 30)
+    assert state is not None
+    end = ismcts_rollout(state, random.Random(1), epsilon=1.0, horizon=0)
+    assert len(end.deal_scores) == len(state.deal_scores) + 1
+    assert end == kernel_rollout(state, random.Random(1))
+    bot = make_bot("ismcts:iterations=20,epsilon=1,horizon=0", seed=3)
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    assert bot.choose(view, legal) in legal
