@@ -297,7 +297,7 @@ def _complain(message: str, prefix: str = "error: ") -> None:
 def _dispatch(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
-    rules = _rules(args, parser) if args.command != "replay" else TUNISIAN
+    rules = _rules(args, parser) if args.command not in ("replay", "analyse") else TUNISIAN
     if args.command == "demo":
         specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], args.players)
         return run_demo(
