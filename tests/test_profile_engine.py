@@ -312,3 +312,41 @@ def test_a_three_player_match_ends_on_the_unique_highest_total() -> None:
     assert over.scores == tuple(
         s + p for s, p in zip((1, 0, 1), over.deal_scores[-1].points, strict=True)
     )
+
+
+# --- the engine scores the deal under its profile ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "winners"),
+    [
+        (TUNISIAN, (None, None)),
+        (attrs.evolve(TUNISIAN, ties_to_last_capturer=True), (1, 1)),
+        (attrs.evolve(TUNISIAN, majority="most"), (None, None)),
+    ],
+)
+def test_the_last_capture_decides_even_splits_where_the_profile_says(
+    rules: Rules, winners: tuple[int | None, int | None]
+) -> None:
+    others = [c for c in DECK if c not in cards("5S 5H")]
+    state = arranged(
+        hands=["", "5S"],
+        table="5H",
+        stock="",
+        captured=(others[:20], others[20:]),
+        last_capturer=0,
+        rules=rules,
+    )
+    end = apply(state, Play(card("5S"), frozenset(cards("5H"))))
+    score = end.deal_scores[-1]
+    assert score.card_counts == (20, 20) and score.diamond_counts == (5, 5)
+    assert (score.cards_winner, score.diamonds_winner) == winners
+
+
+def test_the_engine_scores_the_primiera_and_drops_the_bermila_where_the_profile_says() -> None:
+    rules = attrs.evolve(TUNISIAN, primiera=True, sevens_bermila=False)
+    state = arranged(hands=["", "5S"], table="5H", stock="", rest_side=0, rules=rules)
+    score = apply(state, Play(card("5S"), frozenset(cards("5H")))).deal_scores[-1]
+    assert score.primiera_winner == 0 and score.primiera_sums[1] == 0  # side 1: two suits
+    assert score.bermila_winner is None and score.seven_counts == (4, 0)
+    assert score.points == (4, 0)  # cards, diamonds, 7D, primiera; no sweep with the last card

@@ -5,7 +5,18 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from chkobba import DECK, TUNISIAN, ChkobbaError, Rank, Rules, card, new_match
+from chkobba import (
+    CARD_RULES_PLUS,
+    DECK,
+    PROFILES,
+    TUNISIAN,
+    ChkobbaError,
+    Rank,
+    Rules,
+    card,
+    new_match,
+)
+from chkobba.rules import profile
 
 EXPECTED = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "Q": 8, "J": 9, "K": 10}
 
@@ -71,3 +82,117 @@ def test_a_rejected_profile_leaves_the_default_profile_untouched(bad: dict[str, 
     assert all(type(v) is int for v in TUNISIAN.capture_values)
     assert TUNISIAN.capture_values == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
     assert Rules(target=1).target == 1 and type(Rules(target=1).target) is int
+
+
+# --- every field of the profiles issue (#9) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [
+        ("name", ""),
+        ("name", "   "),
+        ("name", 5),
+        ("name", "x" * 61),
+        ("name", "tab\there"),
+        ("players", (5,)),
+        ("players", ()),
+        ("players", [2, 4]),
+        ("players", (4, 2)),
+        ("players", (2, 2)),
+        ("players", (2, True)),
+        ("cut", 1),
+        ("cut", None),
+        ("void_deal", "sometimes"),
+        ("void_deal", None),
+        ("equal_single_first", "yes"),
+        ("courts_capture_sums", 0),
+        ("last_card_chkobba", 1.0),
+        ("majority", "half"),
+        ("sevens_bermila", None),
+        ("seven_of_diamonds", "True"),
+        ("primiera", 1),
+        ("ties_to_last_capturer", []),
+        ("capture_values", (1, 2, 3, 4, 5, 6, 7, 8, 9, True)),
+    ],
+)
+def test_a_bad_field_raises_an_error_naming_it(field: str, bad: object) -> None:
+    with pytest.raises(ChkobbaError, match=f"^{field} must"):
+        Rules(**{field: bad})  # type: ignore[arg-type]
+
+
+def test_every_field_is_a_keyword_with_the_tunisian_default() -> None:
+    expected = {
+        "name": "tunisian",
+        "capture_values": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+        "target": 21,
+        "players": (2, 4),
+        "cut": True,
+        "void_deal": "three_of_a_rank",
+        "equal_single_first": True,
+        "courts_capture_sums": True,
+        "last_card_chkobba": False,
+        "majority": "more_than_half",
+        "sevens_bermila": True,
+        "seven_of_diamonds": True,
+        "primiera": False,
+        "ties_to_last_capturer": False,
+    }
+    fields = {f.name: getattr(TUNISIAN, f.name) for f in attrs.fields(Rules) if f.init}
+    assert fields == expected
+    assert Rules(**expected) == TUNISIAN  # type: ignore[arg-type]
+
+
+def test_card_rules_plus_is_the_seeds_other_summary() -> None:
+    changed = {
+        f.name: getattr(CARD_RULES_PLUS, f.name)
+        for f in attrs.fields(Rules)
+        if f.init and getattr(CARD_RULES_PLUS, f.name) != getattr(TUNISIAN, f.name)
+    }
+    assert changed == {
+        "name": "cardrulesplus",
+        "capture_values": (1, 2, 3, 4, 5, 6, 7, 9, 8, 10),
+        "target": 11,
+        "players": (2, 3, 4),
+        "cut": False,
+        "void_deal": "three_kings",
+        "majority": "most",
+        "sevens_bermila": False,
+    }
+    assert CARD_RULES_PLUS.seven_of_diamonds and CARD_RULES_PLUS.courts_capture_sums
+    assert CARD_RULES_PLUS.value(card("JS")) == 8 and CARD_RULES_PLUS.value(card("QS")) == 9
+
+
+def test_profiles_by_name() -> None:
+    assert dict(PROFILES) == {"tunisian": TUNISIAN, "cardrulesplus": CARD_RULES_PLUS}
+    with pytest.raises(TypeError):
+        PROFILES["house"] = TUNISIAN  # type: ignore[index]
+    assert profile("cardrulesplus") is CARD_RULES_PLUS
+    assert profile(attrs.evolve(TUNISIAN, target=16)).target == 16
+    with pytest.raises(ChkobbaError, match="no rule profile is named 'house'"):
+        profile("house")
+
+
+def test_a_house_variant_is_one_field_away() -> None:
+    sixteen = attrs.evolve(TUNISIAN, target=16)
+    assert sixteen.target == 16 and sixteen.name == "tunisian" and sixteen != TUNISIAN
+    assert new_match(rules=sixteen).rules is sixteen
+    mine = Rules(name="my house", primiera=True)
+    assert mine.primiera and mine.capture_values == TUNISIAN.capture_values
+    assert hash(mine) == hash(Rules(name="my house", primiera=True))
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "sides"),
+    [(TUNISIAN, 2, 2), (TUNISIAN, 4, 2), (CARD_RULES_PLUS, 3, 3), (CARD_RULES_PLUS, 4, 2)],
+)
+def test_sides(rules: Rules, players: int, sides: int) -> None:
+    assert rules.sides(players) == sides == new_match(players, rules=rules).sides
+
+
+@pytest.mark.parametrize("players", [3, 5, 1, "2", 2.0])
+def test_tunisian_refuses_other_player_counts(players: object) -> None:
+    with pytest.raises(ChkobbaError, match="a match has 2 or 4 players"):
+        new_match(players, rules=TUNISIAN)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="a match has 2 or 4 players"):
+        TUNISIAN.sides(players)  # type: ignore[arg-type]

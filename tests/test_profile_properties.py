@@ -1,0 +1,123 @@
+"""Properties of random matches under random rule profiles (the profiles issue, #9).
+
+Every profile drawn by :func:`tests.strategies.rule_profiles` (every field random) and
+every player count it allows: the 40 cards stay partitioned, the match totals are the sum
+of the deal scores, every match ends, and ``legal_moves`` is exactly what a brute-force
+reading of the profile's capture rules allows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chkobba import (
+    DECK,
+    Card,
+    Phase,
+    Play,
+    Rank,
+    Rules,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    random_shuffle,
+)
+from tests.strategies import rule_profiles
+
+COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
+MOVE_LIMIT = 20_000  # far beyond any match of these targets; reaching it fails the test
+
+
+def random_match(rules: Rules, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    state = new_match(rng.choice(rules.players), dealer=0, rules=rules)
+    states = [state]
+    while not state.is_over and len(states) < MOVE_LIMIT:
+        move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+        state = apply(state, move)
+        states.append(state)
+    return states
+
+
+def brute_force_plays(state: State) -> set[Play]:
+    """Every legal play, straight from the rules' words, by trying every table subset."""
+    rules, table = state.rules, state.table
+    plays: set[Play] = set()
+    for held in state.hands[state.current_player]:  # type: ignore[index]
+        value = rules.value(held)
+        singles = [frozenset((c,)) for c in table if rules.value(c) == value]
+        sums_allowed = rules.courts_capture_sums or held.rank not in COURTS
+        groups = [
+            frozenset(group)
+            for size in range(2, len(table) + 1)
+            for group in itertools.combinations(table, size)
+            if sums_allowed and sum(rules.value(c) for c in group) == value
+        ]
+        options = singles if singles and rules.equal_single_first else singles + groups
+        plays.update(Play(held, option) for option in options)
+        if not options:
+            plays.add(Play(held))
+    return plays
+
+
+def where(state: State) -> list[Card]:
+    return [
+        *state.stock,
+        *state.table,
+        *(c for hand in state.hands for c in hand),
+        *(c for pile in state.captured for c in pile),
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rule_profiles(), st.integers(0, 2**32 - 1))
+def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
+    states = random_match(rules, seed)
+    final = states[-1]
+    assert final.is_over, "the match did not end"
+    sides = final.sides
+    for state in states:
+        assert sorted(where(state)) == sorted(DECK)
+        assert len(state.captured) == len(state.chkobbas) == len(state.scores) == sides
+        if state.phase is Phase.PLAY:
+            assert set(legal_moves(state)) == brute_force_plays(state)
+            assert len(legal_moves(state)) == len(set(legal_moves(state)))
+        if state.phase is Phase.CUT:
+            assert rules.cut
+    assert final.scores == tuple(
+        sum(score.points[side] for score in final.deal_scores) for side in range(sides)
+    )
+    best = max(final.scores)
+    assert best >= rules.target and final.scores.count(best) == 1
+    assert final.scores[final.winner] == best  # type: ignore[index]
+    for score in final.deal_scores:
+        assert len(score.points) == sides
+        assert sum(score.points) == sum(score.chkobbas) + sum(
+            w is not None for w in score.winners.values()
+        )
+        if not rules.primiera:
+            assert score.primiera_winner is None
+        if not rules.sevens_bermila:
+            assert score.bermila_winner is None
+        if not rules.seven_of_diamonds:
+            assert score.seven_of_diamonds_winner is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(rule_profiles(), st.integers(0, 2**32 - 1))
+def test_no_sweep_with_the_last_card_unless_the_profile_counts_it(rules: Rules, seed: int) -> None:
+    states = random_match(rules, seed)
+    for before, after in itertools.pairwise(states):
+        if before.phase is not Phase.PLAY or len(after.deal_scores) == len(before.deal_scores):
+            continue
+        # ``after`` ends a deal: did its last play sweep?
+        side = before.side_of(before.current_player)  # type: ignore[arg-type]
+        gained = after.deal_scores[-1].chkobbas[side] - before.chkobbas[side]
+        if not rules.last_card_chkobba:
+            assert gained == 0
+        assert gained in (0, 1)
