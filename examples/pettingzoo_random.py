@@ -2,6 +2,7 @@
 
     pip install 'chkobba[pettingzoo]'
     python examples/pettingzoo_random.py --players 4 --seed 7
+    python examples/pettingzoo_random.py --players 3 --rules cardrulesplus
 
 Each agent samples an action from its action mask. The episode is a whole match (or one
 deal with --single-deal); the script prints the final board and every agent's reward.
@@ -13,12 +14,14 @@ import argparse
 
 import pettingzoo
 
+import chkobba
 import chkobba.pettingzoo  # registers chkobba/chkobba-v0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--rules", default="tunisian", choices=sorted(chkobba.PROFILES))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--single-deal", action="store_true", help="one deal, not a match")
     args = parser.parse_args()
@@ -29,6 +32,7 @@ def main() -> None:
         players=args.players,
         render_mode="ansi",
         single_deal=args.single_deal,
+        rules=args.rules,
     )
     env.reset(seed=args.seed)
     for agent in env.possible_agents:

@@ -40,6 +40,14 @@ def test_pettingzoo_random_plays_one_deal() -> None:
     assert len(rewards) == 2 and sum(rewards) == 0
 
 
+def test_pettingzoo_random_plays_three_players_under_card_rules_plus() -> None:
+    pytest.importorskip("pettingzoo")
+    out = run("pettingzoo_random.py", "--players", "3", "--rules", "cardrulesplus", "--seed", "2")
+    rewards = sorted(float(r) for r in re.findall(r"player_\d: reward ([-+][\d.]+)", out))
+    assert rewards == [-0.5, -0.5, 1.0]
+    assert "cardrulesplus rules" in out and "Winner" in out
+
+
 def test_openspiel_ismcts_evaluates() -> None:
     pytest.importorskip("pyspiel")
     out = run("openspiel_ismcts.py", "--deals", "2", "--simulations", "4", "--players", "4")
