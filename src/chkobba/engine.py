@@ -44,7 +44,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
-from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner, pile_of
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -174,6 +174,15 @@ def apply(state: State, move: Move) -> State:
     rules do after it: refills empty hands, awards chkobbas, gives the leftovers to the
     last capturer, scores the deal, passes the deal to the right and ends the match.
     """
+    # The common case first: a listed play (found by identity when it came from
+    # legal_moves, else by value), with no other check to make.
+    if (
+        type(move) is Play
+        and type(state) is State
+        and state.phase is _PLAY
+        and move in state.legal_plays
+    ):
+        return _play(state, move.card, move.capture)
     reason = illegal_reason(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)
@@ -292,27 +301,38 @@ def _between_deals(
 
 
 def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
-    player: int = state.current_player  # type: ignore[assignment]
-    players = state.players
-    hands = list(state.hands)
+    """The state after a legal play (the step API's innermost code: plain and direct).
+
+    The new state is filled in directly, without ``State.__init__``, and its piles stay a
+    chain of captures (``_piles``) that :attr:`State.captured` turns into tuples on first
+    use: rebuilding two growing tuples on every capture is most of a step's cost otherwise.
+    """
+    fields = state.__dict__
+    player: int = fields["current_player"]
+    players: int = fields["players"]
+    hands = list(fields["hands"])
     hand = hands[player]
     at = hand.index(played)
     hands[player] = hand[:at] + hand[at + 1 :]
-    stock = state.stock
+    stock: tuple[Card, ...] = fields["stock"]
     last_card = not stock and not any(hands)
-    captured, chkobbas, last_capturer = state.captured, state.chkobbas, state.last_capturer
+    piles = fields.get("_piles")
+    if piles is None:
+        piles = tuple([(None, pile) for pile in fields["captured"]])
+    chkobbas: tuple[int, ...] = fields["chkobbas"]
+    last_capturer: int | None = fields["last_capturer"]
     if capture:
-        side = player % state.sides
-        table = tuple(itertools.filterfalse(capture.__contains__, state.table))
-        pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        captured = _with(captured, side, pile)
+        side = player % len(chkobbas)
+        table = tuple(itertools.filterfalse(capture.__contains__, fields["table"]))
+        piles = _with(piles, side, (piles[side], played, capture))
         # A sweep, unless made with the deal's last card (where the profile says so).
-        if not table and (not last_card or state.rules.last_card_chkobba):
+        if not table and (not last_card or fields["rules"].last_card_chkobba):
             chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
         last_capturer = player
     else:
-        table = (*state.table, played)
+        table = (*fields["table"], played)
     if last_card:
+        captured = tuple(map(pile_of, piles))
         return end_deal(state, table, captured, chkobbas, last_capturer)
     next_player = player + 1 if player + 1 < players else 0
     if not any(hands):
@@ -321,22 +341,33 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
         dealt = stock[: HAND_SIZE * players]
         stock = stock[HAND_SIZE * players :]
         hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
-    return State(
-        state.rules,
-        _PLAY,
-        players,
-        state.dealer,
-        next_player,
-        tuple(hands),
-        table,
-        stock,
-        captured,
-        chkobbas,
-        state.scores,
-        last_capturer,
-        None,
-        state.deal_scores,
+    after = _blank(State)
+    _fill(
+        after,
+        "__dict__",
+        {
+            "rules": fields["rules"],
+            "phase": _PLAY,
+            "players": players,
+            "dealer": fields["dealer"],
+            "current_player": next_player,
+            "hands": tuple(hands),
+            "table": table,
+            "stock": stock,
+            "_piles": piles,
+            "chkobbas": chkobbas,
+            "scores": fields["scores"],
+            "last_capturer": last_capturer,
+            "winner": None,
+            "deal_scores": fields["deal_scores"],
+            "_attrs_cached_hash": None,
+        },
     )
+    return after
+
+
+_blank = object.__new__
+_fill = object.__setattr__
 
 
 def end_deal(
