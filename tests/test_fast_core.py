@@ -1,19 +1,25 @@
-"""The fast core (issue #8): its kernel agrees with the straightforward rules.
+"""The fast core (issue #8): its fast paths agree with the straightforward rules.
 
-The scorer used at the end of every deal (:func:`chkobba._kernel.score`) must equal
-:func:`~chkobba.score_deal` for every profile and side count.
+:mod:`tests.reference` keeps the engine as it was before the fast core; ``legal_moves``
+and ``apply`` must agree with it on over 100,000 positions of random profiles and player
+counts, and the scorer used at the end of every deal (:func:`chkobba._kernel.score`) must
+equal :func:`~chkobba.score_deal`.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
+from collections.abc import Iterator
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chkobba import DECK, score_deal
+from chkobba import DECK, Move, Phase, State, apply, legal_moves, new_match, rollout, score_deal
 from chkobba._kernel import score
 from tests.helpers import random_rules
+from tests.reference import reference_play, reference_plays
 from tests.strategies import seeds
 
 
@@ -34,3 +40,47 @@ def test_the_fast_scorer_is_score_deal(seed: int, sides: int) -> None:
     last = rng.choice([None, *range(sides)])
     expected = score_deal(piles, sweeps, rules, last_capturer_side=last)
     assert score(piles, sweeps, rules, last) == expected
+
+
+def _positions(deals: int, seed: int) -> Iterator[tuple[State, Move]]:
+    """Every play position of ``deals`` random deals of random profiles and player counts,
+    with the move played there (the deals come from rollout, replayed through apply)."""
+    rng = random.Random(seed)
+    for _ in range(deals):
+        rules = random_rules(rng)
+        state = new_match(rng.choice(rules.players), rules=rules)
+        played: list[Move] = []
+        end = rollout(state, rng, moves=played)
+        for move in played:
+            if state.phase is Phase.PLAY:
+                yield state, move
+            state = apply(state, move)
+        assert state == end
+
+
+def test_legal_moves_and_apply_agree_with_the_reference_on_100k_positions() -> None:
+    # 3,000 deals of about 36 plays (fewer with 4 players): over 100,000 positions.
+    checked = 0
+    for index, (state, move) in enumerate(_positions(3000, seed=8)):
+        plays = legal_moves(state)
+        assert plays == reference_plays(state), state
+        assert apply(state, move) == reference_play(state, move)  # type: ignore[arg-type]
+        if index % 20 == 0:  # every legal move of some positions
+            for each in plays:
+                assert apply(state, each) == reference_play(state, each)  # type: ignore[arg-type]
+        checked += 1
+    assert checked >= 100_000
+
+
+@settings(max_examples=50, deadline=None)
+@given(seeds())
+def test_fast_states_are_values_like_any_other(seed: int) -> None:
+    # States made by the fast step keep their piles as a chain: equality, hash, repr,
+    # pickling and attrs.evolve must not see the difference.
+    history = list(_positions(1, seed))
+    state, move = history[len(history) // 2]
+    fast = apply(state, move)
+    plain = reference_play(state, move)  # type: ignore[arg-type]
+    assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+    assert pickle.loads(pickle.dumps(fast)) == plain
+    assert attrs.evolve(fast) == plain and fast.captured == plain.captured

@@ -174,15 +174,18 @@ def apply(state: State, move: Move) -> State:
     rules do after it: refills empty hands, awards chkobbas, gives the leftovers to the
     last capturer, scores the deal, passes the deal to the right and ends the match.
     """
-    # The common case first: a listed play (found by identity when it came from
-    # legal_moves, else by value), with no other check to make.
-    if (
-        type(move) is Play
-        and type(state) is State
-        and state.phase is _PLAY
-        and move in state.legal_plays
-    ):
-        return _play(state, move.card, move.capture)
+    try:  # free unless it fails: a hand-built state can be broken (see check_state)
+        # The common case first: a listed play (found by identity when it came from
+        # legal_moves, else by value) needs no other check.
+        if (
+            type(move) is Play
+            and type(state) is State
+            and state.phase is _PLAY
+            and move in state.legal_plays
+        ):
+            return _play(state, move.card, move.capture)
+    except Exception as error:
+        raise broken_state(state, error) from None
     reason = illegal_reason(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)
