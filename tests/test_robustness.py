@@ -731,3 +731,12 @@ def test_records_check_the_states_they_did_not_make() -> None:
         Record.from_states([broken, broken])
     with pytest.raises(RecordError):
         Record.from_moves(broken, [])
+
+
+def test_bot_spec_messages_quote_a_huge_spec_short() -> None:
+    from chkobba.bots.registry import BotSpec
+
+    for text in ("ismcts:" + "iterations=1," * 100_000, "ismcts:" + "x" * 1_000_000 + "=1"):
+        with pytest.raises(ChkobbaError) as raised:
+            BotSpec.parse(text)
+        assert len(str(raised.value)) < 300

@@ -28,7 +28,7 @@ from typing import Literal
 
 from chkobba import engine
 from chkobba._kernel import CARDS, deal_hands, is_void, kernel
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
 
@@ -63,11 +63,11 @@ def rollout(
     ever chooses legal ones.
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"rollout: {state!r} is not a State")
+        raise ChkobbaError(f"rollout: {shown(state)} is not a State")
     if until not in _UNTIL:
-        raise ChkobbaError(f"rollout: until must be 'deal' or 'match', not {until!r}")
+        raise ChkobbaError(f"rollout: until must be 'deal' or 'match', not {shown(until)}")
     if moves is not None and not isinstance(moves, list):
-        raise ChkobbaError(f"rollout: moves must be a list to append to, not {moves!r}")
+        raise ChkobbaError(f"rollout: moves must be a list to append to, not {shown(moves)}")
     while state.phase is not _OVER:
         state = _deal(state, rng, moves)
         if until == "deal":

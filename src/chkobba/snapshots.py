@@ -197,10 +197,10 @@ _VIEW: dict[str, tuple[Out, In]] = {
 def _check_keys(where: str, data: dict[str, Any], names: tuple[str, ...]) -> None:
     unknown = sorted(set(data) - set(names))
     if unknown:
-        raise ChkobbaError(f"{where}: unknown field {unknown[0]!r}")
+        raise ChkobbaError(f"{where}: unknown field {shown(unknown[0])}")
     missing = [name for name in names if name not in data]
     if missing:
-        raise ChkobbaError(f"{where}: missing field {missing[0]!r}")
+        raise ChkobbaError(f"{where}: missing field {shown(missing[0])}")
 
 
 def _write(value: Any, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:

@@ -118,7 +118,7 @@ class PolicyBot:
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Ask the policy for an id (and a capture id when the card has several options)."""
         if not legal:
-            raise ChkobbaError(f"{self!r} was asked to choose among no legal moves")
+            raise ChkobbaError(f"{shown(self)} was asked to choose among no legal moves")
         action = self._ask(view, legal, None)
         if action in (KEEP, EXPOSE):
             return Cut(keep=action == KEEP)
@@ -140,10 +140,12 @@ class PolicyBot:
             action = int(raw)
         except (TypeError, ValueError):
             raise IllegalMoveError(
-                f"{self!r}: the policy returned {shown(raw)}, not an action id"
+                f"{shown(self)}: the policy returned {shown(raw)}, not an action id"
             ) from None
         if not 0 <= action < NUM_ACTIONS or not mask[action]:
-            raise IllegalMoveError(f"{self!r}: the policy chose action {action}, which is masked")
+            raise IllegalMoveError(
+                f"{shown(self)}: the policy chose action {action}, which is masked"
+            )
         return action
 
     def __repr__(self) -> str:
@@ -171,7 +173,7 @@ class BotActions:
             return queued[1]
         player = position.current_player
         if player is None:
-            raise ChkobbaError(f"{self.bot!r} cannot act: nobody is to move (chance or over)")
+            raise ChkobbaError(f"{shown(self.bot)} cannot act: nobody is to move (chance or over)")
         legal = legal_moves(position.state)
         if position.pending is not None:  # a card someone else selected: choose its capture
             legal = tuple(m for m in legal if isinstance(m, Play) and m.card is position.pending)

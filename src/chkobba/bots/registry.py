@@ -25,6 +25,7 @@ chkobba.errors.ChkobbaError: 'ismcts:iters=5': ismcts has no option 'iters'; its
 
 from __future__ import annotations
 
+import collections
 import inspect
 import math
 
@@ -37,7 +38,7 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.random_bot import RandomBot
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["BOT_TYPES", "PRESETS", "BotSpec", "bot_options", "make_bot"]
+__all__ = ["BOT_TYPES", "PRESETS", "SPEC_LIMIT", "BotSpec", "bot_options", "make_bot"]
 
 #: The built-in bots by name.
 BOT_TYPES: dict[str, type[SeededBot]] = {
@@ -48,6 +49,8 @@ BOT_TYPES: dict[str, type[SeededBot]] = {
 }
 
 Option = tuple[str, int | float]
+#: The longest bot spec :meth:`BotSpec.parse` reads (a spec with every option is ~80).
+SPEC_LIMIT = 1000
 
 #: Named configurations, ``name:preset``: the 0.1.0 ISMCTS defaults as ``ismcts:v1``.
 PRESETS: dict[str, str] = {
@@ -67,6 +70,11 @@ class BotSpec:
         """Read ``name`` or ``name:key=value,...``; bad text raises ``ChkobbaError``."""
         if not isinstance(text, str):
             raise ChkobbaError(f"{shown(text)} is not a bot spec: expected text such as 'greedy'")
+        if len(text) > SPEC_LIMIT:
+            raise ChkobbaError(
+                f"{shown(text)} is not a bot spec: it has {len(text)} characters, "
+                f"at most {SPEC_LIMIT}"
+            )
         name, _, rest = text.strip().partition(":")
         name = name.strip().lower()
         preset = PRESETS.get(f"{name}:{rest.strip().lower()}")
@@ -119,15 +127,16 @@ def _check_options(text: str, name: str, keys: list[str]) -> None:
     for key in keys:
         if key == "seed":
             raise ChkobbaError(
-                f"{text!r}: the seed is not a bot option; it comes from the match "
+                f"{shown(text)}: the seed is not a bot option; it comes from the match "
                 "(the command's --seed)"
             )
         if key not in valid:
             takes = f"its options are {', '.join(valid)}" if valid else "it takes no options"
-            raise ChkobbaError(f"{text!r}: {name} has no option {key!r}; {takes}")
-    twice = sorted({key for key in keys if keys.count(key) > 1})
+            raise ChkobbaError(f"{shown(text)}: {name} has no option {shown(key)}; {takes}")
+    counts = collections.Counter(keys)  # linear: a spec may repeat a key many times
+    twice = sorted(key for key, n in counts.items() if n > 1)
     if twice:
-        raise ChkobbaError(f"{text!r}: option {twice[0]!r} is given twice")
+        raise ChkobbaError(f"{shown(text)}: option {shown(twice[0])} is given twice")
 
 
 def _number(text: str, value: str) -> int | float:

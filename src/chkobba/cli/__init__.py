@@ -60,7 +60,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
     return value
@@ -70,7 +70,7 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds") from None
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"{text} must be between 0 and 60 seconds")
     return value
@@ -80,7 +80,7 @@ def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["COMMANDS", "HELP", "command_of"]
 
@@ -65,4 +65,4 @@ def command_of(text: str) -> str | None:
         return None
     close = difflib.get_close_matches(word, [*COMMANDS, *MOVE_WORDS], n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]}?)" if close else ""
-    raise ChkobbaError(f"unknown command {text.strip()!r}{hint}")
+    raise ChkobbaError(f"unknown command {shown(text.strip())}{hint}")

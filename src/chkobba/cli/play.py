@@ -20,7 +20,7 @@ from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.saving import default_name, offer_save
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
@@ -281,7 +281,7 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
         raise ChkobbaError(f"{text} is not a move number: choose 1 to {len(choices)}")
     move = parse_move(text, state)
     if move not in [move for move, _ in choices]:
-        raise ChkobbaError(f"{text!r} is not legal here")
+        raise ChkobbaError(f"{shown(text)} is not legal here")
     return move
 
 
