@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import ipaddress
 import itertools
 import json
 import os
@@ -37,6 +38,7 @@ from chkobba import (
     Rules,
     Shuffle,
     State,
+    capture_options,
     card,
     cards,
     check_state,
@@ -44,6 +46,7 @@ from chkobba import (
     new_match,
     parse_move,
     random_shuffle,
+    score_deal,
 )
 from chkobba.errors import QUOTE_LIMIT, shown
 from chkobba.notation import MOVE_TEXT_LIMIT
@@ -740,3 +743,11 @@ def test_bot_spec_messages_quote_a_huge_spec_short() -> None:
         with pytest.raises(ChkobbaError) as raised:
             BotSpec.parse(text)
         assert len(str(raised.value)) < 300
+
+
+def test_endless_and_enormous_collections_are_refused_not_materialised() -> None:
+    # An IPv6 network iterates its 2**128 addresses: materialising it filled the memory.
+    with pytest.raises(ChkobbaError, match="more than"):
+        score_deal(ipaddress.ip_network("::/0"), (0, 0))
+    with pytest.raises(ChkobbaError, match="more than"):
+        capture_options(itertools.count(), card("QH"))

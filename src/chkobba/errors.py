@@ -21,6 +21,7 @@ most :data:`QUOTE_LIMIT` characters, and never fails itself.
 
 from __future__ import annotations
 
+import itertools
 import reprlib
 from typing import Any
 
@@ -39,6 +40,9 @@ QUOTE_LIMIT = 60
 # Beyond this many bits, repr() of an int is slow or refused (Python's int-to-text limit).
 _INT_BITS = 64 * 3
 _MESSAGE_LIMIT = 4000
+# The most items a collection argument may hold (cards, piles, bots...): far above any real
+# use, far below what would hang.
+_ITEMS_LIMIT = 100_000
 
 
 class ChkobbaError(ValueError):
@@ -105,7 +109,7 @@ def _quote(value: object, limit: int) -> str:
     return _SHORT.repr(value)
 
 
-def items_of(value: object, what: str) -> tuple[Any, ...]:
+def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, ...]:
     """The items of a collection argument, or a :class:`ChkobbaError` naming ``what``.
 
     Text is not a collection of items here: a string where cards or piles belong is a
@@ -117,10 +121,20 @@ def items_of(value: object, what: str) -> tuple[Any, ...]:
     Traceback (most recent call last):
     ...
     chkobba.errors.ChkobbaError: score_deal: captured must be a collection, not None
+    >>> items_of(itertools.count(), "scores", limit=5)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: scores has more than 5 items: count(...)
     """
     if not isinstance(value, (str, bytes, bytearray)):
         try:
-            return tuple(value)  # type: ignore[arg-type]
+            # At most one item past the limit: an endless iterator, or a collection as big
+            # as ``ipaddress.ip_network("::/0")``, must not hang or fill the memory.
+            items = tuple(itertools.islice(value, limit + 1))  # type: ignore[call-overload]
         except TypeError:
             pass
+        else:
+            if len(items) > limit:
+                raise ChkobbaError(f"{what} has more than {limit} items: {shown(value)}")
+            return items
     raise ChkobbaError(f"{what} must be a collection, not {shown(value)}")
