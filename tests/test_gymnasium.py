@@ -9,6 +9,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
@@ -27,12 +29,19 @@ from chkobba import (  # noqa: E402
     legal_moves,
     observe,
 )
-from chkobba.actions import FIRST_CAPTURE, KEEP, capture_choices, legal_actions  # noqa: E402
+from chkobba.actions import (  # noqa: E402
+    FIRST_CAPTURE,
+    KEEP,
+    capture_choices,
+    legal_actions,
+    num_actions,
+)
 from chkobba.bots import GreedyBot, RandomBot  # noqa: E402
 from chkobba.features import FEATURE_SIZE, feature_vector  # noqa: E402
 from chkobba.gymnasium import ENV_ID, ChkobbaEnv, deal_info  # noqa: E402
 from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
 from tests.helpers import dealt  # noqa: E402
+from tests.strategies import rule_profiles  # noqa: E402
 
 
 class _LegalSamples(spaces.Discrete):  # type: ignore[misc]
@@ -298,3 +307,20 @@ def test_vector_envs_keep_single_deals() -> None:
     assert finished >= 4
     for env in envs.envs:
         assert env.single_deal and len(env.match_state.deal_scores) <= 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(rule_profiles(players=[2]), st.integers(0, 2**16))
+def test_every_profile_runs_with_a_policy_opponent_of_its_action_space(
+    rules: Any, seed: int
+) -> None:
+    sizes: set[int] = set()
+
+    def lowest(observation: Any, mask: Any) -> int:
+        sizes.add(len(mask))
+        return int(np.flatnonzero(mask)[0])
+
+    env = ChkobbaEnv(lowest, rules=rules, single_deal=True, features=True)
+    steps = _random_episode(env, seed)
+    assert steps[-1][1] and env.action_space.n == num_actions(rules)
+    assert sizes <= {num_actions(rules)} and len(env.match_state.deal_scores) == 1

@@ -40,6 +40,7 @@ from chkobba.actions import (
     NUM_ACTIONS,
     Position,
     action_ids,
+    num_actions,
     step,
 )
 from chkobba.bots.base import Bot
@@ -65,13 +66,18 @@ def _array(values: list[float], dtype: str) -> Any:
     return np.asarray(values, dtype=dtype)
 
 
-def action_mask(legal: Sequence[Move], pending: Card | None = None) -> list[int]:
+def action_mask(
+    legal: Sequence[Move], pending: Card | None = None, size: int = NUM_ACTIONS
+) -> list[int]:
     """The mask (one 0/1 per action id) of ``legal`` core moves; ``pending``: its choice ids.
+
+    ``size`` is the action space's (``actions.num_actions(rules)``; 70 under the
+    Tunisian profile).
 
     >>> action_mask((Cut(keep=True), Cut(keep=False)))[KEEP:EXPOSE + 1]
     [1, 1]
     """
-    mask = [0] * NUM_ACTIONS
+    mask = [0] * size
     if pending is not None:
         options = options_by_card(legal).get(pending, [])
         mask[FIRST_CAPTURE : FIRST_CAPTURE + len(options)] = [1] * len(options)
@@ -91,7 +97,7 @@ def policy_input(
     vector = observation_vector(view, pending)
     if features:
         vector += feature_vector(view, pending, legal)
-    mask = [float(m) for m in action_mask(legal, pending)]
+    mask = [float(m) for m in action_mask(legal, pending, num_actions(view.rules))]
     return _array(vector, "float32"), _array(mask, "int8")
 
 
@@ -142,7 +148,7 @@ class PolicyBot:
             raise IllegalMoveError(
                 f"{shown(self)}: the policy returned {shown(raw)}, not an action id"
             ) from None
-        if not 0 <= action < NUM_ACTIONS or not mask[action]:
+        if not 0 <= action < len(mask) or not mask[action]:
             raise IllegalMoveError(
                 f"{shown(self)}: the policy chose action {action}, which is masked"
             )
