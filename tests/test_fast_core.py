@@ -75,8 +75,8 @@ def test_legal_moves_and_apply_agree_with_the_reference_on_100k_positions() -> N
 @settings(max_examples=50, deadline=None)
 @given(seeds())
 def test_fast_states_are_values_like_any_other(seed: int) -> None:
-    # States made by the fast step keep their piles as a chain: equality, hash, repr,
-    # pickling and attrs.evolve must not see the difference.
+    # States made by the fast step (no keyword construction, no checks) must be the same
+    # values as the reference's: equality, hash, repr, pickling and attrs.evolve.
     history = list(_positions(1, seed))
     state, move = history[len(history) // 2]
     fast = apply(state, move)

@@ -63,7 +63,6 @@ class Kernel:
     """A profile's capture rules as tables indexed by card number (see the module doc)."""
 
     __slots__ = (
-        "by_card",
         "cache",
         "code",
         "code_bit",
@@ -106,11 +105,6 @@ class Kernel:
         self.play_keys: tuple[tuple[int, bool], ...] = tuple(keys)
         self.play_key: tuple[int, ...] = tuple(by_code)
         self.equal_single_first = rules.equal_single_first
-        #: By card object (identity-hashed, so a fast key): (play key, signature unit, slot).
-        self.by_card: dict[Card, tuple[int, int, int]] = {
-            c: (self.play_key[self.code[c.index]], self.code_bit[self.code[c.index]], slot)
-            for c, slot in zip(DECK, slots, strict=True)
-        }
         #: Signature -> :data:`Entry`; read directly by the hot loops, filled by :meth:`entry`.
         self.cache: dict[int, Entry] = {}
 

@@ -29,7 +29,6 @@ import functools
 import operator
 from collections.abc import Iterable
 
-from chkobba import _kernel
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Play
@@ -133,48 +132,40 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
     ['QH x 2D+6S', '5D x 5C']
     """
-    # The innermost code of every search: the table's options come from the kernel's
-    # table of options per multiset of values, only the chosen cards are looked up.
-    found = _kernel.kernel(rules)
-    by_card = found.by_card
-    signature = 0
-    for laid in table:
-        signature += by_card[laid][1]
-    entry = found.cache.get(signature) or found.entry(signature)
-    options_of = entry[1]
+    if not (rules.equal_single_first and rules.courts_capture_sums):
+        return _plays_by_options(hand, table, rules)
+    # Written as plain loops with prebuilt plays: this is the innermost code of every
+    # playout and of every search.
+    values = rules.card_values
+    on_table = tuple(map(values.__getitem__, map(_INDEX, table)))
+    smallest = min(on_table, default=0)
     plays: list[Play] = []
-    by_value: list[Card] | None = None
     for held in hand:
-        options = options_of[by_card[held][0]]
-        if not options:
-            plays.append(_LAY[held])
-            continue
-        if by_value is None:  # stable: cards of one value stay in table order
-            by_value = sorted(table, key=lambda c: by_card[c][2])
-        if len(options[-1]) == 1:  # equal singles only, in table order
-            for (at,) in options:
-                plays.append(_TAKE_ONE[held, by_value[at]])
+        value = values[held.index]
+        if value in on_table:  # equal singles: one play per matching table card
+            for laid in table:
+                if values[laid.index] == value:
+                    plays.append(_TAKE_ONE[held, laid])
+        elif value > smallest and (groups := sum_groups(on_table, value)):
+            for group in groups:
+                plays.append(Play(held, frozenset(map(table.__getitem__, group))))
         else:
-            plays.extend(_in_table_order(held, options, by_value, table))
+            plays.append(_LAY[held])
     return tuple(plays)
 
 
-def _in_table_order(
-    held: Card, options: tuple[tuple[int, ...], ...], by_value: list[Card], table: tuple[Card, ...]
-) -> list[Play]:
-    """The plays of ``held`` with sum groups: singles, then groups by table positions.
-
-    That is the order of :func:`options_for_value` (groups in lexicographic order of their
-    table positions), so that ``legal_moves`` does not depend on how options are found.
-    """
-    position = {c: at for at, c in enumerate(table)}
-    singles = [_TAKE_ONE[held, by_value[o[0]]] for o in options if len(o) == 1]
-    groups = sorted(
-        tuple(sorted([position[by_value[at]] for at in option]))
-        for option in options
-        if len(option) > 1
-    )
-    return singles + [Play(held, frozenset([table[at] for at in group])) for group in groups]
+def _plays_by_options(
+    hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules
+) -> tuple[Play, ...]:
+    """:func:`hand_plays` for any profile, straight from :func:`options_for_card`."""
+    plays: list[Play] = []
+    for held in hand:
+        options = options_for_card(table, held, rules)
+        if options:
+            plays.extend(Play(held, option) for option in options)
+        else:
+            plays.append(_LAY[held])
+    return tuple(plays)
 
 
 # Plays that recur in every deal are built once: laying a card down, and taking one card.

@@ -44,7 +44,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
-from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner, pile_of
+from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -304,12 +304,7 @@ def _between_deals(
 
 
 def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
-    """The state after a legal play (the step API's innermost code: plain and direct).
-
-    The new state is filled in directly, without ``State.__init__``, and its piles stay a
-    chain of captures (``_piles``) that :attr:`State.captured` turns into tuples on first
-    use: rebuilding two growing tuples on every capture is most of a step's cost otherwise.
-    """
+    """The state after a legal play (the step API's innermost code: plain and direct)."""
     fields = state.__dict__
     player: int = fields["current_player"]
     players: int = fields["players"]
@@ -319,15 +314,14 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     hands[player] = hand[:at] + hand[at + 1 :]
     stock: tuple[Card, ...] = fields["stock"]
     last_card = not stock and not any(hands)
-    piles = fields.get("_piles")
-    if piles is None:
-        piles = tuple([(None, pile) for pile in fields["captured"]])
+    captured: tuple[tuple[Card, ...], ...] = fields["captured"]
     chkobbas: tuple[int, ...] = fields["chkobbas"]
     last_capturer: int | None = fields["last_capturer"]
     if capture:
         side = player % len(chkobbas)
         table = tuple(itertools.filterfalse(capture.__contains__, fields["table"]))
-        piles = _with(piles, side, (piles[side], played, capture))
+        pile = (*captured[side], played, *sorted(capture, key=_INDEX))
+        captured = _with(captured, side, pile)
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
             chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
@@ -335,7 +329,6 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     else:
         table = (*fields["table"], played)
     if last_card:
-        captured = tuple(map(pile_of, piles))
         return end_deal(state, table, captured, chkobbas, last_capturer)
     next_player = player + 1 if player + 1 < players else 0
     if not any(hands):
@@ -344,33 +337,22 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
         dealt = stock[: HAND_SIZE * players]
         stock = stock[HAND_SIZE * players :]
         hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
-    after = _blank(State)
-    _fill(
-        after,
-        "__dict__",
-        {
-            "rules": fields["rules"],
-            "phase": _PLAY,
-            "players": players,
-            "dealer": fields["dealer"],
-            "current_player": next_player,
-            "hands": tuple(hands),
-            "table": table,
-            "stock": stock,
-            "_piles": piles,
-            "chkobbas": chkobbas,
-            "scores": fields["scores"],
-            "last_capturer": last_capturer,
-            "winner": None,
-            "deal_scores": fields["deal_scores"],
-            "_attrs_cached_hash": None,
-        },
+    return State(
+        fields["rules"],
+        _PLAY,
+        players,
+        fields["dealer"],
+        next_player,
+        tuple(hands),
+        table,
+        stock,
+        captured,
+        chkobbas,
+        fields["scores"],
+        last_capturer,
+        None,
+        fields["deal_scores"],
     )
-    return after
-
-
-_blank = object.__new__
-_fill = object.__setattr__
 
 
 def end_deal(

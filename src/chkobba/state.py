@@ -19,9 +19,8 @@ chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3 (the tunisian pro
 from __future__ import annotations
 
 import enum
-import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -96,19 +95,6 @@ class State:
     last_capturer: int | None
     winner: int | None
     deal_scores: tuple[DealScore, ...]
-
-    if not TYPE_CHECKING:  # seen by mypy, it would type every misspelt attribute as Any
-
-        def __getattr__(self, name: str) -> Any:
-            # Reached only when the instance dict lacks ``name``. The engine's fast path
-            # leaves ``captured`` as a chain of captures (``_piles``, see
-            # :func:`pile_of`) and builds its tuples on first use.
-            if name == "captured":
-                piles = self.__dict__.get("_piles")
-                if piles is not None:
-                    captured = self.__dict__["captured"] = tuple(map(pile_of, piles))
-                    return captured
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def legal_plays(self) -> tuple[Play, ...]:
@@ -191,26 +177,6 @@ def _mover(player: int | None, phase: Phase) -> int:
         why = "the next move is a shuffle" if phase is Phase.SHUFFLE else "the match is over"
         raise ChkobbaError(f"nobody is to move in phase {phase.name}: {why}")
     return player
-
-
-#: A pile under construction: ``(None, cards)``, or ``(pile, played, capture)`` for that
-#: pile followed by a capture (the played card, then the taken cards in deck order).
-PileChain = tuple[Any, ...]
-
-
-def pile_of(chain: PileChain) -> tuple[Card, ...]:
-    """The cards of a pile chain, oldest first (the engine's fast path builds chains)."""
-    segments = []
-    while len(chain) == 3:
-        chain, played, capture = chain
-        segments.append((played, *sorted(capture, key=_INDEX)))
-    pile: tuple[Card, ...] = chain[1]
-    for segment in reversed(segments):
-        pile += segment
-    return pile
-
-
-_INDEX = operator.attrgetter("index")
 
 
 def new_match(
