@@ -16,7 +16,18 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chkobba import DECK, Move, Phase, State, apply, legal_moves, new_match, rollout, score_deal
+from chkobba import (
+    DECK,
+    Move,
+    Phase,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    random_shuffle,
+    rollout,
+    score_deal,
+)
 from chkobba._kernel import score
 from tests.helpers import random_rules
 from tests.reference import reference_play, reference_plays
@@ -84,3 +95,29 @@ def test_fast_states_are_values_like_any_other(seed: int) -> None:
     assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
     assert pickle.loads(pickle.dumps(fast)) == plain
     assert attrs.evolve(fast) == plain and fast.captured == plain.captured
+
+
+class _OwnNumbers(random.Random):
+    """A Random subclass drawing its numbers its own way (random_shuffle must ask it)."""
+
+    def random(self) -> float:
+        return super().random() ** 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds())
+def test_random_shuffle_draws_exactly_what_rng_shuffle_draws(seed: int) -> None:
+    # random_shuffle writes random.Random.shuffle out for speed; the same seed must still
+    # give the same order as before (records and seeded matches depend on it).
+    expected = list(DECK)
+    random.Random(seed).shuffle(expected)
+    assert random_shuffle(random.Random(seed)).order == tuple(expected)
+    own = list(DECK)
+    _OwnNumbers(seed).shuffle(own)
+    assert random_shuffle(_OwnNumbers(seed)).order == tuple(own)
+    # The rng ends where Random.shuffle leaves it, so later draws agree too.
+    after = random.Random(seed)
+    random_shuffle(after)
+    before = random.Random(seed)
+    before.shuffle(list(DECK))
+    assert after.random() == before.random()

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.rules import Rules
@@ -47,6 +47,7 @@ from chkobba.scoring import (
 
 __all__ = ["Kernel", "Options", "deal_hands", "is_void", "kernel", "score"]
 
+T = TypeVar("T")
 _SLOT_WIDTH = 6
 _COURTS = frozenset(i for i, rank in enumerate(Rank) if rank.value in "QJK")
 _KING = tuple(Rank).index(Rank.KING)
@@ -180,8 +181,8 @@ def clear_caches() -> None:
 
 
 def deal_hands(
-    order: Sequence[int], players: int, first: int, keep: bool | None
-) -> tuple[list[list[int]], list[int], int]:
+    order: Sequence[T], players: int, first: int, keep: bool | None
+) -> tuple[list[list[T]], list[T], int]:
     """Deal the start of a deal from ``order``: (hands, table, next stock position).
 
     ``keep`` is the cut: ``True`` puts the top card in the first player's hand, ``False``

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable
+from typing import Any
 
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -127,53 +128,112 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
 
     Each card goes with each of its capture options, or alone when it captures nothing.
     :attr:`State.legal_plays <chkobba.State.legal_plays>`, :func:`~chkobba.legal_moves`
-    and :func:`~chkobba.apply` all rely on it.
+    and :func:`~chkobba.apply` all rely on it. The plays come in the order of
+    :func:`capture_options` for each card in hand order.
 
     >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
     ['QH x 2D+6S', '5D x 5C']
     """
-    if not (rules.equal_single_first and rules.courts_capture_sums):
-        return _plays_by_options(hand, table, rules)
-    # Written as plain loops with prebuilt plays: this is the innermost code of every
-    # playout and of every search.
-    values = rules.card_values
-    on_table = tuple(map(values.__getitem__, map(_INDEX, table)))
-    smallest = min(on_table, default=0)
+    # Written as plain loops over prebuilt plays and per-profile lookups: this is the
+    # innermost code of every playout and of every search.
+    recent = _RECENT
+    lookup = recent[1] if recent[0] is rules else _lookup(rules)
+    value_of, sum_key = lookup.value_of, lookup.sum_key
+    on_table = []
+    for laid in table:
+        on_table.append(value_of[laid])
+    summable = None
     plays: list[Play] = []
     for held in hand:
-        value = values[held.index]
-        if value in on_table:  # equal singles: one play per matching table card
+        value = value_of[held]
+        if value in on_table:  # one play per equal table card, in table order
+            take = _TAKE_ONE[held]
             for laid in table:
-                if values[laid.index] == value:
-                    plays.append(_TAKE_ONE[held, laid])
-        elif value > smallest and (groups := sum_groups(on_table, value)):
-            for group in groups:
+                if value_of[laid] == value:
+                    plays.append(take[laid])
+            if lookup.equal_single_first:
+                continue
+            single = True
+        else:
+            single = False
+        if summable is None:
+            # The values some group of two or more table cards sums to: one lookup per
+            # multiset of values, so the group search runs only where a group exists.
+            by_values = tuple(sorted(on_table))
+            summable = lookup.summable.get(by_values)
+            if summable is None:
+                summable = lookup.summable[by_values] = lookup.sums(by_values)
+        if sum_key[held] in summable:
+            for group in sum_groups(tuple(on_table), value):
                 plays.append(Play(held, frozenset(map(table.__getitem__, group))))
-        else:
+        elif not single:
             plays.append(_LAY[held])
     return tuple(plays)
 
 
-def _plays_by_options(
-    hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules
-) -> tuple[Play, ...]:
-    """:func:`hand_plays` for any profile, straight from :func:`options_for_card`."""
-    plays: list[Play] = []
-    for held in hand:
-        options = options_for_card(table, held, rules)
-        if options:
-            plays.extend(Play(held, option) for option in options)
-        else:
-            plays.append(_LAY[held])
-    return tuple(plays)
+class _Lookup:
+    """A profile's capture rules as lookups by card, for :func:`hand_plays`."""
+
+    __slots__ = ("equal_single_first", "most", "sum_key", "summable", "value_of")
+
+    def __init__(self, rules: Rules) -> None:
+        values = rules.card_values
+        self.value_of = {c: values[c.index] for c in DECK}
+        # The value a card may take as a sum; 0 (no group sums to it) for a court card
+        # when courts take only equal singles.
+        self.sum_key = {
+            c: values[c.index] if rules.courts_capture_sums or c.rank not in COURTS else 0
+            for c in DECK
+        }
+        self.equal_single_first = rules.equal_single_first
+        self.most = max(values)
+        #: Sorted table values -> the values some group of two or more of them sums to.
+        self.summable: dict[tuple[int, ...], frozenset[int]] = {}
+
+    def sums(self, values: tuple[int, ...]) -> frozenset[int]:
+        """The totals <= the highest card value of groups of two or more ``values``."""
+        totals: set[int] = set()
+        most = self.most
+
+        def extend(start: int, total: int, count: int) -> None:
+            for i in range(start, len(values)):
+                reached = total + values[i]
+                if reached > most:
+                    return  # ascending values: every later one overshoots too
+                if count:
+                    totals.add(reached)
+                extend(i + 1, reached, count + 1)
+
+        extend(0, 0, 0)
+        return frozenset(totals)
+
+
+_LOOKUPS: dict[Rules, _Lookup] = {}
+#: The last profile asked for and its lookups.
+_RECENT: list[Any] = [None, None]
+
+
+def _lookup(rules: Rules) -> _Lookup:
+    """The lookups of a profile (equal profiles share them), remembered as the most recent:
+    hashing a Rules runs Python code, checking identity with the last one does not."""
+    found = _LOOKUPS.get(rules)
+    if found is None:
+        found = _LOOKUPS[rules] = _Lookup(rules)
+    _RECENT[:] = [rules, found]
+    return found
+
+
+_lookup(TUNISIAN)
 
 
 # Plays that recur in every deal are built once: laying a card down, and taking one card.
 _INDEX = operator.attrgetter("index")
 _LAY = {c: Play(c) for c in DECK}
-_TAKE_ONE = {(c, t): Play(c, frozenset((t,))) for c in DECK for t in DECK if c is not t}
+_TAKE_ONE = {c: {t: Play(c, frozenset((t,))) for t in DECK if t is not c} for c in DECK}
 
 
 def clear_caches() -> None:
     """Empty the capture caches (for benchmarks that want a cold start)."""
     sum_groups.cache_clear()
+    for lookup in _LOOKUPS.values():
+        lookup.summable.clear()

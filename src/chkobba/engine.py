@@ -44,7 +44,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
-from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -54,6 +54,7 @@ _SHUFFLE, _CUT, _PLAY, _OVER = Phase.SHUFFLE, Phase.CUT, Phase.PLAY, Phase.OVER
 _INDEX = operator.attrgetter("index")
 _CUTS = (Cut(keep=True), Cut(keep=False))
 _DECK_SET = frozenset(DECK)
+_new, _set = object.__new__, object.__setattr__
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -63,12 +64,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     empty capture when it captures nothing. ``SHUFFLE`` is a chance node: its move is a
     :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
     """
-    if not isinstance(state, State):
+    if type(state) is not State and not isinstance(state, State):
         raise ChkobbaError(wrong_type("legal_moves", "a State", state))
     phase = state.phase
     if phase is _PLAY:
         try:  # free unless it fails: a hand-built state can be broken (see check_state)
-            return state.legal_plays
+            return state.__dict__.get("_legal_plays") or state.legal_plays
         except Exception as error:
             raise broken_state(state, error) from None
     if phase is _CUT:
@@ -114,11 +115,14 @@ def _bad_cut(move: Cut) -> str:
 
 def _shuffle_problem(move: Shuffle) -> str | None:
     order = move.order
+    try:  # the common case first: the 40 cards once each
+        if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
+            return None
+    except TypeError:  # an unhashable item (a Shuffle built around its converter)
+        pass
     strangers = [c for c in order if not isinstance(c, Card)]
     if strangers:
         return f"shuffle: {shown(strangers[0])} is not a card"
-    if len(order) == len(DECK) and frozenset(order) == _DECK_SET:
-        return None
     repeated = sorted(c for c, n in Counter(order).items() if n > 1)
     missing = sorted(_DECK_SET.difference(order))
     details = []
@@ -177,13 +181,12 @@ def apply(state: State, move: Move) -> State:
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         # The common case first: a listed play (found by identity when it came from
         # legal_moves, else by value) needs no other check.
-        if (
-            type(move) is Play
-            and type(state) is State
-            and state.phase is _PLAY
-            and move in state.legal_plays
-        ):
-            return _play(state, move.card, move.capture)
+        if type(move) is Play and type(state) is State:
+            fields = state.__dict__
+            if fields["phase"] is _PLAY and move in (
+                fields.get("_legal_plays") or state.legal_plays
+            ):
+                return _play(state, move.card, move.capture)
     except Exception as error:
         raise broken_state(state, error) from None
     reason = illegal_reason(state, move)
@@ -228,21 +231,9 @@ def _deal(state: State, kept: bool | None) -> State:
     """Deal the shuffled stock: its first card is the cut card (kept or exposed), unless
     ``kept`` is None (no cut: every card is dealt in turn)."""
     order, players, cutter = state.stock, state.players, state.cutter
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    table = [order[0]] if kept is False else []
-    if kept:
-        hands[cutter].append(order[0])
-    position = 0 if kept is None else 1
-    # One card at a time in playing order from the cutter, passing over full hands.
-    while any(len(hand) < HAND_SIZE for hand in hands):
-        for offset in range(players):
-            hand = hands[(cutter + offset) % players]
-            if len(hand) < HAND_SIZE:
-                hand.append(order[position])
-                position += 1
-    while len(table) < TABLE_SIZE:
-        table.append(order[position])
-        position += 1
+    # One card at a time in playing order from the cutter, passing over full hands, then
+    # four to the table (the positions are worked out once per seating, see deal_hands).
+    hands, table, position = _kernel.deal_hands(order, players, cutter, kept)
     if _is_void(table, state.rules):
         # The same dealer gathers the cards and shuffles again; no deal is scored.
         return _between_deals(state, state.dealer, ((),) * players, (), DECK)
@@ -272,7 +263,7 @@ def _is_void(table: Iterable[Card], rules: Rules) -> bool:
     """
     if rules.void_deal == "never":
         return False
-    ranks = Counter(c.rank for c in table)
+    ranks = Counter([c.rank for c in table])
     if rules.void_deal == "three_kings":
         return ranks[Rank.KING] >= 3
     return max(ranks.values()) >= 3
@@ -319,8 +310,15 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     last_capturer: int | None = fields["last_capturer"]
     if capture:
         side = player % len(chkobbas)
-        table = tuple(itertools.filterfalse(capture.__contains__, fields["table"]))
-        pile = (*captured[side], played, *sorted(capture, key=_INDEX))
+        table = fields["table"]
+        if len(capture) == 1:  # the common capture: one card
+            (taken,) = capture
+            at = table.index(taken)
+            table = table[:at] + table[at + 1 :]
+            pile = (*captured[side], played, taken)
+        else:
+            table = tuple(itertools.filterfalse(capture.__contains__, table))
+            pile = (*captured[side], played, *sorted(capture, key=_INDEX))
         captured = _with(captured, side, pile)
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
@@ -337,22 +335,22 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
         dealt = stock[: HAND_SIZE * players]
         stock = stock[HAND_SIZE * players :]
         hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
-    return State(
-        fields["rules"],
-        _PLAY,
-        players,
-        fields["dealer"],
-        next_player,
-        tuple(hands),
-        table,
-        stock,
-        captured,
-        chkobbas,
-        fields["scores"],
-        last_capturer,
-        None,
-        fields["deal_scores"],
-    )
+    # The successor is a copy of this state's instance dict with the changed fields: a
+    # key-sharing copy costs far less than State.__init__, and the rules, players,
+    # dealer, scores and deal_scores carry over. The memos are reset (see State).
+    successor = fields.copy()
+    successor["current_player"] = next_player
+    successor["hands"] = tuple(hands)
+    successor["table"] = table
+    successor["stock"] = stock
+    successor["captured"] = captured
+    successor["chkobbas"] = chkobbas
+    successor["last_capturer"] = last_capturer
+    successor["_attrs_cached_hash"] = None
+    successor["_legal_plays"] = None
+    made = _new(State)
+    _set(made, "__dict__", successor)
+    return made
 
 
 def end_deal(

@@ -35,7 +35,7 @@ chkobba.errors.NotationError: Cut(keep=...) must be True or False, not 'yes'
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeAlias
 
 import attrs
@@ -125,7 +125,7 @@ class Cut:
         return f"Cut(keep={self.keep!r})"
 
 
-@attrs.frozen(repr=False, init=False)
+@attrs.frozen(repr=False, init=False, eq=False)
 class Play:
     """Play ``card`` from hand, taking ``capture`` from the table (empty: lay it down).
 
@@ -148,6 +148,21 @@ class Play:
             capture = _to_capture(capture)
         _set(self, "card", card)
         _set(self, "capture", capture)
+
+    # Equality and hash by hand too: apply looks a play up among the legal ones, and the
+    # cards are singletons, so comparing them is an identity test.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.card is other.card and self.capture == other.capture
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.card is not other.card or self.capture != other.capture
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.capture))
 
     def __str__(self) -> str:
         if not self.capture:
@@ -173,5 +188,25 @@ def random_shuffle(rng: random.Random) -> Shuffle:
     if not isinstance(rng, random.Random):
         raise ChkobbaError(f"random_shuffle: rng must be a random.Random, not {shown(rng)}")
     order = list(DECK)
-    rng.shuffle(order)
-    return Shuffle(order)
+    if type(rng) is random.Random:
+        _shuffle_in_place(order, rng.getrandbits)
+    else:  # a subclass may draw its numbers otherwise: let it shuffle
+        rng.shuffle(order)
+    made = _new(Shuffle)
+    _set(made, "order", tuple(order))  # the 40 cards, known good: no converter needed
+    return made
+
+
+def _shuffle_in_place(order: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle`` written out: the same draws and swaps, so the same order
+    for the same seed, without a method call per card."""
+    for i, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
+        while j > i:  # rejection sampling of a number below i + 1, as _randbelow does
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+
+
+#: Fisher-Yates from the last position down: (position, bits for a number <= position).
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, len(DECK))))
+_new = object.__new__

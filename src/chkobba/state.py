@@ -52,7 +52,10 @@ class Phase(enum.Enum):
 
 # Not slotted: a frozen slotted class pays a descriptor call per field in __init__, a
 # dict-based one writes the instance dict directly, which halves the cost of making the
-# state that every move creates. Frozenness is enforced either way.
+# state that every move creates, and the engine makes a play's successor from a copy of
+# the instance dict (cheaper still). Frozenness is enforced either way. Besides the fields
+# an instance dict holds two memos, outside eq, hash and repr: attrs' cached hash and
+# ``_legal_plays``; either may be None ("not computed yet").
 @attrs.frozen(cache_hash=True, slots=False)
 class State:
     """A whole match at one moment.
