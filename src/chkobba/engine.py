@@ -39,7 +39,7 @@ from typing import TypeVar
 from chkobba import _kernel, captures
 from chkobba._describe import wrong_type
 from chkobba.captures import COURTS, options_for_card
-from chkobba.cards import DECK, Card, Rank, format_cards
+from chkobba.cards import DECK, Card, format_cards
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
@@ -261,12 +261,7 @@ def _is_void(table: Iterable[Card], rules: Rules) -> bool:
     ``"three_of_a_rank"``: three or four cards of one rank; ``"three_kings"``: three or
     four kings; ``"never"``.
     """
-    if rules.void_deal == "never":
-        return False
-    ranks = Counter([c.rank for c in table])
-    if rules.void_deal == "three_kings":
-        return ranks[Rank.KING] >= 3
-    return max(ranks.values()) >= 3
+    return _kernel.is_void([c.index for c in table], rules)
 
 
 def _between_deals(
