@@ -1,0 +1,68 @@
+"""ISMCTS search speed: iterations per CPU second on fixed positions.
+
+Usage::
+
+    python benchmarks/ismcts_speed.py [SPEC] [--positions N] [--iterations K]
+
+Collects ``N`` positions (default 24: the first play of rounds that leave at least one
+refill, from seeded random deals), then lets the bot ``SPEC`` (default
+``ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6``, the 0.1.0 defaults; the
+``iterations`` option is replaced by ``K`` when given) choose a move at each and prints
+the iterations per CPU second. The positions depend only on the seed, so two revisions
+(``PYTHONPATH=<rev>/src``) search the same positions.
+
+For a figure that does not drift with the machine's load, count instructions instead:
+``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/ismcts_speed.py SPEC
+--positions 4 --iterations 200`` and the same with ``--iterations 0`` give, by their
+difference over ``4 * 200``, the instructions per iteration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from chkobba import Cut, Phase, State, apply, legal_moves, new_match, observe, random_shuffle
+from chkobba.bots import make_bot
+
+V1 = "ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6"
+
+
+def positions(count: int, seed: int = 11) -> list[State]:
+    """``count`` positions: the first play of a round with a refill still to come."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        while state.phase is Phase.PLAY and len(found) < count:
+            if sum(map(len, state.hands)) == 6 and len(state.stock) >= 6:
+                found.append(state)
+            state = apply(state, rng.choice(legal_moves(state)))
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("spec", nargs="?", default=V1)
+    parser.add_argument("--positions", type=int, default=24)
+    parser.add_argument("--iterations", type=int, default=None)
+    args = parser.parse_args()
+    spec = args.spec
+    if args.iterations is not None:
+        options = [o for o in spec.partition(":")[2].split(",") if o and "iterations" not in o]
+        spec = f"{spec.partition(':')[0]}:{','.join([f'iterations={args.iterations}', *options])}"
+    bot = make_bot(spec, 1)
+    found = positions(args.positions)
+    start = time.process_time()
+    for state in found:
+        if args.iterations != 0:
+            bot.choose(observe(state, state.current_player), legal_moves(state))  # type: ignore[arg-type,unused-ignore]
+    spent = time.process_time() - start
+    iterations = len(found) * bot.iterations
+    rate = iterations / spent if spent else float("nan")
+    print(f"{spec}: {rate:.0f} iterations per CPU second ({spent / len(found):.3f} s per move)")
+
+
+if __name__ == "__main__":
+    main()
