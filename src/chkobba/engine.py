@@ -292,20 +292,22 @@ def _between_deals(
 def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
     """The state after a legal play (the step API's innermost code: plain and direct)."""
     fields = state.__dict__
+    # The successor is a copy of this state's instance dict in which only what the play
+    # changes is rewritten: a key-sharing copy costs far less than State.__init__. The
+    # memos are reset (see State).
+    successor = fields.copy()
     player: int = fields["current_player"]
-    players: int = fields["players"]
-    hands = list(fields["hands"])
+    hands: tuple[tuple[Card, ...], ...] = fields["hands"]
     hand = hands[player]
     at = hand.index(played)
-    hands[player] = hand[:at] + hand[at + 1 :]
-    stock: tuple[Card, ...] = fields["stock"]
-    last_card = not stock and not any(hands)
-    captured: tuple[tuple[Card, ...], ...] = fields["captured"]
-    chkobbas: tuple[int, ...] = fields["chkobbas"]
-    last_capturer: int | None = fields["last_capturer"]
+    hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
+    round_over = not any(hands)
+    last_card = round_over and not fields["stock"]
+    table: tuple[Card, ...] = fields["table"]
     if capture:
+        captured: tuple[tuple[Card, ...], ...] = fields["captured"]
+        chkobbas: tuple[int, ...] = fields["chkobbas"]
         side = player % len(chkobbas)
-        table = fields["table"]
         if len(capture) == 1:  # the common capture: one card
             (taken,) = capture
             at = table.index(taken)
@@ -314,33 +316,34 @@ def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
         else:
             table = tuple(itertools.filterfalse(capture.__contains__, table))
             pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        captured = _with(captured, side, pile)
+        successor["captured"] = _with(captured, side, pile)
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
-            chkobbas = _with(chkobbas, side, chkobbas[side] + 1)
-        last_capturer = player
+            successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
+        successor["last_capturer"] = player
     else:
-        table = (*fields["table"], played)
+        table = (*table, played)
     if last_card:
-        return end_deal(state, table, captured, chkobbas, last_capturer)
-    next_player = player + 1 if player + 1 < players else 0
-    if not any(hands):
+        return end_deal(
+            state,
+            table,
+            successor["captured"],
+            successor["chkobbas"],
+            successor["last_capturer"],
+        )
+    if round_over:
         # Everyone is out of cards: three more each, in playing order; the cutter leads.
+        players: int = fields["players"]
         next_player = state.cutter
+        stock: tuple[Card, ...] = fields["stock"]
         dealt = stock[: HAND_SIZE * players]
-        stock = stock[HAND_SIZE * players :]
-        hands = [dealt[(p - next_player) % players :: players] for p in range(players)]
-    # The successor is a copy of this state's instance dict with the changed fields: a
-    # key-sharing copy costs far less than State.__init__, and the rules, players,
-    # dealer, scores and deal_scores carry over. The memos are reset (see State).
-    successor = fields.copy()
+        successor["stock"] = stock[HAND_SIZE * players :]
+        hands = tuple([dealt[(p - next_player) % players :: players] for p in range(players)])
+    else:
+        next_player = player + 1 if player + 1 < fields["players"] else 0
     successor["current_player"] = next_player
-    successor["hands"] = tuple(hands)
+    successor["hands"] = hands
     successor["table"] = table
-    successor["stock"] = stock
-    successor["captured"] = captured
-    successor["chkobbas"] = chkobbas
-    successor["last_capturer"] = last_capturer
     successor["_attrs_cached_hash"] = None
     successor["_legal_plays"] = None
     made = _new(State)
