@@ -29,6 +29,7 @@ from chkobba import (
     score_deal,
 )
 from chkobba._kernel import score
+from chkobba._random import shuffle
 from tests.helpers import random_rules
 from tests.reference import reference_play, reference_plays
 from tests.strategies import seeds
@@ -121,3 +122,14 @@ def test_random_shuffle_draws_exactly_what_rng_shuffle_draws(seed: int) -> None:
     before = random.Random(seed)
     before.shuffle(list(DECK))
     assert after.random() == before.random()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seeds(), st.integers(0, 60))
+def test_the_written_out_shuffle_is_random_shuffle(seed: int, size: int) -> None:
+    # Also used by the bots' determinizations: any length, same draws as Random.shuffle.
+    mine, theirs = list(range(size)), list(range(size))
+    rng, reference = random.Random(seed), random.Random(seed)
+    shuffle(mine, rng)
+    reference.shuffle(theirs)
+    assert mine == theirs and rng.random() == reference.random()
