@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +134,16 @@ def test_the_written_out_shuffle_is_random_shuffle(seed: int, size: int) -> None
     shuffle(mine, rng)
     reference.shuffle(theirs)
     assert mine == theirs and rng.random() == reference.random()
+
+
+def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chkobba import TUNISIAN, captures, cards
+
+    monkeypatch.setattr(captures, "_KEPT", 3)
+    lookup = captures._lookup(TUNISIAN)
+    lookup.summable.clear()
+    hand = cards("KD")
+    for table in ("AS", "AS 2S", "AS 3S", "AS 4S", "AS 5S", "AS 6S"):
+        plays = captures.hand_plays(hand, cards(table), TUNISIAN)
+        assert len(lookup.summable) <= 3
+        assert plays == captures.hand_plays(hand, cards(table), TUNISIAN)

@@ -162,13 +162,16 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
             by_values = tuple(sorted(on_table))
             summable = lookup.summable.get(by_values)
             if summable is None:
-                summable = lookup.summable[by_values] = lookup.sums(by_values)
+                summable = lookup.remember(by_values)
         if sum_key[held] in summable:
             for group in sum_groups(tuple(on_table), value):
                 plays.append(Play(held, frozenset(map(table.__getitem__, group))))
         elif not single:
             plays.append(_LAY[held])
     return tuple(plays)
+
+
+_KEPT = 1 << 16
 
 
 class _Lookup:
@@ -189,6 +192,14 @@ class _Lookup:
         self.most = max(values)
         #: Sorted table values -> the values some group of two or more of them sums to.
         self.summable: dict[tuple[int, ...], frozenset[int]] = {}
+
+    def remember(self, values: tuple[int, ...]) -> frozenset[int]:
+        """:meth:`sums` of ``values``, kept (at most ``_KEPT`` tables: hand-built states can
+        hold any table, and memory must stay bounded)."""
+        if len(self.summable) >= _KEPT:
+            self.summable.clear()
+        found = self.summable[values] = self.sums(values)
+        return found
 
     def sums(self, values: tuple[int, ...]) -> frozenset[int]:
         """The totals <= the highest card value of groups of two or more ``values``."""
