@@ -24,6 +24,8 @@ from chkobba import (
     new_match,
     rollout,
 )
+from chkobba._kernel import kernel
+from chkobba.rollouts import _below, _limit, _shuffled, _uniform
 from tests.helpers import arranged, random_rules
 from tests.strategies import seeds, states
 
@@ -149,3 +151,61 @@ def test_every_profile_replays_exactly(seed: int) -> None:
 def test_bad_arguments_are_named(call: object, message: str) -> None:
     with pytest.raises(ChkobbaError, match=message):
         call()  # type: ignore[operator]
+
+
+def _kernel_plays(state: State) -> set[Move]:
+    """The plays the kernel offers the player to move: each capture option decoded."""
+    k = kernel(state.rules)
+    table = sorted(k.code[c.index] for c in state.table)
+    options = k.options(k.signature(table))
+    plays: set[Move] = set()
+    for card in state.hands[state.current_player]:  # type: ignore[index]
+        taken = options[k.play_key[k.code[card.index]]]
+        plays.update(Play(card, frozenset(DECK[table[i] & 63] for i in group)) for group in taken)
+        if not taken:
+            plays.add(Play(card))
+    return plays
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kernel_offers_exactly_the_legal_plays(seed: int) -> None:
+    # Every play position of rollouts of random profiles (tables of every size), and the
+    # kernel built afresh so its memoised groups are built in a different order.
+    rng = random.Random(seed)
+    for _ in range(25):
+        rules = random_rules(rng)
+        state = new_match(rng.choice(rules.players), rules=rules)
+        played: list[Move] = []
+        rollout(state, rng, moves=played)
+        kernel(rules).clear()
+        for move in played:
+            if state.phase is Phase.PLAY:
+                assert _kernel_plays(state) == set(legal_moves(state))
+            state = apply(state, move)
+
+
+def test_uniform_draws_reject_the_top_of_the_range() -> None:
+    # 30 random bits give 2**30 values: below 3, the last (2**30 % 3) must be redrawn.
+    limit = _limit(3)
+    assert limit % 3 == 0 and 0 < (1 << 30) - limit < 3
+    draws = iter([limit, limit + 1, 7])
+    assert _below(lambda bits: next(draws), limit) == 7
+    assert _uniform(lambda bits: 5, 3) == 2
+    rng = random.Random(4)
+    counts = Counter(_uniform(rng.getrandbits, 5) for _ in range(5000))
+    assert set(counts) == set(range(5)) and all(900 < n < 1100 for n in counts.values())
+
+
+def test_the_shuffle_is_uniform_over_orders() -> None:
+    # Where the first card of the deck lands, and which card comes first: both uniform.
+    rng = random.Random(9)
+    k = kernel(new_match().rules)
+    first_place: Counter[int] = Counter()
+    first_card: Counter[int] = Counter()
+    for _ in range(8000):
+        order = _shuffled(rng, k)
+        assert sorted(order) == sorted(k.code)
+        first_place[order.index(k.code[0]) // 8] += 1
+        first_card[(order[0] & 63) // 8] += 1
+    assert len(first_place) == len(first_card) == 5
+    assert all(1400 < n < 1800 for n in [*first_place.values(), *first_card.values()])

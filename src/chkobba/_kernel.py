@@ -31,8 +31,11 @@ is the card again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from operator import itemgetter
 from typing import Any, TypeVar
+
+import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.rules import Rules
@@ -55,19 +58,30 @@ _RANKS = len(Rank)
 
 #: Per play key, the capture options: tuples of positions in the by-value table.
 Options = tuple[tuple[tuple[int, ...], ...], ...]
+#: A capture as the hot loop reads it: the signature's decrease (the taken cards' units),
+#: the taken card's position in the by-value table and ``()``; for a sum, -1 and the
+#: positions highest first (popping them in turn leaves the lower ones in place).
+Capture = tuple[int, int, tuple[int, ...]]
 #: A signature's entry: per play key the number of plays (1 for laying the card down when
-#: it captures nothing), and the options.
-Entry = tuple[tuple[int, ...], Options]
+#: it captures nothing), and the captures.
+Entry = tuple[tuple[int, ...], tuple[tuple[Capture, ...], ...]]
+#: Per sum, the groups of two or more cards of a table whose values add up to it.
+_Groups = dict[int, tuple[Capture, ...]]
 
 
 class Kernel:
     """A profile's capture rules as tables indexed by card number (see the module doc)."""
 
     __slots__ = (
+        "_groups",
+        "_most",
+        "_unit",
         "cache",
+        "card_of",
         "code",
         "code_bit",
         "equal_single_first",
+        "number_of",
         "play_key",
         "play_keys",
         "rules",
@@ -80,16 +94,24 @@ class Kernel:
         #: Capture value of each card.
         self.values: tuple[int, ...] = rules.card_values
         self.slot_values: tuple[int, ...] = tuple(sorted(set(self.values)))
+        self._unit = {v: 1 << (_SLOT_WIDTH * slot) for slot, v in enumerate(self.slot_values)}
         # Each card's slot: the rank of its value among the profile's distinct values.
         slots = [self.slot_values.index(v) for v in self.values]
         #: Each card's code, ``slot * 64 + card``.
         self.code: tuple[int, ...] = tuple(s * 64 + c for c, s in enumerate(slots))
         size = 64 * len(self.slot_values)
         bits = [0] * size
+        cards = [DECK[0]] * size  # codes of no card are never read
+        numbers = [0] * size
         for card, slot in enumerate(slots):
             bits[self.code[card]] = 1 << (_SLOT_WIDTH * slot)
+            cards[self.code[card]] = DECK[card]
+            numbers[self.code[card]] = card
         #: By code: the card's unit in a table signature.
         self.code_bit: tuple[int, ...] = tuple(bits)
+        #: By code: the card, and its number (for sorting codes in deck order).
+        self.card_of: tuple[Card, ...] = tuple(cards)
+        self.number_of: tuple[int, ...] = tuple(numbers)
         # A play key is what decides a played card's options: its value and whether it may
         # take a sum (a court may not when courts_capture_sums is False).
         keys: list[tuple[int, bool]] = []
@@ -106,8 +128,13 @@ class Kernel:
         self.play_keys: tuple[tuple[int, bool], ...] = tuple(keys)
         self.play_key: tuple[int, ...] = tuple(by_code)
         self.equal_single_first = rules.equal_single_first
+        # The largest value that takes sums: no group of the table adds up beyond it.
+        self._most = max((v for v, takes_sums in keys if takes_sums), default=0)
         #: Signature -> :data:`Entry`; read directly by the hot loops, filled by :meth:`entry`.
         self.cache: dict[int, Entry] = {}
+        # Signature -> its groups of two or more cards by sum (up to the largest value that
+        # takes sums): each table's are its smaller table's, extended by its top card.
+        self._groups: dict[int, _Groups] = {0: {}}
 
     def signature(self, table: Iterable[int]) -> int:
         """The signature of a table of codes: the count of each value, packed in one int."""
@@ -115,52 +142,74 @@ class Kernel:
         return sum(bits[c] for c in table)
 
     def options(self, signature: int) -> Options:
-        """Per play key, every capture option on a table of this signature (cached)."""
-        return self.entry(signature)[1]
+        """Per play key, every capture option on a table of this signature: positions in
+        the table sorted by value (ascending)."""
+        return tuple(
+            tuple((at,) if at >= 0 else group[::-1] for _, at, group in captures)
+            for captures in self.entry(signature)[1]
+        )
 
     def entry(self, signature: int) -> Entry:
-        """The plays per play key and the options of a signature (cached)."""
+        """The plays per play key and the captures of a signature (cached)."""
         found = self.cache.get(signature)
         if found is None:
-            options = self._enumerate(signature)
-            found = self.cache[signature] = (tuple(len(o) or 1 for o in options), options)
+            captures = self._captures(signature)
+            found = self.cache[signature] = (tuple([len(c) or 1 for c in captures]), captures)
         return found
 
     def clear(self) -> None:
         """Forget the enumerated options (for benchmarks that want a cold start)."""
         self.cache.clear()
+        self._groups.clear()
+        self._groups[0] = {}
 
-    def _enumerate(self, signature: int) -> Options:
+    def _captures(self, signature: int) -> tuple[tuple[Capture, ...], ...]:
         values: list[int] = []
+        singles: dict[int, tuple[Capture, ...]] = {}  # by value
         for slot, value in enumerate(self.slot_values):
-            values.extend([value] * ((signature >> (_SLOT_WIDTH * slot)) & 63))
-        sums = _sum_groups(values, max(v for v, _ in self.play_keys))
-        options = []
+            count = (signature >> (_SLOT_WIDTH * slot)) & 63
+            if count:
+                unit = 1 << (_SLOT_WIDTH * slot)
+                at = len(values)
+                singles[value] = tuple([(unit, i, ()) for i in range(at, at + count)])
+                values += [value] * count
+        groups = self._sum_groups(signature, values) if self._most and len(values) > 1 else {}
+        found = []
         for value, takes_sums in self.play_keys:
-            singles = tuple((i,) for i, v in enumerate(values) if v == value)
-            groups = sums.get(value, ()) if takes_sums else ()
-            if singles and self.equal_single_first:
-                groups = ()
-            options.append(singles + groups)
-        return tuple(options)
+            captures = singles.get(value, ())
+            if takes_sums and value in groups and not (captures and self.equal_single_first):
+                captures += groups[value]
+            found.append(captures)
+        return tuple(found)
 
-
-def _sum_groups(values: Sequence[int], most: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """Every group of two or more positions of ``values`` (ascending) by its sum <= most."""
-    found: dict[int, list[tuple[int, ...]]] = {}
-
-    def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
-        for i in range(start, len(values)):
-            reached = total + values[i]
-            if reached > most:
-                return  # values ascend: every later position overshoots too
-            group = (*chosen, i)
-            if chosen:
-                found.setdefault(reached, []).append(group)
-            extend(i + 1, reached, group)
-
-    extend(0, 0, ())
-    return {total: tuple(groups) for total, groups in found.items()}
+    def _sum_groups(self, signature: int, values: list[int]) -> _Groups:
+        """Every group of two or more cards of the table (``values`` ascending) as a
+        :data:`Capture`, by its sum up to the largest value that takes sums; memoised per
+        signature."""
+        found = self._groups.get(signature)
+        if found is not None:
+            return found
+        # The groups without the top card, then those with it: with one other card, or
+        # added to a smaller group.
+        top = len(values) - 1
+        value = values[top]
+        unit = self._unit[value]
+        smaller = self._sum_groups(signature - unit, values[:top])
+        found = dict(smaller)
+        most = self._most - value
+        units = self._unit
+        for at, other in enumerate(values[:top]):
+            if other > most:
+                break
+            pair = (unit + units[other], -1, (top, at))
+            found[other + value] = (*found.get(other + value, ()), pair)
+        for total, groups in smaller.items():
+            if total <= most:
+                found[total + value] = found.get(total + value, ()) + tuple(
+                    [(delta + unit, -1, (top, *at)) for delta, _, at in groups]
+                )
+        self._groups[signature] = found
+        return found
 
 
 _KERNELS: dict[Rules, Kernel] = {}
@@ -241,12 +290,20 @@ CARDS = DECK
 
 
 # --- scoring a deal from its piles --------------------------------------------------------
-# A pile as one int, suit-major (10 bits per suit, by rank): the tallies of a suit are a
-# lookup of its 10 bits, so scoring a pile costs one sum in C and a few lookups.
+# A card's tallies packed in one int: its diamond (bits 0-3), seven (4-6) and six (7-9)
+# counts, then its rank bit among its suit's 10 (from bit 10, suit-major). A pile's sum
+# of these holds all its tallies (each field is wide enough for the whole deck), so
+# scoring a pile costs one sum in C and a few shifts and lookups.
 _SUITS, _RANK_LIST = tuple(Suit), tuple(Rank)
-_DIAMONDS_AT = 10 * _SUITS.index(Suit.DIAMONDS)
-_SEVEN_BIT, _SIX_BIT = 1 << _RANK_LIST.index(Rank.SEVEN), 1 << _RANK_LIST.index(Rank.SIX)
-_SUIT_BIT = {c: 1 << (10 * _SUITS.index(c.suit) + _RANK_LIST.index(c.rank)) for c in DECK}
+_SEVENS_AT, _SIXES_AT, _HELD_AT = 4, 7, 10
+_TALLY = {
+    c: (c.suit is Suit.DIAMONDS)
+    + ((c.rank is Rank.SEVEN) << _SEVENS_AT)
+    + ((c.rank is Rank.SIX) << _SIXES_AT)
+    + (1 << (_HELD_AT + 10 * _SUITS.index(c.suit) + _RANK_LIST.index(c.rank)))
+    for c in DECK
+}
+_SEVEN_OF_DIAMONDS_BIT = _TALLY[_SEVEN_OF_DIAMONDS] >> _HELD_AT << _HELD_AT
 #: By the 10 rank bits of one suit: the best primiera value held (0 for none).
 _PRIMIERA_BEST = tuple(
     max(
@@ -257,17 +314,26 @@ _PRIMIERA_BEST = tuple(
 )
 
 
-def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int]:
-    """(diamonds, sevens, sixes, primiera sum: 0 when a suit is missing) of a pile."""
-    held = sum(map(_SUIT_BIT.__getitem__, pile))
-    suits = (held & 1023, held >> 10 & 1023, held >> 20 & 1023, held >> 30)
-    best = [_PRIMIERA_BEST[s] for s in suits]
+def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
+    """A pile's tallies: (diamonds, sevens, sixes, primiera sum, holds the 7 of diamonds);
+    the primiera sum is 0 when a suit is missing."""
+    held = sum(map(_TALLY.__getitem__, pile))
+    best = _PRIMIERA_BEST
+    first, second = best[held >> 10 & 1023], best[held >> 20 & 1023]
+    third, fourth = best[held >> 30 & 1023], best[held >> 40]
     return (
-        bin(held >> _DIAMONDS_AT & 1023).count("1"),
-        sum([s & _SEVEN_BIT for s in suits]) // _SEVEN_BIT,
-        sum([s & _SIX_BIT for s in suits]) // _SIX_BIT,
-        0 if 0 in best else sum(best),
+        held & 15,
+        held >> _SEVENS_AT & 7,
+        held >> _SIXES_AT & 7,
+        first + second + third + fourth if first and second and third and fourth else 0,
+        held & _SEVEN_OF_DIAMONDS_BIT,
     )
+
+
+#: DealScore's fields in order, set directly on a new instance (its __init__ checks for
+#: old field names, which the engine never passes).
+_DEAL_SCORE_FIELDS = tuple(field.name for field in attrs.fields(DealScore))
+_SET = object.__setattr__
 
 
 def score(
@@ -280,30 +346,29 @@ def score(
 
     The same categories (scoring's own helpers decide them) from tallies counted in C.
     """
+    diamonds, sevens, sixes, primiera, seven_of_diamonds = zip(*map(_tallies, piles), strict=True)
     card_counts = tuple(map(len, piles))
-    diamond_counts, seven_counts, six_counts, primiera_sums = zip(
-        *map(_tallies, piles), strict=True
-    )
     categories = (
         _majority(card_counts, len(DECK) // 2, rules, last_side),
-        _majority(diamond_counts, len(DECK) // 8, rules, last_side),
-        _bermila(seven_counts, six_counts) if rules.sevens_bermila else None,
-        next((s for s, pile in enumerate(piles) if _SEVEN_OF_DIAMONDS in pile), None)
+        _majority(diamonds, len(DECK) // 8, rules, last_side),
+        _bermila(sevens, sixes) if rules.sevens_bermila else None,
+        next((s for s, held in enumerate(seven_of_diamonds) if held), None)
         if rules.seven_of_diamonds
         else None,
-        _unique_best(primiera_sums) if rules.primiera else None,
+        _unique_best(primiera) if rules.primiera else None,
     )
     points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
     made = object.__new__(DealScore)
-    made.__attrs_init__(
+    values = (
         *categories[:4],
         sweeps,
         points,
         card_counts,
-        diamond_counts,
-        seven_counts,
-        six_counts,
+        diamonds,
+        sevens,
+        sixes,
         categories[4],
-        primiera_sums,
+        primiera,
     )
+    any(map(_SET, repeat(made), _DEAL_SCORE_FIELDS, values))
     return made

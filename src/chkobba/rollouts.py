@@ -24,10 +24,12 @@ True
 from __future__ import annotations
 
 import random
+from bisect import insort
+from collections.abc import Callable, Iterable
 from typing import Literal
 
 from chkobba import engine
-from chkobba._kernel import CARDS, deal_hands, is_void, kernel
+from chkobba._kernel import Kernel, deal_hands, is_void, kernel
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
@@ -75,14 +77,57 @@ def rollout(
     return state
 
 
-def _shuffled(rng: random.Random, code: tuple[int, ...]) -> list[int]:
-    """A uniformly random order of the 40 cards, as codes."""
-    # Fisher-Yates on rng.random(): about twice as fast as rng.shuffle's getrandbits.
-    random_ = rng.random
-    order = list(code)
-    for i in range(39, 0, -1):
-        j = int(random_() * (i + 1))
-        order[i], order[j] = order[j], order[i]
+# Uniform whole numbers below ``n`` come from 30 random bits by rejection: a draw under
+# the largest multiple of ``n`` that fits (``_LIMITS[n]``), taken modulo ``n``. Exactly
+# uniform, and cheaper than ``int(rng.random() * n)`` (a float and a call); 30 bits stay
+# one digit of a Python int, which keeps the arithmetic on its fast paths.
+_BITS = 30
+_LIMITS = tuple((1 << _BITS) - (1 << _BITS) % n if n else 0 for n in range(1024))
+_Draw = Callable[[int], int]
+
+
+def _limit(n: int) -> int:
+    """``_LIMITS[n]`` for any ``n`` from 1 to ``2**30``."""
+    return (1 << _BITS) - (1 << _BITS) % n
+
+
+def _below(getrandbits: _Draw, limit: int) -> int:
+    """A uniform draw of 30 bits below ``limit``."""
+    while True:
+        drawn = getrandbits(_BITS)
+        if drawn < limit:
+            return drawn
+
+
+def _uniform(getrandbits: _Draw, n: int) -> int:
+    """A uniform whole number from 0 to ``n - 1``."""
+    return _below(getrandbits, _limit(n)) % n
+
+
+#: Per kernel, its cards' codes as the steps of an inside-out Fisher-Yates shuffle:
+#: (code, how many places it may go, their limit).
+_SHUFFLES: dict[Kernel, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
+    """A uniformly random order of the 40 cards, as codes.
+
+    Inside-out Fisher-Yates: each card in turn goes to a uniform place among those
+    before it and after them all, so every order comes from exactly one set of draws.
+    """
+    steps = _SHUFFLES.get(k)
+    if steps is None:
+        steps = _SHUFFLES[k] = tuple(
+            (code, places, _limit(places)) for places, code in enumerate(k.code[1:], 2)
+        )
+    getrandbits = rng.getrandbits
+    order = [k.code[0]]
+    insert = order.insert
+    for code, places, limit in steps:
+        at = getrandbits(_BITS)
+        if at >= limit:
+            at = _below(getrandbits, limit)
+        insert(at % places, code)
     return order
 
 
@@ -90,12 +135,13 @@ def _deal(state: State, rng: random.Random, moves: list[Move] | None) -> State:
     """Play the rest of the current deal from ``state`` (not over); return its end."""
     rules, players = state.rules, state.players
     cutter = state.cutter
-    code = kernel(rules).code
+    k = kernel(rules)
+    code, card_of = k.code, k.card_of
     if state.phase is _PLAY:
         hands = [[code[c.index] for c in hand] for hand in state.hands]
         table = [code[c.index] for c in state.table]
         stock = [code[c.index] for c in state.stock]
-        piles = [[c.index for c in pile] for pile in state.captured]
+        piles = [[code[c.index] for c in pile] for pile in state.captured]
         chkobbas = list(state.chkobbas)
         last: int | None = state.last_capturer
         player: int = state.current_player  # type: ignore[assignment]
@@ -103,12 +149,12 @@ def _deal(state: State, rng: random.Random, moves: list[Move] | None) -> State:
         order = [code[c.index] for c in state.stock] if state.phase is _CUT else None
         while True:
             if order is None:
-                order = _shuffled(rng, code)
+                order = _shuffled(rng, k)
                 if moves is not None:
-                    moves.append(Shuffle([CARDS[c & 63] for c in order]))
+                    moves.append(Shuffle(map(card_of.__getitem__, order)))
             keep = None
             if rules.cut:
-                keep = rng.random() < 0.5
+                keep = rng.getrandbits(1) == 1
                 if moves is not None:
                     moves.append(Cut(keep))
             hands, table, position = deal_hands(order, players, cutter, keep)
@@ -121,123 +167,153 @@ def _deal(state: State, rng: random.Random, moves: list[Move] | None) -> State:
         chkobbas = [0] * sides
         last = None
         player = cutter
-    return _play_out(state, rng, moves, hands, table, stock, piles, chkobbas, last, player)
+    return _play_out(state, k, rng, moves, (hands, table, stock, piles, chkobbas, last, player))
 
 
 def _pick_any(
-    hand: list[int], counts: tuple[int, ...], play_key: tuple[int, ...], uniform: float
+    hand: list[int], counts: tuple[int, ...], play_key: tuple[int, ...], getrandbits: _Draw
 ) -> tuple[int, int]:
-    """Remove and return one card of ``hand`` and its option, uniform over all plays."""
+    """For a hand of any size: move a card to the front, chosen in proportion to its
+    number of plays, and return it with that number (then a uniform play of that card
+    is a uniform play of the hand)."""
     if not hand:
         raise ChkobbaError("rollout: the player to move has no card (a state built by hand?)")
     sizes = [counts[play_key[c]] for c in hand]
-    pick = int(uniform * sum(sizes))
+    pick = _uniform(getrandbits, sum(sizes))
     at = 0
     while pick >= sizes[at]:
         pick -= sizes[at]
         at += 1
-    return hand.pop(at), pick
+    hand.insert(0, hand.pop(at))
+    return hand[0], sizes[at]
+
+
+#: Per (players, cutter): a whole round's turns, and each player's share of its cards.
+_ROUNDS: dict[tuple[int, int], tuple[list[int], list[slice]]] = {}
+#: What a deal in play is made of: hands, table (in the order laid), stock, piles by side,
+#: chkobbas by side, last capturer and the player to move, cards as codes.
+_Deal = tuple[list[list[int]], list[int], list[int], list[list[int]], list[int], "int | None", int]
+
+
+def _round(players: int, cutter: int) -> tuple[list[int], list[slice]]:
+    found = _ROUNDS.get((players, cutter))
+    if found is None:
+        turns = [(cutter + i) % players for i in range(3 * players)]
+        seats = [slice((p - cutter) % players, None, players) for p in range(players)]
+        found = _ROUNDS[players, cutter] = (turns, seats)
+    return found
 
 
 def _play_out(
-    state: State,
-    rng: random.Random,
-    moves: list[Move] | None,
-    hands: list[list[int]],
-    table: list[int],
-    stock: list[int],
-    piles: list[list[int]],
-    chkobbas: list[int],
-    last: int | None,
-    player: int,
+    state: State, k: Kernel, rng: random.Random, moves: list[Move] | None, deal: _Deal
 ) -> State:
+    """Play the deal to its end; return the state :func:`~chkobba.apply` would give."""
+    hands, table, stock, piles, chkobbas, last, player = deal
     rules, players = state.rules, state.players
-    cutter, sides = state.cutter, len(piles)
-    k = kernel(rules)
-    cache, entry_of = k.cache, k.entry
-    next_seat = (*range(1, players), 0)
-    play_key, code_bit = k.play_key, k.code_bit
+    cache, entry_of, play_key, code_bit = k.cache, k.entry, k.play_key, k.code_bit
+    pile_of = piles * (players // len(piles))  # partners share a pile
     sweep_last = rules.last_card_chkobba
-    random_ = rng.random
-    signature = sum(code_bit[c] for c in table)
-    in_hands = sum(len(hand) for hand in hands)
-    position, round_size, stock_size = 0, 3 * players, len(stock)
+    getrandbits, limits = rng.getrandbits, _LIMITS
+    record = moves is not None
+    number_of = k.number_of.__getitem__
+    # The table sorted by code is sorted by value: capture positions index it directly.
+    # ``laid`` keeps the order the cards were laid, for the leftovers at the end.
+    laid = table
+    table = sorted(table)
+    signature = sum(map(code_bit.__getitem__, table))
+    # The rest of this round, in turn from the player to move; then whole rounds.
+    round_turns, seats = _round(players, state.cutter)
+    round_size = len(round_turns)
+    in_hands = sum(map(len, hands))
+    if in_hands == round_size and player == round_turns[0]:
+        turns = round_turns
+    else:
+        turns = [(player + i) % players for i in range(max(in_hands, 1))]
+    position, stock_size = 0, len(stock)
     while True:
-        hand = hands[player]
-        try:
-            counts, entry = cache[signature]
-        except KeyError:
-            counts, entry = entry_of(signature)
-        # Uniform over every (card, capture) pair: pick one of all the hand's plays.
-        if len(hand) == 3:
-            first, second = counts[play_key[hand[0]]], counts[play_key[hand[1]]]
-            pick = int(random_() * (first + second + counts[play_key[hand[2]]]))
+        for player in turns:
+            hand = hands[player]
+            try:
+                counts, entry = cache[signature]
+            except KeyError:
+                counts, entry = entry_of(signature)
+            # Uniform over every (card, capture) pair: pick one of all the hand's plays.
+            size = len(hand)
+            if size == 3:
+                a, b, c = hand
+                first = counts[play_key[a]]
+                second = first + counts[play_key[b]]
+                total = second + counts[play_key[c]]
+            elif size == 2:
+                a, b = hand
+                first = counts[play_key[a]]
+                second = total = first + counts[play_key[b]]
+            elif size == 1:
+                a = hand[0]
+                first = second = total = counts[play_key[a]]
+            else:  # a hand built by hand may hold more than 3 cards (or none)
+                a, first = _pick_any(hand, counts, play_key, getrandbits)
+                second = total = first
+            pick = getrandbits(30)
+            try:
+                if pick >= limits[total]:
+                    pick = _below(getrandbits, limits[total])
+            except IndexError:
+                pick = _below(getrandbits, _limit(total))
+            pick %= total
             if pick < first:
-                played = hand.pop(0)
-            elif pick < first + second:
-                played = hand.pop(1)
+                played = a
+                del hand[0]
+            elif pick < second:
+                played = b
+                del hand[1]
                 pick -= first
             else:
-                played = hand.pop(2)
-                pick -= first + second
-        elif len(hand) == 2:
-            first = counts[play_key[hand[0]]]
-            pick = int(random_() * (first + counts[play_key[hand[1]]]))
-            if pick < first:
-                played = hand.pop(0)
+                played = c
+                del hand[2]
+                pick -= second
+            captures = entry[play_key[played]]
+            if captures:
+                capture = captures[pick]
+                signature -= capture[0]
+                at = capture[1]
+                if at >= 0:
+                    taken = table.pop(at)
+                    pile_of[player] += (played, taken)
+                    if record:
+                        moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
+                else:  # a sum: popped highest position first, in the pile in deck order
+                    group = sorted(map(table.pop, capture[2]), key=number_of)
+                    pile_of[player] += [played, *group]
+                    if record:
+                        moves.append(_play(k, played, group))  # type: ignore[union-attr]
+                # A sweep, unless made with the deal's last card (where the profile says so).
+                if not signature and (sweep_last or position < stock_size or any(hands)):
+                    chkobbas[player % len(piles)] += 1
+                last = player
             else:
-                played = hand.pop(1)
-                pick -= first
-        elif len(hand) == 1:
-            played = hand.pop()
-            pick = int(random_() * counts[play_key[played]])
-        else:  # a hand built by hand may hold more than 3 cards
-            played, pick = _pick_any(hand, counts, play_key, random_())
-        in_hands -= 1
-        last_card = not in_hands and position == stock_size
-        options = entry[play_key[played]]
-        if options:
-            chosen = options[pick]
-            side = player % sides
-            if len(chosen) == 1:  # one card: codes sorted are the table sorted by value
-                taken = sorted(table)[chosen[0]]
-                table.remove(taken)
-                signature -= code_bit[taken]
-                piles[side] += (played & 63, taken & 63)
-            else:
-                by_value = sorted(table)
-                group = [by_value[i] for i in chosen]
-                for c in group:
-                    table.remove(c)
-                    signature -= code_bit[c]
-                piles[side] += [played & 63, *sorted([c & 63 for c in group])]
-            if not table and (sweep_last or not last_card):
-                chkobbas[side] += 1
-            last = player
-            if moves is not None:
-                group = piles[side][-len(chosen) :]
-                moves.append(Play(CARDS[played & 63], frozenset([CARDS[c] for c in group])))
-        else:
-            table.append(played)
-            signature += code_bit[played]
-            if moves is not None:
-                moves.append(Play(CARDS[played & 63]))
-        if last_card:
+                insort(table, played)
+                laid.append(played)
+                signature += code_bit[played]
+                if record:
+                    moves.append(_play(k, played, ()))  # type: ignore[union-attr]
+        if position >= stock_size:
             break
-        player = next_seat[player]
-        if not in_hands:
-            # Everyone is out of cards: three more each, in playing order; the cutter leads.
-            player = cutter
-            dealt = stock[position : position + round_size]
-            position += round_size
-            for p in range(players):
-                hands[p] = dealt[(p - cutter) % players :: players]
-            in_hands = round_size
-    card_of = CARDS.__getitem__
+        # Everyone is out of cards: three more each, in playing order; the cutter leads.
+        dealt = stock[position : position + round_size]
+        position += round_size
+        hands = list(map(dealt.__getitem__, seats))
+        turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
+    card_of = k.card_of.__getitem__
     return engine.end_deal(
         state,
-        tuple([CARDS[c & 63] for c in table]),
+        tuple(map(card_of, filter(table.__contains__, laid))),
         tuple([tuple(map(card_of, pile)) for pile in piles]),
         tuple(chkobbas),
         last,
     )
+
+
+def _play(k: Kernel, played: int, group: Iterable[int]) -> Play:
+    card_of = k.card_of
+    return Play(card_of[played], frozenset([card_of[c] for c in group]))
