@@ -31,11 +31,8 @@ is the card again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 from operator import itemgetter
 from typing import Any, TypeVar
-
-import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.rules import Rules
@@ -330,12 +327,6 @@ def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
     )
 
 
-#: DealScore's fields in order, set directly on a new instance (its __init__ checks for
-#: old field names, which the engine never passes).
-_DEAL_SCORE_FIELDS = tuple(field.name for field in attrs.fields(DealScore))
-_SET = object.__setattr__
-
-
 def score(
     piles: tuple[tuple[Card, ...], ...],
     sweeps: tuple[int, ...],
@@ -352,14 +343,14 @@ def score(
         _majority(card_counts, len(DECK) // 2, rules, last_side),
         _majority(diamonds, len(DECK) // 8, rules, last_side),
         _bermila(sevens, sixes) if rules.sevens_bermila else None,
-        next((s for s, held in enumerate(seven_of_diamonds) if held), None)
-        if rules.seven_of_diamonds
+        seven_of_diamonds.index(_SEVEN_OF_DIAMONDS_BIT)
+        if rules.seven_of_diamonds and _SEVEN_OF_DIAMONDS_BIT in seven_of_diamonds
         else None,
         _unique_best(primiera) if rules.primiera else None,
     )
     points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
-    made = object.__new__(DealScore)
-    values = (
+    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
+    made.__attrs_init__(
         *categories[:4],
         sweeps,
         points,
@@ -370,5 +361,4 @@ def score(
         categories[4],
         primiera,
     )
-    any(map(_SET, repeat(made), _DEAL_SCORE_FIELDS, values))
     return made
