@@ -72,6 +72,8 @@ class Kernel:
     __slots__ = (
         "_groups",
         "_most",
+        "_singles",
+        "_slots",
         "_unit",
         "cache",
         "card_of",
@@ -92,6 +94,12 @@ class Kernel:
         self.values: tuple[int, ...] = rules.card_values
         self.slot_values: tuple[int, ...] = tuple(sorted(set(self.values)))
         self._unit = {v: 1 << (_SLOT_WIDTH * slot) for slot, v in enumerate(self.slot_values)}
+        # Per slot: its value, where its count sits in a signature, and its unit there.
+        self._slots = tuple(
+            (v, _SLOT_WIDTH * slot, 1 << (_SLOT_WIDTH * slot))
+            for slot, v in enumerate(self.slot_values)
+        )
+        self._singles: dict[tuple[int, int, int], tuple[Capture, ...]] = {}
         # Each card's slot: the rank of its value among the profile's distinct values.
         slots = [self.slot_values.index(v) for v in self.values]
         #: Each card's code, ``slot * 64 + card``.
@@ -157,18 +165,25 @@ class Kernel:
     def clear(self) -> None:
         """Forget the enumerated options (for benchmarks that want a cold start)."""
         self.cache.clear()
+        self._singles.clear()
         self._groups.clear()
         self._groups[0] = {}
 
     def _captures(self, signature: int) -> tuple[tuple[Capture, ...], ...]:
         values: list[int] = []
         singles: dict[int, tuple[Capture, ...]] = {}  # by value
-        for slot, value in enumerate(self.slot_values):
-            count = (signature >> (_SLOT_WIDTH * slot)) & 63
+        for value, shift, unit in self._slots:
+            count = signature >> shift & 63
             if count:
-                unit = 1 << (_SLOT_WIDTH * slot)
-                at = len(values)
-                singles[value] = tuple([(unit, i, ()) for i in range(at, at + count)])
+                # The same cards at the same places are the same captures: shared.
+                key = (unit, len(values), count)
+                found_singles = self._singles.get(key)
+                if found_singles is None:
+                    at = len(values)
+                    found_singles = self._singles[key] = tuple(
+                        [(unit, i, ()) for i in range(at, at + count)]
+                    )
+                singles[value] = found_singles
                 values += [value] * count
         groups = self._sum_groups(signature, values) if self._most and len(values) > 1 else {}
         found = []
