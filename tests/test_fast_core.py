@@ -147,3 +147,17 @@ def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None
         plays = captures.hand_plays(hand, cards(table), TUNISIAN)
         assert len(lookup.summable) <= 3
         assert plays == captures.hand_plays(hand, cards(table), TUNISIAN)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seeds())
+def test_a_successor_forgets_its_predecessors_memos(seed: int) -> None:
+    # A play's successor is made from a copy of its state's instance dict: the cached hash
+    # and the legal plays of the state before must not carry over.
+    for state, move in _positions(1, seed):
+        hash(state)
+        legal_moves(state)
+        after = apply(state, move)
+        rebuilt = attrs.evolve(after)  # built by State.__init__, no memo
+        assert hash(after) == hash(rebuilt) and {after} == {rebuilt}
+        assert legal_moves(after) == legal_moves(rebuilt)
