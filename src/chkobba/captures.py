@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -238,7 +237,6 @@ _lookup(TUNISIAN)
 
 
 # Plays that recur in every deal are built once: laying a card down, and taking one card.
-_INDEX = operator.attrgetter("index")
 _LAY = {c: Play(c) for c in DECK}
 _TAKE_ONE = {c: {t: Play(c, frozenset((t,))) for t in DECK if t is not c} for c in DECK}
 

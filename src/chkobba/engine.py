@@ -33,7 +33,6 @@ from __future__ import annotations
 import itertools
 import operator
 from collections import Counter
-from collections.abc import Iterable
 from typing import TypeVar
 
 from chkobba import _kernel, captures
@@ -43,7 +42,6 @@ from chkobba.cards import DECK, Card, format_cards
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.rules import Rules
 from chkobba.state import HAND_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
@@ -234,7 +232,7 @@ def _deal(state: State, kept: bool | None) -> State:
     # One card at a time in playing order from the cutter, passing over full hands, then
     # four to the table (the positions are worked out once per seating, see deal_hands).
     hands, table, position = _kernel.deal_hands(order, players, cutter, kept)
-    if _is_void(table, state.rules):
+    if _kernel.is_void([c.index for c in table], state.rules):  # the profile's void_deal
         # The same dealer gathers the cards and shuffles again; no deal is scored.
         return _between_deals(state, state.dealer, ((),) * players, (), DECK)
     return State(
@@ -253,15 +251,6 @@ def _deal(state: State, kept: bool | None) -> State:
         winner=None,
         deal_scores=state.deal_scores,
     )
-
-
-def _is_void(table: Iterable[Card], rules: Rules) -> bool:
-    """Whether the table voids the deal under ``rules.void_deal``.
-
-    ``"three_of_a_rank"``: three or four cards of one rank; ``"three_kings"``: three or
-    four kings; ``"never"``.
-    """
-    return _kernel.is_void([c.index for c in table], rules)
 
 
 def _between_deals(
