@@ -330,14 +330,11 @@ def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
     """A pile's tallies: (diamonds, sevens, sixes, primiera sum, holds the 7 of diamonds);
     the primiera sum is 0 when a suit is missing."""
     held = sum(map(_TALLY.__getitem__, pile))
-    best = _PRIMIERA_BEST
-    first, second = best[held >> 10 & 1023], best[held >> 20 & 1023]
-    third, fourth = best[held >> 30 & 1023], best[held >> 40]
     return (
         held & 15,
         held >> _SEVENS_AT & 7,
         held >> _SIXES_AT & 7,
-        first + second + third + fourth if first and second and third and fourth else 0,
+        _primiera_sum(held),
         held & _SEVEN_OF_DIAMONDS_BIT,
     )
 
@@ -350,8 +347,11 @@ def score(
 ) -> DealScore:
     """:func:`~chkobba.score_deal` without input checks, for piles the engine built.
 
-    The same categories (scoring's own helpers decide them) from tallies counted in C.
+    The same categories (scoring's own helpers decide them) from tallies counted in C;
+    two sides, the common case, take a shorter path.
     """
+    if len(piles) == 2:
+        return _score_two(piles, sweeps, rules, last_side)
     diamonds, sevens, sixes, primiera, seven_of_diamonds = zip(*map(_tallies, piles), strict=True)
     card_counts = tuple(map(len, piles))
     categories = (
@@ -377,3 +377,86 @@ def score(
         primiera,
     )
     return made
+
+
+_TALLY_OF = _TALLY.__getitem__
+
+
+def _score_two(
+    piles: tuple[tuple[Card, ...], ...],
+    sweeps: tuple[int, ...],
+    rules: Rules,
+    last_side: int | None,
+) -> DealScore:
+    """:func:`score` for two sides: the categories compared side against side, without
+    the general helpers' lists (this runs at the end of every rollout)."""
+    first, second = piles
+    one = sum(map(_TALLY_OF, first))
+    two = sum(map(_TALLY_OF, second))
+    card_counts = (len(first), len(second))
+    diamonds = (one & 15, two & 15)
+    sevens = (one >> _SEVENS_AT & 7, two >> _SEVENS_AT & 7)
+    sixes = (one >> _SIXES_AT & 7, two >> _SIXES_AT & 7)
+    primiera = (_primiera_sum(one), _primiera_sum(two))
+    cards_side = _majority_two(card_counts, len(DECK) // 2, rules, last_side)
+    diamonds_side = _majority_two(diamonds, len(DECK) // 8, rules, last_side)
+    bermila_side = (
+        (_better(sevens) if sevens[0] != sevens[1] else _better(sixes))
+        if rules.sevens_bermila
+        else None
+    )
+    seven_side = None
+    if rules.seven_of_diamonds:
+        if one & _SEVEN_OF_DIAMONDS_BIT:
+            seven_side = 0
+        elif two & _SEVEN_OF_DIAMONDS_BIT:
+            seven_side = 1
+    primiera_side = _better(primiera) if rules.primiera else None
+    won = (cards_side, diamonds_side, bermila_side, seven_side, primiera_side)
+    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
+    made.__attrs_init__(
+        cards_side,
+        diamonds_side,
+        bermila_side,
+        seven_side,
+        sweeps,
+        (sweeps[0] + won.count(0), sweeps[1] + won.count(1)),
+        card_counts,
+        diamonds,
+        sevens,
+        sixes,
+        primiera_side,
+        primiera,
+    )
+    return made
+
+
+def _primiera_sum(held: int) -> int:
+    """The primiera sum of a pile's tallies: 0 when a suit is missing."""
+    best = _PRIMIERA_BEST
+    first, second = best[held >> 10 & 1023], best[held >> 20 & 1023]
+    third, fourth = best[held >> 30 & 1023], best[held >> 40]
+    return first + second + third + fourth if first and second and third and fourth else 0
+
+
+def _better(values: tuple[int, int]) -> int | None:
+    """The side with the higher of two values, ``None`` when they are equal."""
+    one, two = values
+    return 0 if one > two else 1 if two > one else None
+
+
+def _majority_two(
+    counts: tuple[int, int], half: int, rules: Rules, last_side: int | None
+) -> int | None:
+    """:func:`~chkobba.scoring._majority` for two sides."""
+    one, two = counts
+    if rules.majority == "more_than_half":
+        if one > half or two > half:
+            return 0 if one > half else 1
+        tied = one == two == half
+    else:
+        if one != two:
+            return 0 if one > two else 1
+        tied = True
+    # Two sides tied: the last capturer is one of them whenever there is one.
+    return last_side if tied and rules.ties_to_last_capturer else None

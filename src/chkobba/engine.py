@@ -42,6 +42,7 @@ from chkobba.cards import DECK, Card, format_cards
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.rules import Rules
 from chkobba.state import HAND_SIZE, Phase, State, match_winner
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
@@ -358,28 +359,31 @@ def end_deal(
         # all in the deal they stay on the table, belonging to nobody.
         captured = _with(captured, side, captured[side] + table)
         table = ()
-    deal_score = _kernel.score(captured, chkobbas, state.rules, side)
-    scores = tuple(
-        total + points for total, points in zip(state.scores, deal_score.points, strict=True)
-    )
-    winner = match_winner(scores, state.rules.target)
-    over = winner is not None
-    return State(
-        rules=state.rules,
-        phase=_OVER if over else _SHUFFLE,
-        players=state.players,
-        dealer=state.dealer if over else state.cutter,
-        current_player=None,
-        hands=((),) * state.players,
-        table=table,
-        stock=(),
-        captured=captured,
-        chkobbas=chkobbas,
-        scores=scores,
-        last_capturer=last_capturer,
-        winner=winner,
-        deal_scores=(*state.deal_scores, deal_score),
-    )
+    fields = state.__dict__
+    rules: Rules = fields["rules"]
+    deal_score = _kernel.score(captured, chkobbas, rules, side)
+    scores = tuple(map(operator.add, fields["scores"], deal_score.points))
+    winner = match_winner(scores, rules.target)
+    # Built like a play's successor (see _play): a copy of the instance dict, rewritten.
+    successor = fields.copy()
+    successor["phase"] = _SHUFFLE if winner is None else _OVER
+    if winner is None:
+        successor["dealer"] = state.cutter
+    successor["current_player"] = None
+    successor["hands"] = ((),) * fields["players"]
+    successor["table"] = table
+    successor["stock"] = ()
+    successor["captured"] = captured
+    successor["chkobbas"] = chkobbas
+    successor["scores"] = scores
+    successor["last_capturer"] = last_capturer
+    successor["winner"] = winner
+    successor["deal_scores"] = (*fields["deal_scores"], deal_score)
+    successor["_attrs_cached_hash"] = None
+    successor["_legal_plays"] = None
+    made = _new(State)
+    _set(made, "__dict__", successor)
+    return made
 
 
 def clear_caches() -> None:
