@@ -45,7 +45,17 @@ from chkobba.scoring import (
     _unique_best,
 )
 
-__all__ = ["Kernel", "Options", "deal_hands", "is_void", "kernel", "score"]
+__all__ = [
+    "Kernel",
+    "Options",
+    "deal_hands",
+    "is_void",
+    "kernel",
+    "points_two",
+    "score",
+    "tally",
+    "tally_counts",
+]
 
 T = TypeVar("T")
 _SLOT_WIDTH = 6
@@ -382,6 +392,22 @@ def score(
 _TALLY_OF = _TALLY.__getitem__
 
 
+def tally(pile: Iterable[Card]) -> int:
+    """A pile's tallies packed in one int (see :func:`tally_counts`); the sum of its
+    cards' tallies, so a pile's tally grows by each card's as it is captured."""
+    return sum(map(_TALLY_OF, pile))
+
+
+def tally_counts(held: int) -> tuple[int, int, int, bool]:
+    """A :func:`tally`'s diamonds, sevens and sixes, and whether it holds the 7♦."""
+    return (
+        held & 15,
+        held >> _SEVENS_AT & 7,
+        held >> _SIXES_AT & 7,
+        held & _SEVEN_OF_DIAMONDS_BIT != 0,
+    )
+
+
 def _score_two(
     piles: tuple[tuple[Card, ...], ...],
     sweeps: tuple[int, ...],
@@ -391,15 +417,55 @@ def _score_two(
     """:func:`score` for two sides: the categories compared side against side, without
     the general helpers' lists (this runs at the end of every rollout)."""
     first, second = piles
-    one = sum(map(_TALLY_OF, first))
-    two = sum(map(_TALLY_OF, second))
     card_counts = (len(first), len(second))
+    won, diamonds, sevens, sixes, primiera = _categories_two(
+        sum(map(_TALLY_OF, first)), sum(map(_TALLY_OF, second)), card_counts, rules, last_side
+    )
+    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
+    made.__attrs_init__(
+        won[0],
+        won[1],
+        won[2],
+        won[3],
+        sweeps,
+        (sweeps[0] + won.count(0), sweeps[1] + won.count(1)),
+        card_counts,
+        diamonds,
+        sevens,
+        sixes,
+        won[4],
+        primiera,
+    )
+    return made
+
+
+def points_two(
+    tallies: Sequence[int],
+    card_counts: Sequence[int],
+    sweeps: Sequence[int],
+    rules: Rules,
+    last_side: int | None,
+) -> tuple[int, int]:
+    """The deal points of two sides from their piles' :func:`tally` and sizes (what
+    :func:`score` would give in ``points``)."""
+    won = _categories_two(
+        tallies[0], tallies[1], (card_counts[0], card_counts[1]), rules, last_side
+    )[0]
+    return (sweeps[0] + won.count(0), sweeps[1] + won.count(1))
+
+
+_Pair = tuple[int, int]
+
+
+def _categories_two(
+    one: int, two: int, card_counts: _Pair, rules: Rules, last_side: int | None
+) -> tuple[tuple[int | None, ...], _Pair, _Pair, _Pair, _Pair]:
+    """Two sides' category winners (cards, diamonds, bermila, 7♦, primiera) from their
+    tallies, then their diamonds, sevens, sixes and primiera sums."""
     diamonds = (one & 15, two & 15)
     sevens = (one >> _SEVENS_AT & 7, two >> _SEVENS_AT & 7)
     sixes = (one >> _SIXES_AT & 7, two >> _SIXES_AT & 7)
     primiera = (_primiera_sum(one), _primiera_sum(two))
-    cards_side = _majority_two(card_counts, len(DECK) // 2, rules, last_side)
-    diamonds_side = _majority_two(diamonds, len(DECK) // 8, rules, last_side)
     bermila_side = (
         (_better(sevens) if sevens[0] != sevens[1] else _better(sixes))
         if rules.sevens_bermila
@@ -411,24 +477,14 @@ def _score_two(
             seven_side = 0
         elif two & _SEVEN_OF_DIAMONDS_BIT:
             seven_side = 1
-    primiera_side = _better(primiera) if rules.primiera else None
-    won = (cards_side, diamonds_side, bermila_side, seven_side, primiera_side)
-    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
-    made.__attrs_init__(
-        cards_side,
-        diamonds_side,
+    won = (
+        _majority_two(card_counts, len(DECK) // 2, rules, last_side),
+        _majority_two(diamonds, len(DECK) // 8, rules, last_side),
         bermila_side,
         seven_side,
-        sweeps,
-        (sweeps[0] + won.count(0), sweeps[1] + won.count(1)),
-        card_counts,
-        diamonds,
-        sevens,
-        sixes,
-        primiera_side,
-        primiera,
+        _better(primiera) if rules.primiera else None,
     )
-    return made
+    return won, diamonds, sevens, sixes, primiera
 
 
 def _primiera_sum(held: int) -> int:

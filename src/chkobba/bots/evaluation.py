@@ -21,11 +21,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from chkobba.cards import Card, Rank, Suit
+from chkobba._kernel import tally, tally_counts
+from chkobba.cards import Card
 
-__all__ = ["deal_estimate"]
-
-_SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
+__all__ = ["deal_estimate", "tally_estimate"]
 
 
 def _phi(x: float) -> float:
@@ -57,22 +56,22 @@ def _bermila(sevens: tuple[int, int], sixes: tuple[int, int]) -> float:
 
 def deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
     """Side 0's expected deal points minus side 1's, from the piles and chkobbas so far."""
-    piles = (tuple(captured[0]), tuple(captured[1]))
-    counts = (len(piles[0]), len(piles[1]))
-    diamonds = tuple(sum(c.suit is Suit.DIAMONDS for c in pile) for pile in piles)
-    sevens = tuple(sum(c.rank is Rank.SEVEN for c in pile) for pile in piles)
-    sixes = tuple(sum(c.rank is Rank.SIX for c in pile) for pile in piles)
-    if _SEVEN_OF_DIAMONDS in piles[0]:
-        seven_of_diamonds = 1.0
-    elif _SEVEN_OF_DIAMONDS in piles[1]:
-        seven_of_diamonds = -1.0
-    else:
-        seven_of_diamonds = 0.0
+    first, second = tuple(captured[0]), tuple(captured[1])
+    return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas)
+
+
+def tally_estimate(
+    first: int, second: int, first_size: int, second_size: int, chkobbas: Sequence[int]
+) -> float:
+    """:func:`deal_estimate` from each pile's :func:`~chkobba._kernel.tally` and size
+    (what a search keeps instead of the piles)."""
+    diamonds, sevens, sixes, seven_of_diamonds = tally_counts(first)
+    their_diamonds, their_sevens, their_sixes, their_seven = tally_counts(second)
     return (
         chkobbas[0]
         - chkobbas[1]
-        + _majority(counts[0], counts[1], 40, 21)
-        + _majority(diamonds[0], diamonds[1], 10, 6)
-        + _bermila((sevens[0], sevens[1]), (sixes[0], sixes[1]))
-        + seven_of_diamonds
+        + _majority(first_size, second_size, 40, 21)
+        + _majority(diamonds, their_diamonds, 10, 6)
+        + _bermila((sevens, their_sevens), (sixes, their_sixes))
+        + (1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0)
     )
