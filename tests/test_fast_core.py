@@ -31,6 +31,7 @@ from chkobba import (
 )
 from chkobba._kernel import score
 from chkobba._random import shuffle
+from chkobba.state import replaced
 from tests.helpers import random_rules
 from tests.reference import reference_play, reference_plays
 from tests.strategies import seeds
@@ -161,3 +162,20 @@ def test_a_successor_forgets_its_predecessors_memos(seed: int) -> None:
         rebuilt = attrs.evolve(after)  # built by State.__init__, no memo
         assert hash(after) == hash(rebuilt) and {after} == {rebuilt}
         assert legal_moves(after) == legal_moves(rebuilt)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds())
+def test_replaced_is_evolve_without_the_checks(seed: int) -> None:
+    rng = random.Random(seed)
+    state = new_match()
+    while state.phase is not Phase.PLAY:  # a voided deal is shuffled again
+        shuffling = state.phase is Phase.SHUFFLE
+        state = apply(state, random_shuffle(rng) if shuffling else rng.choice(legal_moves(state)))
+    hash(state), legal_moves(state)  # fill both memos: the copy must not keep them
+    hands = (state.hands[1], state.hands[0])
+    copy = replaced(state, hands=hands, current_player=1 - state.current_player)  # type: ignore[operator]
+    expected = attrs.evolve(state, hands=hands, current_player=1 - state.current_player)  # type: ignore[operator]
+    assert copy == expected and hash(copy) == hash(expected)
+    assert legal_moves(copy) == legal_moves(expected)
+    assert replaced(state) == state and replaced(state) is not state

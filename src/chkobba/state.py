@@ -232,6 +232,20 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
     return totals
 
 
+def replaced(state: State, **fields: Any) -> State:
+    """``state`` with some fields replaced, like :func:`attrs.evolve` but without
+    ``State.__init__`` and its checks: for hot paths (sampling bots) that only pass
+    values of the documented types. The memos (cached hash, legal plays) start empty.
+    """
+    values = state.__dict__.copy()
+    values.update(fields)
+    values["_attrs_cached_hash"] = None
+    values["_legal_plays"] = None
+    made = object.__new__(State)
+    object.__setattr__(made, "__dict__", values)
+    return made
+
+
 def sides_of(players: int) -> int:
     """How many sides ``players`` players form: partnerships of two with 4, else one each."""
     return 2 if players == 4 else players

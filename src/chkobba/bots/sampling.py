@@ -24,13 +24,14 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from chkobba._random import shuffle
 from chkobba.errors import ChkobbaError
-from chkobba.state import Phase, State
+from chkobba.state import Phase, State, replaced
 from chkobba.views import PlayerView, complete_state
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "determinizer"]
 
 
 def determinize(view: PlayerView, rng: random.Random) -> State:
@@ -40,28 +41,41 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     phases ``SHUFFLE`` and ``OVER``, where nothing is hidden and there is nothing to
     decide.
     """
+    return determinizer(view)(rng)
+
+
+def determinizer(view: PlayerView) -> Callable[[random.Random], State]:
+    """A function of ``rng`` that draws :func:`determinize` samples of ``view``, with the
+    view's checks and public facts worked out once (searching bots draw hundreds).
+
+    ``determinizer(view)(rng)`` is exactly ``determinize(view, rng)``, draws included.
+    """
     if view.phase is not Phase.PLAY and view.phase is not Phase.CUT:
         raise ChkobbaError(f"determinize: nothing to sample in phase {view.phase.name}")
-    pool = list(view.unseen())  # deck order, so the sample depends on the seed alone
+    unseen = view.unseen()  # deck order, so the sample depends on the seed alone
     top = view.cut_card if view.phase is Phase.CUT else None  # not among the unseen
     hidden = sum(size for p, size in enumerate(view.hand_sizes) if p != view.player)
     expected_stock = view.stock_size - (1 if top is not None else 0)
-    if len(view.hand) != view.hand_sizes[view.player] or len(pool) != hidden + expected_stock:
+    if len(view.hand) != view.hand_sizes[view.player] or len(unseen) != hidden + expected_stock:
         raise ChkobbaError(
             f"determinize: the view of player {view.player} is inconsistent: "
-            f"{len(pool)} unseen cards for {hidden} in other hands and "
+            f"{len(unseen)} unseen cards for {hidden} in other hands and "
             f"{view.stock_size} in the stock"
         )
-    shuffle(pool, rng)  # exactly rng.shuffle(pool), faster
-    hands = []
+    # Where each other hand's cards come from in the shuffled pool; the rest is the stock.
+    shares = []
     position = 0
-    for p, size in enumerate(view.hand_sizes):
-        if p == view.player:
-            hands.append(view.hand)
-        else:
-            hands.append(tuple(pool[position : position + size]))
-            position += size
-    stock = tuple(pool[position:])
-    if top is not None:
-        stock = (top, *stock)
-    return complete_state(view, tuple(hands), stock)
+    for size in view.hand_sizes:
+        shares.append(slice(position, position + size))
+        position += size if len(shares) - 1 != view.player else 0
+    own, start = view.player, position
+    public = complete_state(view, ((),) * view.players, ())
+
+    def sample(rng: random.Random) -> State:
+        pool = list(unseen)
+        shuffle(pool, rng)  # exactly rng.shuffle(pool), faster
+        hands = [view.hand if p == own else tuple(pool[share]) for p, share in enumerate(shares)]
+        stock = tuple(pool[start:]) if top is None else (top, *pool[start:])
+        return replaced(public, hands=tuple(hands), stock=stock)
+
+    return sample
