@@ -41,10 +41,11 @@ import math
 import random
 from typing import Any
 
+from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
 from chkobba.bots.base import SeededBot
 from chkobba.bots.evaluation import deal_estimate
 from chkobba.bots.greedy import WORTH
-from chkobba.bots.sampling import determinize
+from chkobba.bots.sampling import determinizer
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
@@ -126,8 +127,9 @@ class ISMCTSBot(SeededBot):
         """The search tree of one decision (its root's children are the moves tried)."""
         root = _Node(side=-1)
         deals = len(view.deal_scores)
+        sample = determinizer(view)
         for _ in range(self.iterations):
-            self._iterate(root, determinize(view, self.rng), deals)
+            self._iterate(root, sample(self.rng), deals)
         return root
 
     def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
@@ -166,8 +168,11 @@ class ISMCTSBot(SeededBot):
             node = children[move]
             path.append(node)
             state = apply(state, move)
-        state = rollout(state, rng, self.epsilon, self.horizon)
-        rewards = _rewards(state, deals)
+        rewards: tuple[float, ...] | None = None
+        if self.epsilon < 1.0 or self.horizon:  # (uniform to the end: chkobba.rollout)
+            rewards = policy_rewards(state, rng, self.epsilon, self.horizon, REWARD_SCALE)
+        if rewards is None:
+            rewards = _rewards(rollout(state, rng, self.epsilon, self.horizon), deals)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.side]
@@ -234,15 +239,10 @@ def _default_move(state: State, moves: tuple[Move, ...], rng: random.Random) -> 
         if not isinstance(move, Play):
             return moves[rng.randrange(len(moves))]  # a cut: no opinion
         if move.capture:
-            taken = math.fsum(WORTH[c.index] for c in move.capture)  # order-independent
-            score = 10.0 + WORTH[move.card.index] + taken
-            if len(move.capture) == table_size:
-                score += 1.0
+            taken = [WORTH[c.index] for c in move.capture]
+            score = capture_score(WORTH[move.card.index], taken, len(move.capture) == table_size)
         else:
-            # Laying: give away little, and avoid a table the next player can sweep.
-            score = -WORTH[move.card.index] - (
-                0.5 if table_sum + values[move.card.index] <= 10 else 0.0
-            )
+            score = lay_score(WORTH[move.card.index], table_sum + values[move.card.index])
         score += rng.random() * 0.01  # random tie-breaks
         if score > best_score:
             best, best_score = move, score
