@@ -25,7 +25,7 @@ from chkobba import (
     rollout,
 )
 from chkobba._kernel import kernel
-from chkobba.rollouts import _below, _limit, _shuffled, _uniform
+from chkobba.rollouts import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
 from tests.helpers import arranged, random_rules
 from tests.strategies import seeds, states
 
@@ -194,6 +194,16 @@ def test_uniform_draws_reject_the_top_of_the_range() -> None:
     rng = random.Random(4)
     counts = Counter(_uniform(rng.getrandbits, 5) for _ in range(5000))
     assert set(counts) == set(range(5)) and all(900 < n < 1100 for n in counts.values())
+
+
+def test_draws_over_the_safe_bound_are_checked_exactly() -> None:
+    # Below _SAFE every draw is under the limit of any plausible count; above it, the
+    # exact limit decides, and a draw at or over it is replaced by a fresh one.
+    assert min(_limit(n) for n in range(1, 1 << 12)) >= _SAFE
+    assert _redraw(lambda bits: 7, _SAFE, 3) == _SAFE
+    assert _redraw(lambda bits: 7, _limit(3), 3) == 7
+    big = (1 << 20) + 3
+    assert _redraw(lambda bits: 7, _limit(big), big) == 7
 
 
 def test_the_shuffle_is_uniform_over_orders() -> None:

@@ -99,6 +99,18 @@ def _below(getrandbits: _Draw, limit: int) -> int:
             return drawn
 
 
+# Every draw below this is under the limit of any count of plays up to 2**20, so only the
+# draws above it need the exact check. No hand comes near: a card of value 10 has at most
+# 1,702 captures on a 40-card table, so even 40 cards in hand have under 70,000 plays.
+_SAFE = (1 << _BITS) - (1 << 20)
+
+
+def _redraw(getrandbits: _Draw, drawn: int, n: int) -> int:
+    """``drawn`` (at least ``_SAFE``) if it is under ``n``'s limit, else a new draw."""
+    limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
+    return drawn if drawn < limit else _below(getrandbits, limit)
+
+
 def _uniform(getrandbits: _Draw, n: int) -> int:
     """A uniform whole number from 0 to ``n - 1``."""
     return _below(getrandbits, _limit(n)) % n
@@ -213,7 +225,7 @@ def _play_out(
     cache, entry_of, play_key, code_bit = k.cache, k.entry, k.play_key, k.code_bit
     pile_of = piles * (players // len(piles))  # partners share a pile
     sweep_last = rules.last_card_chkobba
-    getrandbits, limits = rng.getrandbits, _LIMITS
+    getrandbits = rng.getrandbits
     record = moves is not None
     number_of = k.number_of.__getitem__
     # The table sorted by code is sorted by value: capture positions index it directly.
@@ -255,11 +267,8 @@ def _play_out(
                 a, first = _pick_any(hand, counts, play_key, getrandbits)
                 second = total = first
             pick = getrandbits(30)
-            try:
-                if pick >= limits[total]:
-                    pick = _below(getrandbits, limits[total])
-            except IndexError:
-                pick = _below(getrandbits, _limit(total))
+            if pick >= _SAFE:  # rarely: maybe in the biased top of the range
+                pick = _redraw(getrandbits, pick, total)
             pick %= total
             if pick < first:
                 played = a
@@ -274,19 +283,18 @@ def _play_out(
                 pick -= second
             captures = entry[play_key[played]]
             if captures:
-                capture = captures[pick]
-                signature -= capture[0]
-                at = capture[1]
+                delta, at, group = captures[pick]
+                signature -= delta
                 if at >= 0:
                     taken = table.pop(at)
                     pile_of[player] += (played, taken)
                     if record:
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
-                    group = sorted(map(table.pop, capture[2]), key=number_of)
-                    pile_of[player] += [played, *group]
+                    taken_group = sorted(map(table.pop, group), key=number_of)
+                    pile_of[player] += [played, *taken_group]
                     if record:
-                        moves.append(_play(k, played, group))  # type: ignore[union-attr]
+                        moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
                 # A sweep, unless made with the deal's last card (where the profile says so).
                 if not signature and (sweep_last or position < stock_size or any(hands)):
                     chkobbas[player % len(piles)] += 1
