@@ -43,7 +43,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
-from chkobba.state import HAND_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, Phase, State, match_winner, replaced
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -202,21 +202,18 @@ def apply(state: State, move: Move) -> State:
 
 
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:
-    shuffled = State(
-        rules=state.rules,
+    # replaced, not State(): the engine's own values need no checks (see _play).
+    shuffled = replaced(
+        state,
         phase=_CUT,
-        players=state.players,
-        dealer=state.dealer,
         current_player=state.cutter,
         hands=((),) * state.players,
         table=(),
         stock=order,
         captured=((),) * state.sides,
         chkobbas=(0,) * state.sides,
-        scores=state.scores,
         last_capturer=None,
         winner=None,
-        deal_scores=state.deal_scores,
     )
     # Without a cut the dealer deals at once: the CUT state above is never seen.
     return shuffled if state.rules.cut else _deal(shuffled, kept=None)
@@ -236,21 +233,15 @@ def _deal(state: State, kept: bool | None) -> State:
     if _kernel.is_void([c.index for c in table], state.rules):  # the profile's void_deal
         # The same dealer gathers the cards and shuffles again; no deal is scored.
         return _between_deals(state, state.dealer, ((),) * players, (), DECK)
-    return State(
-        rules=state.rules,
+    return replaced(
+        state,
         phase=_PLAY,
-        players=players,
-        dealer=state.dealer,
         current_player=cutter,
         hands=tuple(tuple(hand) for hand in hands),
         table=tuple(table),
         stock=order[position:],
-        captured=state.captured,
-        chkobbas=state.chkobbas,
-        scores=state.scores,
         last_capturer=None,
         winner=None,
-        deal_scores=state.deal_scores,
     )
 
 
