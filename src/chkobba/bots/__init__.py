@@ -34,7 +34,7 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.policy import BotActions, PolicyBot
 from chkobba.bots.random_bot import RandomBot
 from chkobba.bots.registry import BOT_TYPES, BotSpec, make_bot
-from chkobba.bots.sampling import determinize
+from chkobba.bots.sampling import determinize, determinizer
 
 __all__ = [
     "BOT_TYPES",
@@ -48,5 +48,6 @@ __all__ = [
     "RandomBot",
     "SeededBot",
     "determinize",
+    "determinizer",
     "make_bot",
 ]

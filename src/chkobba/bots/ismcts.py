@@ -11,7 +11,8 @@ iteration:
 3. **expand** one untried move, then **roll out** with a fast default policy (take a
    sweep when there is one, otherwise the capture worth most, otherwise lay the
    cheapest card that leaves no sweepable table; with ``epsilon`` chance a random legal
-   move) for ``horizon`` moves (``0``: to the end of the deal);
+   move) for ``horizon`` moves (``0``: to the end of the deal), on the compact kernel
+   for 2-side deals (:mod:`chkobba.bots._policy_rollout`, no ``State`` per move);
 4. **back up** the reward: side 0's deal points minus side 1's (negated for side 1),
    divided by ``REWARD_SCALE`` — the real deal points when the rollout ended the deal,
    else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached. Deal
