@@ -37,7 +37,7 @@ from typing import Any
 
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
-from chkobba.bots.sampling import determinize
+from chkobba.bots.sampling import determinizer
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Move
 from chkobba.state import HAND_SIZE, Phase
@@ -116,8 +116,9 @@ class ExpertBot(ISMCTSBot):
         unique = view.stock_size == 0 and hidden_hands <= 1
         # Every sample counts as at least one position: repeated samples are answered from
         # the table without expanding anything, and must not loop for ever.
+        sample = determinizer(view)
         while samples == 0 or (not unique and solver.nodes + samples < self.budget):
-            for move, value in solver.move_values(determinize(view, self.rng)).items():
+            for move, value in solver.move_values(sample(self.rng)).items():
                 totals[move] += value
             samples += 1
         return {move: total / samples for move, total in totals.items()}
