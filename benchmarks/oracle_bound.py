@@ -1,0 +1,109 @@
+"""How strong can a search bot get? An upper bound: ISMCTS that sees every card.
+
+Usage::
+
+    python benchmarks/oracle_bound.py [--knows all|hands] [--games N] [--iterations K]
+                                      [--seed S] [--opponent SPEC] [--log FILE]
+
+The *oracle* runs ISMCTSBot's search on the true state instead of its determinizations,
+which no fair bot can: with ``--knows all`` it knows the other hands and the order of
+the stock; with ``--knows hands`` (the default) it knows the other hands, and every
+iteration shuffles the stock (what perfect inference about the opponents' hands could
+give at best). Its match win rate against ``--opponent`` (default ``greedy``) bounds
+what a fair bot of the same search can reach with better inference: a target above it
+needs a better search, not better guesses. Seats alternate; the shuffles come from the
+seed, so the two seatings of a pair of matches share their deals.
+
+``--log FILE`` appends one JSON line per match and resumes from the lines already there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from chkobba import Phase, State, apply, legal_moves, new_match, observe, random_shuffle
+from chkobba.arena import wilson_interval
+from chkobba.bots import ISMCTSBot, make_bot
+from chkobba.bots.ismcts import _Node
+from chkobba.state import replaced
+from chkobba.views import PlayerView
+
+
+class Oracle(ISMCTSBot):
+    """ISMCTS searching the true state instead of samples (not a fair bot); with
+    ``stock_known=False`` the stock is shuffled in every iteration."""
+
+    name = "oracle"
+    truth: State | None = None
+    stock_known = True
+
+    def search(self, view: PlayerView) -> _Node:
+        if self.truth is None:
+            raise RuntimeError("the oracle needs the true state")
+        root = _Node(side=-1)
+        deals = len(view.deal_scores)
+        truth, shuffled = self.truth, not self.stock_known and self.truth.phase is Phase.PLAY
+        for _ in range(self.iterations):
+            if shuffled:
+                stock = list(truth.stock)
+                self.rng.shuffle(stock)
+                self._iterate(root, replaced(truth, stock=tuple(stock)), deals)
+            else:
+                self._iterate(root, truth, deals)
+        return root
+
+
+def play(
+    game: int, seed: int, iterations: int, opponent: str, knows: str
+) -> dict[str, object]:
+    """One match; the oracle sits at seat ``game % 2``."""
+    rng = random.Random(seed * 100_003 + game // 2)  # a pair of games shares its shuffles
+    oracle = Oracle(iterations=iterations, seed=seed * 7 + game)
+    oracle.stock_known = knows == "all"
+    other = make_bot(opponent, seed=seed * 11 + game)
+    seat = game % 2
+    state = new_match()
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.SHUFFLE:
+            state = apply(state, random_shuffle(rng))
+            continue
+        player: int = state.current_player  # type: ignore[assignment]
+        bot = oracle if player == seat else other
+        oracle.truth = state
+        state = apply(state, bot.choose(observe(state, player), legal_moves(state)))
+    return {"game": game, "oracle_won": state.winner == seat, "scores": list(state.scores)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knows", choices=("all", "hands"), default="hands")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--opponent", default="greedy")
+    parser.add_argument("--log", type=Path)
+    args = parser.parse_args()
+    done: list[dict[str, object]] = []
+    if args.log is not None and args.log.exists():
+        done = [json.loads(line) for line in args.log.read_text().splitlines() if line]
+    for game in range(len(done), args.games):
+        result = play(game, args.seed, args.iterations, args.opponent, args.knows)
+        done.append(result)
+        if args.log is not None:
+            with args.log.open("a") as log:
+                log.write(json.dumps(result) + "\n")
+        wins = sum(bool(r["oracle_won"]) for r in done)
+        low, high = wilson_interval(wins, len(done))
+        print(
+            f"oracle (knows {args.knows}, {args.iterations} iterations) vs {args.opponent}: "
+            f"{wins}/{len(done)} = "
+            f"{wins / len(done):.1%} [95% CI {low:.1%}, {high:.1%}]",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
