@@ -171,7 +171,13 @@ def test_the_expert_checks_its_options() -> None:
 def test_the_0_1_0_ismcts_stays_reachable() -> None:
     bot = BotSpec.parse("ismcts:v1").build(seed=1)
     assert isinstance(bot, ISMCTSBot)
-    assert bot.options() == {"iterations": 800, "exploration": 0.7, "epsilon": 0.1, "horizon": 6}
+    assert bot.options() == {
+        "iterations": 800,
+        "exploration": 0.7,
+        "epsilon": 0.1,
+        "horizon": 6,
+        "inference": False,  # (new: off, as in 0.1.0)
+    }
 
 
 # --- reviews: chkobba analyse and play's hint ----------------------------------------

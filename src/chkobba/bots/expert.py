@@ -66,6 +66,7 @@ class ExpertBot(ISMCTSBot):
         horizon: int = 6,
         endgame: int = DEFAULT_ENDGAME,
         budget: int = DEFAULT_BUDGET,
+        inference: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(
@@ -73,6 +74,7 @@ class ExpertBot(ISMCTSBot):
             exploration=exploration,
             epsilon=epsilon,
             horizon=horizon,
+            inference=inference,
             seed=seed,
         )
         if type(endgame) is not int or endgame < 0:

@@ -40,12 +40,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
 from chkobba.bots.base import SeededBot
 from chkobba.bots.evaluation import deal_estimate
 from chkobba.bots.greedy import WORTH
+from chkobba.bots.inference import HandInference
 from chkobba.bots.sampling import determinizer
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, shown
@@ -91,6 +93,7 @@ class ISMCTSBot(SeededBot):
         exploration: float = 0.7,
         epsilon: float = 0.1,
         horizon: int = DEFAULT_HORIZON,
+        inference: bool = False,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
@@ -106,8 +109,12 @@ class ISMCTSBot(SeededBot):
             raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {shown(epsilon)}")
         if type(horizon) is not int or horizon < 0:
             raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {shown(horizon)}")
+        if inference not in (False, True):  # a spec gives 0 or 1
+            raise ChkobbaError(f"ISMCTSBot: inference must be 0 or 1, not {shown(inference)}")
         self.iterations = iterations
         self.horizon = horizon
+        self.inference = bool(inference)
+        self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
         self.exploration = float(exploration)
         self.epsilon = float(epsilon)
 
@@ -117,7 +124,13 @@ class ISMCTSBot(SeededBot):
             "exploration": self.exploration,
             "epsilon": self.epsilon,
             "horizon": self.horizon,
+            "inference": self.inference,
         }
+
+    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        if self.inference:  # every view, forced moves included, to follow the opponent
+            self._hands.observe(view)
+        return super().choose(view, legal)
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         root = self.search(view)
@@ -129,6 +142,9 @@ class ISMCTSBot(SeededBot):
         root = _Node(side=-1)
         deals = len(view.deal_scores)
         sample = determinizer(view)
+        hands = self._hands
+        if self.inference and hands.view is view and hands.suspicions:
+            sample = _weighted(sample, hands, 1 - view.player)
         for _ in range(self.iterations):
             self._iterate(root, sample(self.rng), deals)
         return root
@@ -177,6 +193,31 @@ class ISMCTSBot(SeededBot):
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.side]
+
+
+#: With ``inference``: the chance a player leaves a sweep they could make, and lays a
+#: card down when another of theirs would capture (see :mod:`chkobba.bots.inference`).
+SWEEP_DOUBT = 0.1
+CAPTURE_DOUBT = 0.3
+# Rejection sampling gives up after this many draws and keeps the last (a bound on time
+# when the suspicions fit few hands).
+_TRIES = 30
+
+
+def _weighted(
+    sample: Callable[[random.Random], State], hands: HandInference, opponent: int
+) -> Callable[[random.Random], State]:
+    """``sample``, keeping each draw with the likelihood of the opponent's sampled hand."""
+
+    def draw(rng: random.Random) -> State:
+        for _ in range(_TRIES):
+            state = sample(rng)
+            weight = hands.weight(state.hands[opponent])
+            if weight >= 1.0 or rng.random() < weight:
+                break
+        return state
+
+    return draw
 
 
 def _ucb(node: _Node, c: float) -> float:

@@ -115,7 +115,7 @@ def bot_options(name: str) -> tuple[str, ...]:
     """The keyword options a built-in bot takes in a spec (its seed is given apart).
 
     >>> bot_options("ismcts")
-    ('iterations', 'exploration', 'epsilon', 'horizon')
+    ('iterations', 'exploration', 'epsilon', 'horizon', 'inference')
     """
     parameters = inspect.signature(BOT_TYPES[name].__init__).parameters.values()
     return tuple(p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name != "seed")
