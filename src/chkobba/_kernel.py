@@ -339,7 +339,7 @@ _PRIMIERA_BEST = tuple(
 def _tallies(pile: tuple[Card, ...]) -> tuple[int, int, int, int, int]:
     """A pile's tallies: (diamonds, sevens, sixes, primiera sum, holds the 7 of diamonds);
     the primiera sum is 0 when a suit is missing."""
-    held = sum(map(_TALLY.__getitem__, pile))
+    held = tally(pile)
     return (
         held & 15,
         held >> _SEVENS_AT & 7,
@@ -374,16 +374,31 @@ def score(
         _unique_best(primiera) if rules.primiera else None,
     )
     points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
-    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
+    return _deal_score(categories, sweeps, points, card_counts, (diamonds, sevens, sixes), primiera)
+
+
+def _deal_score(
+    winners: tuple[int | None, ...],
+    sweeps: tuple[int, ...],
+    points: tuple[int, ...],
+    card_counts: tuple[int, ...],
+    counts: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    primiera: tuple[int, ...],
+) -> DealScore:
+    """The DealScore of these category ``winners`` (cards, diamonds, bermila, 7♦,
+    primiera), built without ``DealScore.__init__`` (it only maps the fields' old names);
+    ``counts`` are the diamonds, sevens and sixes per side."""
+    made = object.__new__(DealScore)
     made.__attrs_init__(
-        *categories[:4],
+        winners[0],
+        winners[1],
+        winners[2],
+        winners[3],
         sweeps,
         points,
         card_counts,
-        diamonds,
-        sevens,
-        sixes,
-        categories[4],
+        *counts,
+        winners[4],
         primiera,
     )
     return made
@@ -419,24 +434,10 @@ def _score_two(
     first, second = piles
     card_counts = (len(first), len(second))
     won, diamonds, sevens, sixes, primiera = _categories_two(
-        sum(map(_TALLY_OF, first)), sum(map(_TALLY_OF, second)), card_counts, rules, last_side
+        tally(first), tally(second), card_counts, rules, last_side
     )
-    made = object.__new__(DealScore)  # its __init__ only checks for the fields' old names
-    made.__attrs_init__(
-        won[0],
-        won[1],
-        won[2],
-        won[3],
-        sweeps,
-        (sweeps[0] + won.count(0), sweeps[1] + won.count(1)),
-        card_counts,
-        diamonds,
-        sevens,
-        sixes,
-        won[4],
-        primiera,
-    )
-    return made
+    points = (sweeps[0] + won.count(0), sweeps[1] + won.count(1))
+    return _deal_score(won, sweeps, points, card_counts, (diamonds, sevens, sixes), primiera)
 
 
 def points_two(

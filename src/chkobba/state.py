@@ -239,6 +239,13 @@ def replaced(state: State, **fields: Any) -> State:
     """
     values = state.__dict__.copy()
     values.update(fields)
+    return from_fields(values)
+
+
+def from_fields(values: dict[str, Any]) -> State:
+    """The State whose instance dict is ``values`` (every field, as a copy of another
+    state's dict holds them), its memos reset: the cheapest way to make one, for the
+    engine's successors and :func:`replaced`. Nothing is checked."""
     values["_attrs_cached_hash"] = None
     values["_legal_plays"] = None
     made = object.__new__(State)
