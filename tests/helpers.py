@@ -43,6 +43,7 @@ from chkobba import (
     legal_moves,
     new_match,
     random_shuffle,
+    rollout,
 )
 from chkobba.rules import MAJORITIES, VOID_DEALS
 from chkobba.scoring import DealScore
@@ -53,6 +54,7 @@ __all__ = [
     "arranged",
     "as_cards",
     "dealt",
+    "play_positions",
     "play_randomly",
     "random_history",
     "round_order",
@@ -277,3 +279,19 @@ def random_rules(rng: random.Random) -> Rules:
         majority=rng.choice(MAJORITIES),
         **flags,
     )
+
+
+def play_positions(deals: int, seed: int) -> Iterator[tuple[State, Move]]:
+    """Every play position of ``deals`` random deals of random profiles and player counts,
+    with the move played there (the deals come from rollout, replayed through apply)."""
+    rng = random.Random(seed)
+    for _ in range(deals):
+        rules = random_rules(rng)
+        state = new_match(rng.choice(rules.players), rules=rules)
+        played: list[Move] = []
+        end = rollout(state, rng, moves=played)
+        for move in played:
+            if state.phase is Phase.PLAY:
+                yield state, move
+            state = apply(state, move)
+        assert state == end

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -19,20 +18,17 @@ from hypothesis import strategies as st
 
 from chkobba import (
     DECK,
-    Move,
     Phase,
-    State,
     apply,
     legal_moves,
     new_match,
     random_shuffle,
-    rollout,
     score_deal,
 )
 from chkobba._kernel import score
 from chkobba._random import shuffle
 from chkobba.state import replaced
-from tests.helpers import random_rules
+from tests.helpers import play_positions, random_rules
 from tests.reference import reference_play, reference_plays
 from tests.strategies import seeds
 
@@ -56,26 +52,10 @@ def test_the_fast_scorer_is_score_deal(seed: int, sides: int) -> None:
     assert score(piles, sweeps, rules, last) == expected
 
 
-def _positions(deals: int, seed: int) -> Iterator[tuple[State, Move]]:
-    """Every play position of ``deals`` random deals of random profiles and player counts,
-    with the move played there (the deals come from rollout, replayed through apply)."""
-    rng = random.Random(seed)
-    for _ in range(deals):
-        rules = random_rules(rng)
-        state = new_match(rng.choice(rules.players), rules=rules)
-        played: list[Move] = []
-        end = rollout(state, rng, moves=played)
-        for move in played:
-            if state.phase is Phase.PLAY:
-                yield state, move
-            state = apply(state, move)
-        assert state == end
-
-
-def test_legal_moves_and_apply_agree_with_the_reference_on_100k_positions() -> None:
+def test_legal_moves_and_apply_agree_with_the_reference_on_100kplay_positions() -> None:
     # 3,000 deals of about 36 plays (fewer with 4 players): over 100,000 positions.
     checked = 0
-    for index, (state, move) in enumerate(_positions(3000, seed=8)):
+    for index, (state, move) in enumerate(play_positions(3000, seed=8)):
         plays = legal_moves(state)
         assert plays == reference_plays(state), state
         assert apply(state, move) == reference_play(state, move)  # type: ignore[arg-type]
@@ -91,7 +71,7 @@ def test_legal_moves_and_apply_agree_with_the_reference_on_100k_positions() -> N
 def test_fast_states_are_values_like_any_other(seed: int) -> None:
     # States made by the fast step (no keyword construction, no checks) must be the same
     # values as the reference's: equality, hash, repr, pickling and attrs.evolve.
-    history = list(_positions(1, seed))
+    history = list(play_positions(1, seed))
     state, move = history[len(history) // 2]
     fast = apply(state, move)
     plain = reference_play(state, move)  # type: ignore[arg-type]
@@ -155,7 +135,7 @@ def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None
 def test_a_successor_forgets_its_predecessors_memos(seed: int) -> None:
     # A play's successor is made from a copy of its state's instance dict: the cached hash
     # and the legal plays of the state before must not carry over.
-    for state, move in _positions(1, seed):
+    for state, move in play_positions(1, seed):
         hash(state)
         legal_moves(state)
         after = apply(state, move)

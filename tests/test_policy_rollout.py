@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import (
-    Move,
     Phase,
     Play,
     State,
@@ -23,7 +22,6 @@ from chkobba import (
     legal_moves,
     new_match,
     random_shuffle,
-    rollout,
 )
 from chkobba._kernel import kernel
 from chkobba.bots import ISMCTSBot
@@ -32,24 +30,13 @@ from chkobba.bots.greedy import WORTH
 from chkobba.bots.ismcts import REWARD_SCALE, _rewards
 from chkobba.bots.sampling import determinize
 from chkobba.views import observe
-from tests.helpers import random_rules
+from tests.helpers import play_positions
 from tests.strategies import seeds
 
 
-def _play_positions(seed: int, players: tuple[int, ...] = (2, 4)) -> Iterator[State]:
-    """The play positions of one random deal of a random profile with 2 sides."""
-    rng = random.Random(seed)
-    rules = random_rules(rng)
-    counts = [p for p in rules.players if p in players]
-    if not counts:  # a profile for other player counts: no positions
-        return
-    state = new_match(rng.choice(counts), rules=rules)
-    played: list[Move] = []
-    rollout(state, rng, moves=played)
-    for move in played:
-        if state.phase is Phase.PLAY:
-            yield state
-        state = apply(state, move)
+def _play_positions(seed: int, sides: int = 2) -> Iterator[State]:
+    """The play positions of one random deal of a random profile, with ``sides`` sides."""
+    return (state for state, _ in play_positions(1, seed) if state.sides == sides)
 
 
 @settings(max_examples=60, deadline=None)
@@ -110,7 +97,7 @@ def test_the_policy_scores() -> None:
 
 
 def test_it_steps_aside_where_it_does_not_apply() -> None:
-    three = next(s for seed in range(50) for s in _play_positions(seed, players=(3,)))
+    three = next(s for seed in range(50) for s in _play_positions(seed, sides=3))
     assert three.sides == 3
     assert policy_rewards(three, random.Random(1), 0.1, 6, REWARD_SCALE) is None
     start = new_match()
