@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import random
 import re
 
 import pytest
@@ -13,6 +14,7 @@ from chkobba import (
     DECK,
     Card,
     ChkobbaError,
+    Cut,
     Phase,
     State,
     apply,
@@ -21,6 +23,7 @@ from chkobba import (
     observe,
     parse_move,
     render,
+    rollout,
 )
 from tests.helpers import dealt, random_history, stacked_shuffle
 from tests.strategies import states
@@ -164,13 +167,33 @@ def hidden_from(state: State, player: int) -> list[Card]:
     return hidden + stock
 
 
+def shown_cards(board: str) -> set[str]:
+    """The card symbols a board shows, leaving out the last deal's category label "7♦:"
+    (a category's name, not a card's place)."""
+    return set(re.findall(r"[A2-7QJK][♠♥♦♣]", re.sub(r"(?m)^ +7♦: ", "", board)))
+
+
 @given(states(), st.data())
 def test_a_view_shows_no_hidden_card(state: State, data: st.DataObject) -> None:
     player = data.draw(st.integers(0, state.players - 1))
-    board = render(observe(state, player))
-    shown = set(re.findall(r"[A2-7QJK][♠♥♦♣]", board))
+    shown = shown_cards(render(observe(state, player)))
     assert shown.isdisjoint(_symbols(hidden_from(state, player)))
     assert shown <= set(_symbols(list(DECK)))
+
+
+def test_a_voided_deal_after_a_scored_one_hides_every_card() -> None:
+    # Hypothesis found it: the last deal's summary (its "7♦:" row) stays on the board
+    # while a voided deal has gathered every card, the 7♦ too, face down in the stock.
+    scored = rollout(new_match(), random.Random(3))
+    three_kings = stacked_shuffle(
+        dealer=scored.dealer, hands=["AS AH AD", "2S 2H 2D"], table="KS KH KD 3S"
+    )
+    voided = apply(apply(scored, three_kings), Cut(keep=False))
+    assert voided.phase is Phase.SHUFFLE and voided.deal_scores == scored.deal_scores
+    board = render(observe(voided, 0))
+    assert "7♦: " in board  # the label is there
+    assert shown_cards(board) == set()  # and no card
+    assert shown_cards(board.replace("7♦: ", "7♦ ")) == {"7♦"}  # the oracle still sees cards
 
 
 @given(states())
