@@ -25,7 +25,7 @@ from chkobba import (
     rollout,
 )
 from chkobba._kernel import kernel
-from chkobba.rollouts import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
+from chkobba._playout import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
 from tests.helpers import arranged, random_rules
 from tests.strategies import seeds, states
 

@@ -1,0 +1,275 @@
+"""The loop behind :func:`chkobba.rollout`: a deal played out on the compact kernel.
+
+Internal, and the part of a rollout that runs per card: cards as codes, each table's
+capture options looked up by its signature (see :mod:`chkobba._kernel`), a
+:class:`~chkobba.State` built only at the end. :mod:`chkobba.rollouts` checks the
+caller's arguments and calls :func:`play_deal` once per deal. Its functions are only
+ever called with the types they declare, so the module can be compiled with mypyc
+(``CHKOBBA_MYPYC=1``, see the README) without changing what a caller sees.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Callable, Iterable
+
+from chkobba import engine
+from chkobba._kernel import Kernel, deal_hands, is_void, kernel
+from chkobba.errors import ChkobbaError
+from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.state import Phase, State
+
+__all__ = ["play_deal"]
+
+_CUT, _PLAY = Phase.CUT, Phase.PLAY
+
+
+# Uniform whole numbers below ``n`` come from 30 random bits by rejection: a draw under
+# the largest multiple of ``n`` that fits (``_LIMITS[n]``), taken modulo ``n``. Exactly
+# uniform, and cheaper than ``int(rng.random() * n)`` (a float and a call); 30 bits stay
+# one digit of a Python int, which keeps the arithmetic on its fast paths.
+_BITS = 30
+_LIMITS = tuple((1 << _BITS) - (1 << _BITS) % n if n else 0 for n in range(1024))
+_Draw = Callable[[int], int]
+
+
+def _limit(n: int) -> int:
+    """``_LIMITS[n]`` for any ``n`` from 1 to ``2**30``."""
+    return (1 << _BITS) - (1 << _BITS) % n
+
+
+def _below(getrandbits: _Draw, limit: int) -> int:
+    """A uniform draw of 30 bits below ``limit``."""
+    while True:
+        drawn = getrandbits(_BITS)
+        if drawn < limit:
+            return drawn
+
+
+# Every draw below this is under the limit of any count of plays up to 2**20, so only the
+# draws above it need the exact check. No hand comes near: a card of value 10 has at most
+# 1,702 captures on a 40-card table, so even 40 cards in hand have under 70,000 plays.
+_SAFE = (1 << _BITS) - (1 << 20)
+
+
+def _redraw(getrandbits: _Draw, drawn: int, n: int) -> int:
+    """``drawn`` (at least ``_SAFE``) if it is under ``n``'s limit, else a new draw."""
+    limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
+    return drawn if drawn < limit else _below(getrandbits, limit)
+
+
+def _uniform(getrandbits: _Draw, n: int) -> int:
+    """A uniform whole number from 0 to ``n - 1``."""
+    return _below(getrandbits, _limit(n)) % n
+
+
+#: Per kernel, its cards' codes as the steps of an inside-out Fisher-Yates shuffle:
+#: (code, how many places it may go, their limit).
+_SHUFFLES: dict[Kernel, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
+    """A uniformly random order of the 40 cards, as codes.
+
+    Inside-out Fisher-Yates: each card in turn goes to a uniform place among those
+    before it and after them all, so every order comes from exactly one set of draws.
+    """
+    steps = _SHUFFLES.get(k)
+    if steps is None:
+        steps = _SHUFFLES[k] = tuple(
+            (code, places, _limit(places)) for places, code in enumerate(k.code[1:], 2)
+        )
+    getrandbits = rng.getrandbits
+    order = [k.code[0]]
+    insert = order.insert
+    for code, places, limit in steps:
+        at = getrandbits(_BITS)
+        if at >= limit:
+            at = _below(getrandbits, limit)
+        insert(at % places, code)
+    return order
+
+
+def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> State:
+    """Play the rest of the current deal from ``state`` (not over); return its end."""
+    rules, players = state.rules, state.players
+    cutter = state.cutter
+    k = kernel(rules)
+    code, card_of = k.code, k.card_of
+    if state.phase is _PLAY:
+        hands = [[code[c.index] for c in hand] for hand in state.hands]
+        table = [code[c.index] for c in state.table]
+        stock = [code[c.index] for c in state.stock]
+        piles = [[code[c.index] for c in pile] for pile in state.captured]
+        chkobbas = list(state.chkobbas)
+        last: int | None = state.last_capturer
+        player: int = state.current_player  # type: ignore[assignment]
+    else:
+        order = [code[c.index] for c in state.stock] if state.phase is _CUT else None
+        while True:
+            if order is None:
+                order = _shuffled(rng, k)
+                if moves is not None:
+                    moves.append(Shuffle(map(card_of.__getitem__, order)))
+            keep = None
+            if rules.cut:
+                keep = rng.getrandbits(1) == 1
+                if moves is not None:
+                    moves.append(Cut(keep))
+            hands, table, position = deal_hands(order, players, cutter, keep)
+            if not is_void([c & 63 for c in table], rules):
+                break
+            order = None
+        stock = order[position:]
+        sides = state.sides
+        piles = [[] for _ in range(sides)]
+        chkobbas = [0] * sides
+        last = None
+        player = cutter
+    return _play_out(state, k, rng, moves, (hands, table, stock, piles, chkobbas, last, player))
+
+
+def _pick_any(
+    hand: list[int], counts: tuple[int, ...], play_key: tuple[int, ...], getrandbits: _Draw
+) -> tuple[int, int]:
+    """For a hand of any size: move a card to the front, chosen in proportion to its
+    number of plays, and return it with that number (then a uniform play of that card
+    is a uniform play of the hand)."""
+    if not hand:
+        raise ChkobbaError("rollout: the player to move has no card (a state built by hand?)")
+    sizes = [counts[play_key[c]] for c in hand]
+    pick = _uniform(getrandbits, sum(sizes))
+    at = 0
+    while pick >= sizes[at]:
+        pick -= sizes[at]
+        at += 1
+    hand.insert(0, hand.pop(at))
+    return hand[0], sizes[at]
+
+
+#: Per (players, cutter): a whole round's turns, and each player's share of its cards.
+_ROUNDS: dict[tuple[int, int], tuple[list[int], list[slice]]] = {}
+#: What a deal in play is made of: hands, table (in the order laid), stock, piles by side,
+#: chkobbas by side, last capturer and the player to move, cards as codes.
+_Deal = tuple[list[list[int]], list[int], list[int], list[list[int]], list[int], "int | None", int]
+
+
+def _round(players: int, cutter: int) -> tuple[list[int], list[slice]]:
+    found = _ROUNDS.get((players, cutter))
+    if found is None:
+        turns = [(cutter + i) % players for i in range(3 * players)]
+        seats = [slice((p - cutter) % players, None, players) for p in range(players)]
+        found = _ROUNDS[players, cutter] = (turns, seats)
+    return found
+
+
+def _play_out(
+    state: State, k: Kernel, rng: random.Random, moves: list[Move] | None, deal: _Deal
+) -> State:
+    """Play the deal to its end; return the state :func:`~chkobba.apply` would give."""
+    hands, table, stock, piles, chkobbas, last, player = deal
+    rules, players = state.rules, state.players
+    cache, entry_of, play_key, code_bit = k.cache, k.entry, k.play_key, k.code_bit
+    pile_of = piles * (players // len(piles))  # partners share a pile
+    sweep_last = rules.last_card_chkobba
+    getrandbits = rng.getrandbits
+    record = moves is not None
+    number_of = k.number_of.__getitem__
+    # The table sorted by code is sorted by value: capture positions index it directly.
+    # ``laid`` keeps the order the cards were laid, for the leftovers at the end.
+    laid = table
+    table = sorted(table)
+    signature = sum(map(code_bit.__getitem__, table))
+    # The rest of this round, in turn from the player to move; then whole rounds.
+    round_turns, seats = _round(players, state.cutter)
+    round_size = len(round_turns)
+    in_hands = sum(map(len, hands))
+    if in_hands == round_size and player == round_turns[0]:
+        turns = round_turns
+    else:
+        turns = [(player + i) % players for i in range(max(in_hands, 1))]
+    position, stock_size = 0, len(stock)
+    while True:
+        for player in turns:
+            hand = hands[player]
+            try:
+                counts, entry = cache[signature]
+            except KeyError:
+                counts, entry = entry_of(signature)
+            # Uniform over every (card, capture) pair: pick one of all the hand's plays.
+            size = len(hand)
+            if size == 3:
+                a, b, c = hand
+                first = counts[play_key[a]]
+                second = first + counts[play_key[b]]
+                total = second + counts[play_key[c]]
+            elif size == 2:
+                a, b = hand
+                first = counts[play_key[a]]
+                second = total = first + counts[play_key[b]]
+            elif size == 1:
+                a = hand[0]
+                first = second = total = counts[play_key[a]]
+            else:  # a hand built by hand may hold more than 3 cards (or none)
+                a, first = _pick_any(hand, counts, play_key, getrandbits)
+                second = total = first
+            pick = getrandbits(30)
+            if pick >= _SAFE:  # rarely: maybe in the biased top of the range
+                pick = _redraw(getrandbits, pick, total)
+            pick %= total
+            if pick < first:
+                played = a
+                del hand[0]
+            elif pick < second:
+                played = b
+                del hand[1]
+                pick -= first
+            else:
+                played = c
+                del hand[2]
+                pick -= second
+            captures = entry[play_key[played]]
+            if captures:
+                delta, at, group = captures[pick]
+                signature -= delta
+                if at >= 0:
+                    taken = table.pop(at)
+                    pile_of[player] += (played, taken)
+                    if record:
+                        moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
+                else:  # a sum: popped highest position first, in the pile in deck order
+                    taken_group = sorted(map(table.pop, group), key=number_of)
+                    pile_of[player] += [played, *taken_group]
+                    if record:
+                        moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
+                # A sweep, unless made with the deal's last card (where the profile says so).
+                if not signature and (sweep_last or position < stock_size or any(hands)):
+                    chkobbas[player % len(piles)] += 1
+                last = player
+            else:
+                insort(table, played)
+                laid.append(played)
+                signature += code_bit[played]
+                if record:
+                    moves.append(_play(k, played, ()))  # type: ignore[union-attr]
+        if position >= stock_size:
+            break
+        # Everyone is out of cards: three more each, in playing order; the cutter leads.
+        dealt = stock[position : position + round_size]
+        position += round_size
+        hands = list(map(dealt.__getitem__, seats))
+        turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
+    card_of = k.card_of.__getitem__
+    return engine.end_deal(
+        state,
+        tuple(map(card_of, filter(table.__contains__, laid))),
+        tuple([tuple(map(card_of, pile)) for pile in piles]),
+        tuple(chkobbas),
+        last,
+    )
+
+
+def _play(k: Kernel, played: int, group: Iterable[int]) -> Play:
+    card_of = k.card_of
+    return Play(card_of[played], frozenset([card_of[c] for c in group]))
