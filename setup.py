@@ -19,6 +19,8 @@ from setuptools import setup
 COMPILED = [
     "src/chkobba/_kernel.py",
     "src/chkobba/_playout.py",
+    "src/chkobba/_plays.py",
+    "src/chkobba/_successors.py",
     "src/chkobba/bots/_policy_rollout.py",
 ]
 

@@ -118,10 +118,10 @@ def test_the_written_out_shuffle_is_random_shuffle(seed: int, size: int) -> None
 
 
 def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from chkobba import TUNISIAN, captures, cards
+    from chkobba import TUNISIAN, _plays, captures, cards
 
-    monkeypatch.setattr(captures, "_KEPT", 3)
-    lookup = captures._lookup(TUNISIAN)
+    monkeypatch.setattr(_plays, "_KEPT", 3)
+    lookup = _plays._lookup(TUNISIAN)
     lookup.summable.clear()
     hand = cards("KD")
     for table in ("AS", "AS 2S", "AS 3S", "AS 4S", "AS 5S", "AS 6S"):

@@ -14,8 +14,8 @@ import random
 from bisect import insort
 from collections.abc import Callable, Iterable
 
-from chkobba import engine
 from chkobba._kernel import Kernel, deal_hands, is_void, kernel
+from chkobba._successors import end_deal
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
@@ -261,7 +261,7 @@ def _play_out(
         hands = list(map(dealt.__getitem__, seats))
         turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
     card_of = k.card_of.__getitem__
-    return engine.end_deal(
+    return end_deal(
         state,
         tuple(map(card_of, filter(table.__contains__, laid))),
         tuple([tuple(map(card_of, pile)) for pile in piles]),

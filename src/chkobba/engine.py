@@ -30,30 +30,24 @@ A profile without the cut (``cut=False``) deals at the shuffle; here 3 players:
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections import Counter
-from typing import TypeVar
 
 from chkobba import _kernel, captures
 from chkobba._describe import wrong_type
+from chkobba._successors import play
 from chkobba.captures import COURTS, options_for_card
 from chkobba.cards import DECK, Card, format_cards
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.rules import Rules
-from chkobba.state import HAND_SIZE, Phase, State, from_fields, match_winner, replaced
+from chkobba.state import Phase, State, replaced
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
-T = TypeVar("T")
 # Enum members read from module constants: a class attribute read of an Enum is slow.
 _SHUFFLE, _CUT, _PLAY, _OVER = Phase.SHUFFLE, Phase.CUT, Phase.PLAY, Phase.OVER
-_INDEX = operator.attrgetter("index")
 _CUTS = (Cut(keep=True), Cut(keep=False))
 _DECK_SET = frozenset(DECK)
-_new, _set = object.__new__, object.__setattr__
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -185,7 +179,7 @@ def apply(state: State, move: Move) -> State:
             if fields["phase"] is _PLAY and move in (
                 fields.get("_legal_plays") or state.legal_plays
             ):
-                return _play(state, move.card, move.capture)
+                return play(state, move.card, move.capture)
     except Exception as error:
         raise broken_state(state, error) from None
     reason = illegal_reason(state, move)
@@ -193,7 +187,7 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMoveError(reason)
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         if isinstance(move, Play):
-            return _play(state, move.card, move.capture)
+            return play(state, move.card, move.capture)
         if isinstance(move, Cut):
             return _cut(state, move.keep)
         return _shuffle(state, move.order)
@@ -270,116 +264,7 @@ def _between_deals(
     )
 
 
-def _play(state: State, played: Card, capture: frozenset[Card]) -> State:
-    """The state after a legal play (the step API's innermost code: plain and direct)."""
-    fields = state.__dict__
-    # The successor is a copy of this state's instance dict in which only what the play
-    # changes is rewritten: a key-sharing copy costs far less than State.__init__. The
-    # memos are reset (see State).
-    successor = fields.copy()
-    player: int = fields["current_player"]
-    hands: tuple[tuple[Card, ...], ...] = fields["hands"]
-    hand = hands[player]
-    at = hand.index(played)
-    hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
-    round_over = not any(hands)
-    last_card = round_over and not fields["stock"]
-    table: tuple[Card, ...] = fields["table"]
-    if capture:
-        captured: tuple[tuple[Card, ...], ...] = fields["captured"]
-        chkobbas: tuple[int, ...] = fields["chkobbas"]
-        side = player % len(chkobbas)
-        if len(capture) == 1:  # the common capture: one card
-            (taken,) = capture
-            at = table.index(taken)
-            table = table[:at] + table[at + 1 :]
-            pile = (*captured[side], played, taken)
-        else:
-            table = tuple(itertools.filterfalse(capture.__contains__, table))
-            pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        successor["captured"] = _with(captured, side, pile)
-        # A sweep, unless made with the deal's last card (where the profile says so).
-        if not table and (not last_card or fields["rules"].last_card_chkobba):
-            successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
-        successor["last_capturer"] = player
-    else:
-        table = (*table, played)
-    if last_card:
-        return end_deal(
-            state,
-            table,
-            successor["captured"],
-            successor["chkobbas"],
-            successor["last_capturer"],
-        )
-    if round_over:
-        # Everyone is out of cards: three more each, in playing order; the cutter leads.
-        players: int = fields["players"]
-        next_player = state.cutter
-        stock: tuple[Card, ...] = fields["stock"]
-        dealt = stock[: HAND_SIZE * players]
-        successor["stock"] = stock[HAND_SIZE * players :]
-        hands = tuple([dealt[(p - next_player) % players :: players] for p in range(players)])
-    else:
-        next_player = player + 1 if player + 1 < fields["players"] else 0
-    successor["current_player"] = next_player
-    successor["hands"] = hands
-    successor["table"] = table
-    # from_fields(successor), written out: this runs once per play, and the call alone
-    # costs about 4% of a random deal's instructions.
-    successor["_attrs_cached_hash"] = None
-    successor["_legal_plays"] = None
-    made = _new(State)
-    _set(made, "__dict__", successor)
-    return made
-
-
-def end_deal(
-    state: State,
-    table: tuple[Card, ...],
-    captured: tuple[tuple[Card, ...], ...],
-    chkobbas: tuple[int, ...],
-    last_capturer: int | None,
-) -> State:
-    """The state after the deal's last play: leftovers given, the deal scored.
-
-    Internal (shared by :func:`apply` and :func:`chkobba.rollout`): ``state`` is any state
-    of the deal, for its rules, players, dealer and match totals.
-    """
-    side = None if last_capturer is None else last_capturer % state.sides
-    if side is not None and table:
-        # Leftovers go to the last capturer's side: never a chkobba. With no capture at
-        # all in the deal they stay on the table, belonging to nobody.
-        captured = _with(captured, side, captured[side] + table)
-        table = ()
-    fields = state.__dict__
-    rules: Rules = fields["rules"]
-    deal_score = _kernel.score(captured, chkobbas, rules, side)
-    scores = tuple(map(operator.add, fields["scores"], deal_score.points))
-    winner = match_winner(scores, rules.target)
-    # Built like a play's successor (see _play): a copy of the instance dict, rewritten.
-    successor = fields.copy()
-    successor["phase"] = _SHUFFLE if winner is None else _OVER
-    if winner is None:
-        successor["dealer"] = state.cutter
-    successor["current_player"] = None
-    successor["hands"] = ((),) * fields["players"]
-    successor["table"] = table
-    successor["stock"] = ()
-    successor["captured"] = captured
-    successor["chkobbas"] = chkobbas
-    successor["scores"] = scores
-    successor["last_capturer"] = last_capturer
-    successor["winner"] = winner
-    successor["deal_scores"] = (*fields["deal_scores"], deal_score)
-    return from_fields(successor)
-
-
 def clear_caches() -> None:
     """Empty the engine's caches (for benchmarks that want a cold start)."""
     captures.clear_caches()
     _kernel.clear_caches()
-
-
-def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1 :])

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from chkobba.captures import hand_plays
+from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Play

@@ -1,0 +1,135 @@
+"""The states a legal play leads to: :func:`play`, and :func:`end_deal` after the last.
+
+Internal: :func:`chkobba.apply` checks a move, then calls :func:`play`;
+:func:`chkobba.rollout` ends each deal with :func:`end_deal`. Nothing here checks its
+input (the callers did), and its functions are only ever called with the types they
+declare, so the module can be compiled with mypyc (``CHKOBBA_MYPYC=1``, see the README)
+without changing what a caller sees.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import TypeVar
+
+from chkobba import _kernel
+from chkobba.cards import Card
+from chkobba.rules import Rules
+from chkobba.state import HAND_SIZE, Phase, State, from_fields, match_winner
+
+__all__ = ["end_deal", "play"]
+
+T = TypeVar("T")
+_SHUFFLE, _OVER = Phase.SHUFFLE, Phase.OVER
+_INDEX = operator.attrgetter("index")
+_new, _set = object.__new__, object.__setattr__
+
+
+def play(state: State, played: Card, capture: frozenset[Card]) -> State:
+    """The state after a legal play (the step API's innermost code: plain and direct)."""
+    fields = state.__dict__
+    # The successor is a copy of this state's instance dict in which only what the play
+    # changes is rewritten: a key-sharing copy costs far less than State.__init__. The
+    # memos are reset (see State).
+    successor = fields.copy()
+    player: int = fields["current_player"]
+    hands: tuple[tuple[Card, ...], ...] = fields["hands"]
+    hand = hands[player]
+    at = hand.index(played)
+    hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
+    round_over = not any(hands)
+    last_card = round_over and not fields["stock"]
+    table: tuple[Card, ...] = fields["table"]
+    if capture:
+        captured: tuple[tuple[Card, ...], ...] = fields["captured"]
+        chkobbas: tuple[int, ...] = fields["chkobbas"]
+        side = player % len(chkobbas)
+        if len(capture) == 1:  # the common capture: one card
+            (taken,) = capture
+            at = table.index(taken)
+            table = table[:at] + table[at + 1 :]
+            pile = (*captured[side], played, taken)
+        else:
+            table = tuple(itertools.filterfalse(capture.__contains__, table))
+            pile = (*captured[side], played, *sorted(capture, key=_INDEX))
+        successor["captured"] = _with(captured, side, pile)
+        # A sweep, unless made with the deal's last card (where the profile says so).
+        if not table and (not last_card or fields["rules"].last_card_chkobba):
+            successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
+        successor["last_capturer"] = player
+    else:
+        table = (*table, played)
+    if last_card:
+        return end_deal(
+            state,
+            table,
+            successor["captured"],
+            successor["chkobbas"],
+            successor["last_capturer"],
+        )
+    if round_over:
+        # Everyone is out of cards: three more each, in playing order; the cutter leads.
+        players: int = fields["players"]
+        next_player = state.cutter
+        stock: tuple[Card, ...] = fields["stock"]
+        dealt = stock[: HAND_SIZE * players]
+        successor["stock"] = stock[HAND_SIZE * players :]
+        hands = tuple([dealt[(p - next_player) % players :: players] for p in range(players)])
+    else:
+        next_player = player + 1 if player + 1 < fields["players"] else 0
+    successor["current_player"] = next_player
+    successor["hands"] = hands
+    successor["table"] = table
+    # from_fields(successor), written out: this runs once per play, and the call alone
+    # costs about 4% of a random deal's instructions.
+    successor["_attrs_cached_hash"] = None
+    successor["_legal_plays"] = None
+    made = _new(State)
+    _set(made, "__dict__", successor)
+    return made
+
+
+def end_deal(
+    state: State,
+    table: tuple[Card, ...],
+    captured: tuple[tuple[Card, ...], ...],
+    chkobbas: tuple[int, ...],
+    last_capturer: int | None,
+) -> State:
+    """The state after the deal's last play: leftovers given, the deal scored.
+
+    Shared by :func:`~chkobba.apply` and :func:`chkobba.rollout`: ``state`` is any state
+    of the deal, for its rules, players, dealer and match totals.
+    """
+    side = None if last_capturer is None else last_capturer % state.sides
+    if side is not None and table:
+        # Leftovers go to the last capturer's side: never a chkobba. With no capture at
+        # all in the deal they stay on the table, belonging to nobody.
+        captured = _with(captured, side, captured[side] + table)
+        table = ()
+    fields = state.__dict__
+    rules: Rules = fields["rules"]
+    deal_score = _kernel.score(captured, chkobbas, rules, side)
+    scores = tuple(map(operator.add, fields["scores"], deal_score.points))
+    winner = match_winner(scores, rules.target)
+    # Built like a play's successor (see play): a copy of the instance dict, rewritten.
+    successor = fields.copy()
+    successor["phase"] = _SHUFFLE if winner is None else _OVER
+    if winner is None:
+        successor["dealer"] = state.cutter
+    successor["current_player"] = None
+    successor["hands"] = ((),) * fields["players"]
+    successor["table"] = table
+    successor["stock"] = ()
+    successor["captured"] = captured
+    successor["chkobbas"] = chkobbas
+    successor["scores"] = scores
+    successor["last_capturer"] = last_capturer
+    successor["winner"] = winner
+    successor["deal_scores"] = (*fields["deal_scores"], deal_score)
+    return from_fields(successor)
+
+
+def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
