@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/playouts.py [--deals N] [--runs R] [--seed S] [--players P]
-                                  [--workers K] [--compare REV]
+                                  [--workers K] [--compare REV [--installed]]
 
 Each run measures four figures, in deals per second, each over N whole random deals
 (shuffle, cut, every play, scoring) from fresh matches:
@@ -19,7 +19,10 @@ are split over K processes (the engine is pure, so playouts parallelise perfectl
 ``--compare REV`` checks out the git revision REV in a temporary worktree and alternates
 runs of this tree and of REV, each in a fresh process that imports ``chkobba`` from its
 own ``src`` (so machine drift hits both alike), then prints both medians and the ratio.
-A revision without ``rollout`` shows ``n/a`` there.
+A revision without ``rollout`` shows ``n/a`` there. With ``--installed`` this side imports
+the ``chkobba`` installed in the running interpreter instead of this tree's ``src``: run
+it with the Python of a venv holding the compiled build (``CHKOBBA_MYPYC=1``, see the
+README) to compare that build with REV's pure Python.
 
 Wall-clock rates on a shared machine drift by tens of percent from minute to minute. For a
 figure that does not drift, count instructions instead (valgrind's callgrind counts the
@@ -126,8 +129,9 @@ def _median(rates: list[float | None]) -> float | None:
     return statistics.median(known) if known else None
 
 
-def _child(tree: Path, args: argparse.Namespace, seed: int) -> dict[str, float | None]:
-    """One run in a fresh process importing chkobba from ``tree``'s src."""
+def _child(tree: Path | None, args: argparse.Namespace, seed: int) -> dict[str, float | None]:
+    """One run in a fresh process importing chkobba from ``tree``'s src (``None``: the
+    chkobba installed in this interpreter)."""
     command = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -137,10 +141,24 @@ def _child(tree: Path, args: argparse.Namespace, seed: int) -> dict[str, float |
         f"--players={args.players}",
         f"--workers={args.workers}",
     ]
-    env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree / "src")
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     result: dict[str, float | None] = json.loads(done.stdout.splitlines()[-1])
     return result
+
+
+def _imported(tree: Path | None) -> str:
+    """Which chkobba a child imports, and whether its rollout loop is compiled."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree / "src")
+    code = "import chkobba._kernel as k; print(k.__file__)"
+    where = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return f"{where} ({'compiled' if not where.endswith('.py') else 'pure Python'})"
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -156,9 +174,12 @@ def compare(args: argparse.Namespace) -> None:
         try:
             ours: list[dict[str, float | None]] = []
             theirs: list[dict[str, float | None]] = []
+            this_tree = None if args.installed else here
+            print(f"this side: {_imported(this_tree)}")
             for run in range(args.runs):
                 seed = args.seed + run
-                pair = [(ours, here), (theirs, other)]
+                pair: list[tuple[list[dict[str, float | None]], Path | None]]
+                pair = [(ours, this_tree), (theirs, other)]
                 for results, tree in pair if run % 2 == 0 else pair[::-1]:
                     results.append(_child(tree, args, seed))
                 print(
@@ -200,6 +221,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="with --compare: this side imports the installed chkobba, not this tree's src",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
