@@ -8,6 +8,7 @@ equal :func:`~chkobba.score_deal`.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -18,8 +19,13 @@ from hypothesis import strategies as st
 
 from chkobba import (
     DECK,
+    TUNISIAN,
     Phase,
+    Play,
     apply,
+    capture_options,
+    captures,
+    cards,
     legal_moves,
     new_match,
     random_shuffle,
@@ -64,6 +70,26 @@ def test_legal_moves_and_apply_agree_with_the_reference_on_100kplay_positions() 
                 assert apply(state, each) == reference_play(state, each)  # type: ignore[arg-type]
         checked += 1
     assert checked >= 100_000
+
+
+@pytest.mark.parametrize("equal_single_first", [True, False])
+def test_several_options_come_in_capture_options_order_whatever_the_table_order(
+    equal_single_first: bool,
+) -> None:
+    # The kernel reads the table sorted by value: a card with several options must still
+    # list them as capture_options does (singles in table order, then groups by their
+    # table positions), for every order the same cards can lie in.
+    rules = attrs.evolve(TUNISIAN, equal_single_first=equal_single_first)
+    hand = cards("5D AD 4S KD")
+    several = 0
+    for table in itertools.permutations(cards("AS AC 2D 3H 4C")):
+        plays = captures.hand_plays(hand, table, rules)
+        expected = [
+            Play(held, option) for held in hand for option in capture_options(table, held, rules)
+        ]
+        assert list(plays) == expected
+        several += sum(len(capture_options(table, held, rules)) > 1 for held in hand)
+    assert several >= 120 * 3  # 5D, AD and KD have several options on every order
 
 
 @settings(max_examples=50, deadline=None)
@@ -118,16 +144,18 @@ def test_the_written_out_shuffle_is_random_shuffle(seed: int, size: int) -> None
 
 
 def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from chkobba import TUNISIAN, _plays, captures, cards
+    from chkobba import _kernel
 
-    monkeypatch.setattr(_plays, "_KEPT", 3)
-    lookup = _plays._lookup(TUNISIAN)
-    lookup.summable.clear()
+    monkeypatch.setattr(_kernel, "_KEPT", 3)
+    k = _kernel.kernel(TUNISIAN)
+    k.clear()
     hand = cards("KD")
     for table in ("AS", "AS 2S", "AS 3S", "AS 4S", "AS 5S", "AS 6S"):
         plays = captures.hand_plays(hand, cards(table), TUNISIAN)
-        assert len(lookup.summable) <= 3
+        assert len(k.cache) <= 3
         assert plays == captures.hand_plays(hand, cards(table), TUNISIAN)
+        options = capture_options(cards(table), hand[0])
+        assert plays == (tuple(Play(hand[0], o) for o in options) or (Play(hand[0]),))
 
 
 @settings(max_examples=50, deadline=None)

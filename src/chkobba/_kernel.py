@@ -165,9 +165,13 @@ class Kernel:
         )
 
     def entry(self, signature: int) -> Entry:
-        """The plays per play key and the captures of a signature (cached)."""
+        """The plays per play key and the captures of a signature (cached: at most
+        ``_KEPT`` tables, since hand-built states can hold any table and memory must stay
+        bounded; play meets a few thousand)."""
         found = self.cache.get(signature)
         if found is None:
+            if len(self.cache) >= _KEPT:
+                self.clear()
             captures = self._captures(signature)
             found = self.cache[signature] = (tuple([len(c) or 1 for c in captures]), captures)
         return found
@@ -235,6 +239,7 @@ class Kernel:
 
 
 _KERNELS: dict[Rules, Kernel] = {}
+_KEPT = 1 << 16
 
 
 def kernel(rules: Rules) -> Kernel:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from chkobba._kernel import Capture, kernel
 from chkobba.cards import DECK, Card, Rank
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
@@ -56,89 +57,67 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
     ['QH x 2D+6S', '5D x 5C']
     """
-    # Written as plain loops over prebuilt plays and per-profile lookups: this is the
+    # The kernel's entry for the table's values gives each card's captures at once; only
+    # a card with several options needs them put in capture_options' order. This is the
     # innermost code of every playout and of every search.
     recent = _RECENT
     lookup = recent[1] if recent[0] is rules else _lookup(rules)
-    value_of, sum_key = lookup.value_of, lookup.sum_key
-    on_table = []
-    for laid in table:
-        on_table.append(value_of[laid])
-    summable = None
+    signature = sum(map(lookup.bit_of.__getitem__, table))
+    entry = lookup.cache.get(signature)
+    if entry is None:
+        entry = lookup.kernel.entry(signature)
+    options, key_of = entry[1], lookup.key_of
+    by_value: list[Card] | None = None  # the table sorted as the kernel's positions read it
     plays: list[Play] = []
     for held in hand:
-        value = value_of[held]
-        if value in on_table:  # one play per equal table card, in table order
-            take = _TAKE_ONE[held]
-            for laid in table:
-                if value_of[laid] == value:
-                    plays.append(take[laid])
-            if lookup.equal_single_first:
-                continue
-            single = True
-        else:
-            single = False
-        if summable is None:
-            # The values some group of two or more table cards sums to: one lookup per
-            # multiset of values, so the group search runs only where a group exists.
-            by_values = tuple(sorted(on_table))
-            summable = lookup.summable.get(by_values)
-            if summable is None:
-                summable = lookup.remember(by_values)
-        if sum_key[held] in summable:
-            for group in sum_groups(tuple(on_table), value):
-                plays.append(Play(held, frozenset(map(table.__getitem__, group))))
-        elif not single:
+        captures = options[key_of[held]]
+        if not captures:
             plays.append(_LAY[held])
+            continue
+        if by_value is None:
+            by_value = sorted(table, key=lookup.code_of.__getitem__)
+        if len(captures) == 1:
+            at = captures[0][1]
+            if at >= 0:
+                plays.append(_TAKE_ONE[held][by_value[at]])
+            else:
+                plays.append(Play(held, frozenset(map(by_value.__getitem__, captures[0][2]))))
+        else:
+            plays += _in_table_order(held, captures, by_value, table)
     return tuple(plays)
 
 
-_KEPT = 1 << 16
+def _in_table_order(
+    held: Card, captures: tuple[Capture, ...], by_value: list[Card], table: tuple[Card, ...]
+) -> list[Play]:
+    """A card's plays from its kernel captures, in :func:`~chkobba.capture_options`'
+    order: the single cards in table order, then the groups in lexicographic order of
+    their table positions."""
+    singles = sorted((by_value[at] for _, at, _ in captures if at >= 0), key=table.index)
+    groups = sorted(
+        sorted(table.index(by_value[i]) for i in group) for _, at, group in captures if at < 0
+    )
+    take = _TAKE_ONE[held]
+    return [take[c] for c in singles] + [
+        Play(held, frozenset(map(table.__getitem__, group))) for group in groups
+    ]
 
 
 class _Lookup:
-    """A profile's capture rules as lookups by card, for :func:`hand_plays`."""
+    """A profile's capture rules as lookups by card, for :func:`hand_plays`: the
+    :class:`~chkobba._kernel.Kernel` of the profile, read through dicts keyed by card."""
 
-    __slots__ = ("equal_single_first", "most", "sum_key", "summable", "value_of")
+    __slots__ = ("bit_of", "cache", "code_of", "kernel", "key_of")
 
     def __init__(self, rules: Rules) -> None:
-        values = rules.card_values
-        self.value_of = {c: values[c.index] for c in DECK}
-        # The value a card may take as a sum; 0 (no group sums to it) for a court card
-        # when courts take only equal singles.
-        self.sum_key = {
-            c: values[c.index] if rules.courts_capture_sums or c.rank not in COURTS else 0
-            for c in DECK
-        }
-        self.equal_single_first = rules.equal_single_first
-        self.most = max(values)
-        #: Sorted table values -> the values some group of two or more of them sums to.
-        self.summable: dict[tuple[int, ...], frozenset[int]] = {}
-
-    def remember(self, values: tuple[int, ...]) -> frozenset[int]:
-        """:meth:`sums` of ``values``, kept (at most ``_KEPT`` tables: hand-built states can
-        hold any table, and memory must stay bounded)."""
-        if len(self.summable) >= _KEPT:
-            self.summable.clear()
-        found = self.summable[values] = self.sums(values)
-        return found
-
-    def sums(self, values: tuple[int, ...]) -> frozenset[int]:
-        """The totals <= the highest card value of groups of two or more ``values``."""
-        totals: set[int] = set()
-        most = self.most
-
-        def extend(start: int, total: int, count: int) -> None:
-            for i in range(start, len(values)):
-                reached = total + values[i]
-                if reached > most:
-                    return  # ascending values: every later one overshoots too
-                if count:
-                    totals.add(reached)
-                extend(i + 1, reached, count + 1)
-
-        extend(0, 0, 0)
-        return frozenset(totals)
+        self.kernel = kernel(rules)
+        #: The kernel's entries by table signature (its own dict, filled by its entry()).
+        self.cache = self.kernel.cache
+        codes = self.kernel.code
+        #: Each card's unit in a table signature, its code and its play key.
+        self.bit_of = {c: self.kernel.code_bit[codes[c.index]] for c in DECK}
+        self.code_of = {c: codes[c.index] for c in DECK}
+        self.key_of = {c: self.kernel.play_key[codes[c.index]] for c in DECK}
 
 
 _LOOKUPS: dict[Rules, _Lookup] = {}
@@ -168,4 +147,4 @@ def clear_caches() -> None:
     """Empty the capture caches (for benchmarks that want a cold start)."""
     sum_groups.cache_clear()
     for lookup in _LOOKUPS.values():
-        lookup.summable.clear()
+        lookup.kernel.clear()
