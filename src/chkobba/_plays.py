@@ -62,7 +62,10 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     # innermost code of every playout and of every search.
     recent = _RECENT
     lookup = recent[1] if recent[0] is rules else _lookup(rules)
-    signature = sum(map(lookup.bit_of.__getitem__, table))
+    bit_of = lookup.bit_of
+    signature = 0
+    for laid in table:
+        signature += bit_of[laid]
     entry = lookup.cache.get(signature)
     if entry is None:
         entry = lookup.kernel.entry(signature)
