@@ -53,7 +53,7 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
         else:
             table = tuple(itertools.filterfalse(capture.__contains__, table))
             pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        successor["captured"] = _with(captured, side, pile)
+        successor["captured"] = (*captured[:side], pile, *captured[side + 1 :])
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
             successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
