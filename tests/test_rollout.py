@@ -146,6 +146,8 @@ def test_every_profile_replays_exactly(seed: int) -> None:
         (lambda: rollout("state", random.Random()), "'state' is not a State"),  # type: ignore[arg-type]
         (lambda: rollout(new_match(), random.Random(), until="turn"), "until must be"),  # type: ignore[arg-type]
         (lambda: rollout(new_match(), random.Random(), moves=()), "moves must be a list"),  # type: ignore[arg-type]
+        (lambda: rollout(new_match(), 7), "rng must be a random.Random, not 7"),  # type: ignore[arg-type]
+        (lambda: rollout(new_match(), None), "rng must be a random.Random, not None"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments_are_named(call: object, message: str) -> None:

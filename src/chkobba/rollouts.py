@@ -63,6 +63,8 @@ def rollout(
     """
     if not isinstance(state, State):
         raise ChkobbaError(f"rollout: {shown(state)} is not a State")
+    if not isinstance(rng, random.Random):
+        raise ChkobbaError(f"rollout: rng must be a random.Random, not {shown(rng)}")
     if until not in _UNTIL:
         raise ChkobbaError(f"rollout: until must be 'deal' or 'match', not {shown(until)}")
     if moves is not None and not isinstance(moves, list):
