@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from chkobba import (
     DECK,
     TUNISIAN,
+    ChkobbaError,
     Phase,
     Play,
     apply,
@@ -187,3 +188,23 @@ def test_replaced_is_evolve_without_the_checks(seed: int) -> None:
     assert copy == expected and hash(copy) == hash(expected)
     assert legal_moves(copy) == legal_moves(expected)
     assert replaced(state) == state and replaced(state) is not state
+
+
+def test_a_state_with_list_fields_plays_on_or_is_reported_broken() -> None:
+    # A hand-built state whose hands are lists (check_state rejects it): the pure build
+    # plays on, the compiled build's typed code stops with the broken-state error (the
+    # README's compiled build); either way no raw TypeError reaches the caller.
+    state, move = next(iter(play_positions(1, seed=3)))
+    listed = attrs.evolve(state, hands=[list(hand) for hand in state.hands])
+    try:
+        plays = legal_moves(listed)
+    except ChkobbaError as error:
+        assert "check_state" in str(error)
+    else:
+        assert plays == legal_moves(state)
+    try:
+        after = apply(listed, move)
+    except ChkobbaError as error:
+        assert "check_state" in str(error)
+    else:
+        assert after.table == apply(state, move).table
