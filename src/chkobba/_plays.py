@@ -1,50 +1,21 @@
 """Every legal play of a hand on a table: :func:`hand_plays`, the step API's innermost code.
 
-Internal; :mod:`chkobba.captures` is its public face (it re-exports :func:`hand_plays`,
-:func:`sum_groups` and :data:`COURTS`, and documents the capture rules). Its functions are
+Internal; :mod:`chkobba.captures` is its public face (it re-exports :func:`hand_plays`
+and documents the capture rules). Its functions are
 called only by the engine with the types they declare, so the module can be compiled
 with mypyc (``CHKOBBA_MYPYC=1``, see the README) without changing what a caller sees.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from chkobba._kernel import Capture, kernel
-from chkobba.cards import DECK, Card, Rank
+from chkobba.cards import DECK, Card
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["COURTS", "clear_caches", "hand_plays", "sum_groups"]
-
-#: The court cards: with ``courts_capture_sums=False`` they take only an equal single.
-COURTS = frozenset((Rank.QUEEN, Rank.JACK, Rank.KING))
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
-    """Positions of every group of two or more ``values`` that sum to ``target``.
-
-    Groups come in lexicographic order of positions. Cached per value tuple: tables
-    repeat their values far more often than their cards, so this is mostly a lookup.
-
-    >>> sum_groups((2, 6, 5, 3), 8)
-    ((0, 1), (2, 3))
-    """
-    found: list[tuple[int, ...]] = []
-
-    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
-        for i in range(start, len(values)):
-            v = values[i]
-            if v < remaining:
-                extend(i + 1, remaining - v, (*chosen, i))
-            elif v == remaining and chosen:  # a sum needs two or more cards
-                found.append((*chosen, i))
-
-    extend(0, target, ())
-    return tuple(found)
-
+__all__ = ["clear_caches", "hand_plays"]
 
 def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) -> tuple[Play, ...]:
     """Every legal play of a hand on a table: the single authority on legal plays.
@@ -147,7 +118,6 @@ _TAKE_ONE = {c: {t: Play(c, frozenset((t,))) for t in DECK if t is not c} for c 
 
 
 def clear_caches() -> None:
-    """Empty the capture caches (for benchmarks that want a cold start)."""
-    sum_groups.cache_clear()
+    """Empty the tables hand_plays reads (for benchmarks that want a cold start)."""
     for lookup in _LOOKUPS.values():
         lookup.kernel.clear()

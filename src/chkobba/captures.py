@@ -25,11 +25,12 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from chkobba import _plays
-from chkobba._plays import COURTS, hand_plays, sum_groups
-from chkobba.cards import DECK, Card
+from chkobba._plays import hand_plays
+from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import TUNISIAN, Rules
 
@@ -74,6 +75,10 @@ def options_for_card(table: tuple[Card, ...], played: Card, rules: Rules) -> tup
     return options_for_value(table, rules.card_values[played.index], rules, sums=sums)
 
 
+#: The court cards: with ``courts_capture_sums=False`` they take only an equal single.
+COURTS = frozenset((Rank.QUEEN, Rank.JACK, Rank.KING))
+
+
 def options_for_value(
     table: tuple[Card, ...], value: int, rules: Rules, *, sums: bool = True
 ) -> tuple[Capture, ...]:
@@ -91,9 +96,34 @@ def options_for_value(
     return singles + groups
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], ...]:
+    """Positions of every group of two or more ``values`` that sum to ``target``.
+
+    Groups come in lexicographic order of positions. Cached per value tuple: tables
+    repeat their values far more often than their cards, so this is mostly a lookup.
+
+    >>> sum_groups((2, 6, 5, 3), 8)
+    ((0, 1), (2, 3))
+    """
+    found: list[tuple[int, ...]] = []
+
+    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
+        for i in range(start, len(values)):
+            v = values[i]
+            if v < remaining:
+                extend(i + 1, remaining - v, (*chosen, i))
+            elif v == remaining and chosen:  # a sum needs two or more cards
+                found.append((*chosen, i))
+
+    extend(0, target, ())
+    return tuple(found)
+
+
 _SINGLETONS = {c: frozenset((c,)) for c in DECK}
 
 
 def clear_caches() -> None:
     """Empty the capture caches (for benchmarks that want a cold start)."""
+    sum_groups.cache_clear()
     _plays.clear_caches()
