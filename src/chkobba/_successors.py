@@ -31,14 +31,14 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
     fields = state.__dict__
     # The successor is a copy of this state's instance dict in which only what the play
     # changes is rewritten: a key-sharing copy costs far less than State.__init__. The
-    # memos are reset (see State).
+    # memos are reset (see State). Every tuple is built in as few allocations as it can:
+    # they dominate the cost of a play.
     successor = fields.copy()
     player: int = fields["current_player"]
     hands: tuple[tuple[Card, ...], ...] = fields["hands"]
-    hand = hands[player]
-    at = hand.index(played)
-    hands = (*hands[:player], hand[:at] + hand[at + 1 :], *hands[player + 1 :])
-    round_over = not any(hands)
+    hand = _without(hands[player], played)
+    hands = _with(hands, player, hand)
+    round_over = not hand and not any(hands)
     last_card = round_over and not fields["stock"]
     table: tuple[Card, ...] = fields["table"]
     if capture:
@@ -47,13 +47,12 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
         side = player % len(chkobbas)
         if len(capture) == 1:  # the common capture: one card
             (taken,) = capture
-            at = table.index(taken)
-            table = table[:at] + table[at + 1 :]
+            table = _without(table, taken)
             pile = (*captured[side], played, taken)
         else:
             table = tuple(itertools.filterfalse(capture.__contains__, table))
             pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        successor["captured"] = (*captured[:side], pile, *captured[side + 1 :])
+        successor["captured"] = _with(captured, side, pile)
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
             successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
@@ -88,6 +87,16 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
     made = _new(State)
     _set(made, "__dict__", successor)
     return made
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less ``card`` (which it holds), in one allocation where it can."""
+    at = cards.index(card)
+    if at == 0:
+        return cards[1:]
+    if at == len(cards) - 1:
+        return cards[:at]
+    return cards[:at] + cards[at + 1 :]
 
 
 def end_deal(
@@ -132,4 +141,7 @@ def end_deal(
 
 
 def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the one at ``index`` replaced (two sides or players: directly)."""
+    if len(values) == 2:
+        return (value, values[1]) if index == 0 else (values[0], value)
     return (*values[:index], value, *values[index + 1 :])

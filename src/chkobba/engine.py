@@ -34,6 +34,7 @@ from collections import Counter
 
 from chkobba import _kernel, captures
 from chkobba._describe import wrong_type
+from chkobba._plays import hand_plays
 from chkobba._successors import play
 from chkobba.captures import COURTS, options_for_card
 from chkobba.cards import DECK, Card, format_cards
@@ -57,12 +58,31 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     empty capture when it captures nothing. ``SHUFFLE`` is a chance node: its move is a
     :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
     """
-    if type(state) is not State and not isinstance(state, State):
-        raise ChkobbaError(wrong_type("legal_moves", "a State", state))
+    if type(state) is not State:
+        if not isinstance(state, State):
+            raise ChkobbaError(wrong_type("legal_moves", "a State", state))
+        return _legal_moves(state)  # a subclass: through its properties
+    fields = state.__dict__
+    phase = fields["phase"]
+    if phase is _PLAY:
+        try:  # free unless it fails: a hand-built state can be broken (see check_state)
+            plays: tuple[Move, ...] | None = fields.get("_legal_plays")
+            if plays is None:  # State.legal_plays, written out: it is the step API's core
+                hand = fields["hands"][fields["current_player"]]
+                plays = fields["_legal_plays"] = hand_plays(hand, fields["table"], fields["rules"])
+            return plays
+        except Exception as error:
+            raise broken_state(state, error) from None
+    if phase is _CUT:
+        return _CUTS
+    return ()
+
+
+def _legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
         try:  # free unless it fails: a hand-built state can be broken (see check_state)
-            return state.__dict__.get("_legal_plays") or state.legal_plays
+            return state.legal_plays
         except Exception as error:
             raise broken_state(state, error) from None
     if phase is _CUT:
