@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
@@ -677,3 +678,16 @@ def test_str_of_moves() -> None:
     assert str(Play(card("7D"))) == "7D"
     assert (str(Cut(keep=True)), str(Cut(keep=False))) == ("keep", "expose")
     assert str(Shuffle(DECK)) == "shuffle " + format_cards(DECK)
+
+
+def test_legal_moves_serve_a_state_subclass_through_its_fields() -> None:
+    # legal_moves reads a State's instance dict directly; a subclass goes through the
+    # properties, with the same result, and apply takes its plays.
+    class Annotated(State):
+        pass
+
+    state = apply(apply(new_match(), random_shuffle(random.Random(6))), Cut(keep=False))
+    twin = Annotated(**{field.name: getattr(state, field.name) for field in attrs.fields(State)})
+    assert legal_moves(twin) == legal_moves(state)
+    for move in legal_moves(twin):
+        assert apply(twin, move) == apply(state, move)
