@@ -146,7 +146,14 @@ def test_an_illegal_bot_move_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["random", "greedy", "ismcts:iterations=10", "expert:iterations=10,budget=300"]
+    "spec",
+    [
+        "random",
+        "greedy",
+        "ismcts:iterations=10",
+        "expert:iterations=10,budget=300",
+        "expert:iterations=10,budget=300,inference=2",
+    ],
 )
 def test_seeded_bots_are_reproducible(spec: str) -> None:
     state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))

@@ -176,7 +176,7 @@ def test_the_0_1_0_ismcts_stays_reachable() -> None:
         "exploration": 0.7,
         "epsilon": 0.1,
         "horizon": 6,
-        "inference": False,  # (new: off, as in 0.1.0)
+        "inference": 0,  # (new: off, as in 0.1.0)
     }
 
 

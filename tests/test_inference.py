@@ -3,16 +3,37 @@ bot's successive views, and suspecting only hands that the plays make unlikely."
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
+import pytest
 from hypothesis import given, settings
 
-from chkobba import Move, Phase, Play, State, apply, legal_moves, new_match, observe
-from chkobba.bots import ISMCTSBot, make_bot
-from chkobba.bots.inference import HandInference, Suspicion, _opponent_play
+from chkobba import (
+    ChkobbaError,
+    Move,
+    Phase,
+    Play,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    observe,
+)
+from chkobba.bots import GreedyBot, ISMCTSBot, make_bot
+from chkobba.bots.inference import (
+    HandInference,
+    OpponentModel,
+    Suspicion,
+    _opponent_move,
+    _opponent_play,
+)
+from chkobba.bots.sampling import weighted_determinizer
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK
 from chkobba.moves import random_shuffle
+from chkobba.state import HAND_SIZE
 from tests.strategies import seeds
 
 
@@ -153,3 +174,159 @@ def test_a_suspicion_goes_once_the_opponent_plays_a_suspected_card(seed: int) ->
             if play is not None:
                 assert all(play[1] not in s.cards for s in inference.suspicions)
         state = apply(state, rng.choice(legal_moves(state)))
+
+
+# The opponent model (inference=2): every choice the opponent made this round, scored.
+
+
+def _greedy_match(seed: int, deals: int = 1) -> list[tuple[State, Move]]:
+    """Deals of GreedyBot against GreedyBot: every state with the move made there."""
+    rng = random.Random(seed)
+    bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
+    state, history = new_match(), []
+    while state.phase is not Phase.OVER and len(state.deal_scores) < deals:
+        if state.phase is Phase.SHUFFLE:
+            move: Move = random_shuffle(rng)
+        else:
+            player = state.mover
+            move = bots[player].choose(observe(state, player), legal_moves(state))
+        history.append((state, move))
+        state = apply(state, move)
+    return history
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds())
+def test_the_opponents_lead_after_a_refill_is_read_too(seed: int) -> None:
+    history = _greedy_match(seed, deals=2)
+    across = 0
+    for index, (state, _) in enumerate(history[:-2]):
+        theirs, after = history[index + 1], history[index + 2][0]
+        if state.phase is not Phase.PLAY or state.current_player != 0:
+            continue
+        if after.phase is not Phase.PLAY or after.current_player != 0:
+            continue
+        move = _opponent_move(observe(state, 0), observe(after, 0), across_refill=True)
+        opponent_led = len(theirs[0].hands[1]) == HAND_SIZE  # right after the refill
+        if len(after.stock) != len(state.stock) and not opponent_led:
+            assert move is None  # the opponent played their last card: nothing to learn
+            continue
+        assert move is not None
+        faced, played, capture = move
+        made = theirs[1]
+        assert isinstance(made, Play)
+        assert faced == theirs[0].table and played is made.card
+        assert frozenset(capture) == made.capture
+        across += len(after.stock) != len(state.stock)
+    assert across > 0
+
+
+def _information(seed: int, model: OpponentModel, deals: int) -> list[float]:
+    """For every decision of seat 0 after a play of the opponent (GreedyBot) this round:
+    the log of the probability the model gives the opponent's true hand, against the
+    uniform one (positive: the model knows more than nothing)."""
+    gains = []
+    for state, _ in _greedy_match(seed, deals):
+        if state.phase is not Phase.PLAY or state.current_player != 0:
+            continue
+        view = observe(state, 0)
+        model.observe(view)
+        if not model.decisions or not state.hands[1]:
+            continue
+        hands, cumulative = model.posterior(view)
+        true = tuple(sorted(state.hands[1]))
+        assert true in hands  # every hand the view allows, in deck order
+        gains.append(math.log(model.weight(true) / cumulative[-1] * len(hands)))
+    return gains
+
+
+def test_the_model_reads_a_greedy_opponents_hand() -> None:
+    gains = _information(3, OpponentModel(temperature=0.1, noise=0.3), deals=6)
+    assert len(gains) > 30
+    assert sum(gains) / len(gains) > 0.1  # about 0.2 nats; 0.03 for the suspicions
+
+
+def test_with_only_noise_the_model_knows_nothing() -> None:
+    # A player who plays uniformly at random: every hand is as likely as any other
+    # with as many plays, so the gain is never large either way.
+    model = OpponentModel(temperature=0.1, noise=1.0)
+    gains = _information(4, model, deals=2)
+    assert gains and all(abs(gain) < 1.0 for gain in gains)
+
+
+def test_a_hand_that_would_have_swept_is_unlikely() -> None:
+    # Whenever the opponent laid a card where another card would have swept the table,
+    # a hand holding that card weighs much less than one holding a card that captures
+    # nothing there instead.
+    checked = 0
+    for seed in range(6):
+        model = OpponentModel(temperature=0.1, noise=0.05)
+        for state, _ in _greedy_match(seed, deals=2):
+            if state.phase is not Phase.PLAY or state.current_player != 0:
+                continue
+            last, view = model.view, observe(state, 0)
+            model.observe(view)
+            move = _opponent_move(last, view, across_refill=True) if last else None
+            if move is None or move[2] or not view.hand_sizes[1]:
+                continue
+            faced, unseen, rules = move[0], view.unseen(), view.rules
+            options = {c: options_for_card(faced, c, rules) for c in unseen}
+            sweepers = [c for c in unseen if any(len(o) == len(faced) for o in options[c])]
+            idle = [c for c in unseen if not options[c]]
+            if sweepers and idle:
+                rest = [c for c in unseen if c is not sweepers[0] and c is not idle[0]]
+                fill = rest[: view.hand_sizes[1] - 1]
+                assert model.weight([sweepers[0], *fill]) < 0.5 * model.weight([idle[0], *fill])
+                checked += 1
+    assert checked > 0
+
+
+def test_the_model_starts_afresh_when_it_cannot_follow() -> None:
+    model = OpponentModel(temperature=0.1, noise=0.3)
+    history = _greedy_match(8)
+    views = [observe(s, 0) for s, _ in history if s.phase is Phase.PLAY and s.current_player == 0]
+    for view in views[:3]:
+        model.observe(view)
+    model.observe(observe(new_match(), 0))  # another match
+    assert model.decisions == [] and model.weight(DECK[:2]) == 1.0
+
+
+def test_weighted_determinizations_draw_the_opponents_hand_from_the_weights() -> None:
+    history = _greedy_match(2)
+    state = next(s for s, _ in history if s.phase is Phase.PLAY and s.current_player == 0)
+    view = observe(state, 0)
+    hands = list(itertools.combinations(view.unseen(), view.hand_sizes[1]))
+    chosen = hands[7]
+    cumulative = [0.0] * 7 + [1.0] * (len(hands) - 7)  # all the weight on hands[7]
+    sample = weighted_determinizer(view, hands, cumulative)
+    rng = random.Random(1)
+    for _ in range(20):
+        guess = sample(rng)
+        assert guess.hands[1] == chosen and observe(guess, 0) == view
+        assert sorted(guess.stock + guess.hands[1]) == sorted(state.stock + state.hands[1])
+    with pytest.raises(ChkobbaError, match="no hand has a positive weight"):
+        weighted_determinizer(view, hands, [0.0] * len(hands))
+    with pytest.raises(ChkobbaError, match="do not fit"):
+        weighted_determinizer(view, [hand[:1] for hand in hands], cumulative)
+
+
+def test_the_model_is_an_inference_level_and_stays_reproducible() -> None:
+    bot = make_bot("expert:iterations=40,inference=2", seed=2)
+    assert isinstance(bot, ISMCTSBot) and bot.inference == 2 and bot.spawn(3).inference == 2
+    twin = make_bot("expert:iterations=40,inference=2", seed=2)
+    for state, _ in _greedy_match(6)[:40]:
+        if state.phase is Phase.PLAY and state.current_player == 0:
+            view, legal = observe(state, 0), legal_moves(state)
+            assert bot.choose(view, legal) == twin.choose(view, legal)
+    with pytest.raises(ChkobbaError, match="inference must be 0, 1 or 2, not 3"):
+        make_bot("ismcts:inference=3")
+
+
+def test_the_model_checks_its_options_and_survives_a_tiny_temperature() -> None:
+    with pytest.raises(ChkobbaError, match="temperature must be a number > 0, not 0"):
+        OpponentModel(temperature=0, noise=0.1)
+    with pytest.raises(ChkobbaError, match="noise must be between 0 and 1, not 2"):
+        OpponentModel(temperature=0.1, noise=2)
+    model = OpponentModel(temperature=1e-6, noise=0.0)  # exp() would overflow unclamped
+    gains = _information(3, model, deals=2)
+    assert gains and all(math.isfinite(gain) for gain in gains)

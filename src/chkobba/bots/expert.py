@@ -66,7 +66,7 @@ class ExpertBot(ISMCTSBot):
         horizon: int = 6,
         endgame: int = DEFAULT_ENDGAME,
         budget: int = DEFAULT_BUDGET,
-        inference: bool = False,
+        inference: int = 0,
         seed: int | None = None,
     ) -> None:
         super().__init__(

@@ -29,15 +29,17 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from chkobba.bots.base import SeededBot
 from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.moves import Cut, Move, Play
+from chkobba.rules import Rules
 from chkobba.state import HAND_SIZE
 from chkobba.views import PlayerView
 
-__all__ = ["WORTH", "GreedyBot"]
+__all__ = ["WORTH", "GreedyBot", "play_score"]
 
 CARD = 0.06
 DIAMOND = 0.12
@@ -89,34 +91,52 @@ class GreedyBot(SeededBot):
         if not isinstance(move, Play):
             return 0.0
         last_card = view.stock_size == 0 and sum(view.hand_sizes) == 1
-        if move.capture:
-            remaining = tuple(c for c in view.table if c not in move.capture)
-            # fsum is exactly rounded, so the set's (process-dependent) order cannot matter.
-            gain = WORTH[move.card.index] + math.fsum(WORTH[c.index] for c in move.capture)
-            if not remaining and not last_card:
-                gain += CHKOBBA
-        else:
-            remaining = (*view.table, move.card)
-            gain = -LAY_FACTOR * WORTH[move.card.index]
-        if last_card or not remaining:
-            return gain
-        return gain - _threat(view, remaining, move.card)
+        hand = view.hand_sizes[(view.player + 1) % view.players]  # the next player's
+        if hand == 0 and view.stock_size:
+            hand = HAND_SIZE  # everyone is out: a fresh hand comes from the stock
+        return play_score(
+            view.table, move.card, move.capture, view.unseen(), hand, view.rules, last_card
+        )
 
 
-def _threat(view: PlayerView, table: tuple[Card, ...], played: Card) -> float:
-    """Expected worth the next player takes from ``table`` (see the module docstring)."""
-    sizes = list(view.hand_sizes)
-    sizes[view.player] -= 1
-    following = (view.player + 1) % view.players
-    hand = sizes[following]
-    if hand == 0:
-        if view.stock_size == 0:
-            return 0.0
-        hand = HAND_SIZE  # everyone is out: a fresh hand comes from the stock
-    pool = [c for c in view.unseen() if c is not played]
+def play_score(
+    table: tuple[Card, ...],
+    played: Card,
+    capture: frozenset[Card],
+    unseen: Iterable[Card],
+    next_hand: int,
+    rules: Rules,
+    last_card: bool = False,
+) -> float:
+    """GreedyBot's score of playing ``played`` on ``table`` taking ``capture``: the gain
+    less the threat (see the module docstring).
+
+    ``unseen`` holds the cards the player cannot see (the played card may be among them:
+    it is left out), ``next_hand`` the size of the next player's hand once it is their
+    turn; ``last_card``: this is the deal's last play. :class:`~chkobba.bots.inference.
+    OpponentModel` scores an opponent's choices with it.
+    """
+    if capture:
+        remaining = tuple(c for c in table if c not in capture)
+        # fsum is exactly rounded, so the set's (process-dependent) order cannot matter.
+        gain = WORTH[played.index] + math.fsum(WORTH[c.index] for c in capture)
+        if not remaining and not last_card:
+            gain += CHKOBBA
+    else:
+        remaining = (*table, played)
+        gain = -LAY_FACTOR * WORTH[played.index]
+    if last_card or not remaining or next_hand == 0:
+        return gain
+    pool = [c for c in unseen if c is not played]
+    return gain - _threat(remaining, pool, next_hand, rules)
+
+
+def _threat(table: tuple[Card, ...], pool: list[Card], hand: int, rules: Rules) -> float:
+    """Expected worth the next player, holding ``hand`` cards drawn from ``pool``, takes
+    from ``table`` (see the module docstring)."""
     if not pool:
         return 0.0
-    values = view.rules.card_values
+    values = rules.card_values
     by_value: dict[int, list[Card]] = {}
     for c in pool:
         by_value.setdefault(values[c.index], []).append(c)
@@ -124,7 +144,7 @@ def _threat(view: PlayerView, table: tuple[Card, ...], played: Card) -> float:
     no_hand = math.comb(total, hand)
     threats: list[tuple[float, float]] = []
     for value, held in sorted(by_value.items()):
-        options = options_for_value(table, value, view.rules)
+        options = options_for_value(table, value, rules)
         if not options:
             continue
         mean_card = sum(WORTH[c.index] for c in held) / len(held)

@@ -14,7 +14,7 @@ piles' growth (a pile lists the played card first). Anything it cannot follow (a
 deal, a refill in between, more than one opponent play, a view from elsewhere) starts
 afresh with no suspicion.
 
->>> from chkobba import card, cards
+>>> from chkobba import cards
 >>> inference = HandInference(sweep=0.1, capture=0.5)
 >>> inference.weight(cards("7D 2S 3C"))   # no play seen yet: no suspicion
 1.0
@@ -22,17 +22,21 @@ afresh with no suspicion.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterable
 
 import attrs
 
+from chkobba.bots.greedy import play_score
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
-from chkobba.state import Phase
+from chkobba.state import HAND_SIZE, Phase
 from chkobba.views import PlayerView
 
-__all__ = ["HandInference", "Suspicion"]
+__all__ = ["HandInference", "OpponentModel", "Suspicion"]
 
 
 @attrs.frozen
@@ -91,14 +95,6 @@ class HandInference:
         return weight
 
 
-def _sweeps(table: tuple[Card, ...], played: Card, rules: Rules) -> bool:
-    """Whether playing ``played`` may take the whole (non-empty) table."""
-    everything = frozenset(table)
-    return bool(table) and any(
-        option == everything for option in options_for_card(table, played, rules)
-    )
-
-
 _Play = tuple[tuple[Card, ...], Card, bool, bool]
 
 
@@ -106,6 +102,20 @@ def _opponent_play(last: PlayerView, view: PlayerView) -> _Play | None:
     """(the table the opponent faced, the card they played, whether they swept, whether
     they laid it down) between two views of the same seat, or None if not exactly one
     own play and one opponent play of the same round lie between them."""
+    move = _opponent_move(last, view, across_refill=False)
+    if move is None:
+        return None
+    faced, played, capture = move
+    return faced, played, bool(capture) and len(capture) == len(faced), not capture
+
+
+def _opponent_move(
+    last: PlayerView, view: PlayerView, *, across_refill: bool
+) -> tuple[tuple[Card, ...], Card, tuple[Card, ...]] | None:
+    """(the table the opponent faced, the card they played, the cards it took) between
+    two views of the same seat, or None if not exactly one own play and one opponent
+    play lie between them. ``across_refill``: also when the bot played the last card of
+    a round and the opponent led the next one (their play then came from a fresh hand)."""
     me = view.player
     if (
         view.players != 2
@@ -115,11 +125,22 @@ def _opponent_play(last: PlayerView, view: PlayerView) -> _Play | None:
         or last.current_player != me
         or view.current_player != me
         or len(last.deal_scores) != len(view.deal_scores)
-        or last.stock_size != view.stock_size  # a refill: the old hands are gone
-        or len(view.hand) != len(last.hand) - 1
     ):
         return None
-    gone = [c for c in last.hand if c not in view.hand]
+    if last.stock_size == view.stock_size:  # the same round
+        if len(view.hand) != len(last.hand) - 1:
+            return None
+        gone = [c for c in last.hand if c not in view.hand]
+    elif (  # the bot's last card of a round, the refill, the opponent's lead
+        across_refill
+        and len(last.hand) == 1
+        and last.stock_size - view.stock_size == 2 * HAND_SIZE
+        and len(view.hand) == HAND_SIZE
+        and view.hand_sizes[1 - me] == HAND_SIZE - 1
+    ):
+        gone = list(last.hand)
+    else:  # a refill after the opponent's play: the hand they played from is gone
+        return None
     other = 1 - me
     mine = view.captured[me][len(last.captured[me]) :]
     theirs = view.captured[other][len(last.captured[other]) :]
@@ -132,7 +153,125 @@ def _opponent_play(last: PlayerView, view: PlayerView) -> _Play | None:
     # What the opponent faced: the table after the bot's own play.
     faced = tuple(c for c in last.table if c not in mine) if mine else (*last.table, gone[0])
     if theirs:
-        return faced, theirs[0], not view.table, False
+        return faced, theirs[0], theirs[1:]
     if view.table[:-1] != faced:
         return None
-    return faced, view.table[-1], False, True
+    return faced, view.table[-1], ()
+
+
+# exp() of more than this overflows a float: a play that much better than the one made
+# counts as infinitely better (a low temperature can get there).
+_EXPONENT_LIMIT = 700.0
+
+
+@attrs.frozen
+class _Decision:
+    """One observed choice of the opponent: the card they played and, for every card
+    they might have held, the model's weight of its plays (relative to the play made:
+    that one weighs 1) and their number."""
+
+    played: Card
+    mass: dict[Card, float]
+    count: dict[Card, int]
+
+
+class OpponentModel:
+    """The likelihood of the opponent's hand from every choice they made this round.
+
+    The model: a player picks each legal play with a probability proportional to
+    ``exp(score / temperature)``, ``score`` being :class:`~chkobba.bots.GreedyBot`'s
+    (what the play takes, less what it leaves to the next player), and with chance
+    ``noise`` any play uniformly. Given the plays seen this round (the hand each came from
+    is the current hand plus the cards played since), :meth:`weight` is the likelihood of
+    a current hand and :meth:`posterior` the distribution over every hand the view allows.
+    A 2-player view only; a view it cannot follow starts the round's record afresh.
+
+    >>> model = OpponentModel(temperature=0.3, noise=0.1)
+    >>> model.weight(cards("7D 2S"))   # no play seen yet: every hand alike
+    1.0
+    """
+
+    def __init__(self, *, temperature: float, noise: float) -> None:
+        if not isinstance(temperature, (int, float)) or not 0 < temperature < math.inf:
+            raise ChkobbaError(
+                f"OpponentModel: temperature must be a number > 0, not {shown(temperature)}"
+            )
+        if not isinstance(noise, (int, float)) or not 0 <= noise <= 1:
+            raise ChkobbaError(f"OpponentModel: noise must be between 0 and 1, not {shown(noise)}")
+        self.temperature = float(temperature)
+        self.noise = float(noise)
+        self.view: PlayerView | None = None
+        self.decisions: list[_Decision] = []
+
+    def observe(self, view: PlayerView) -> None:
+        """Take in the bot's new view: the opponent's play since the last one, if any."""
+        last, self.view = self.view, view
+        move = None if last is None else _opponent_move(last, view, across_refill=True)
+        if last is None or move is None:
+            self.decisions = []
+            return
+        if last.stock_size != view.stock_size:
+            self.decisions = []  # a new round: the earlier plays came from another hand
+        faced, played, capture = move
+        self.decisions.append(self._decision(last, view, faced, played, capture))
+
+    def _decision(
+        self,
+        last: PlayerView,
+        view: PlayerView,
+        faced: tuple[Card, ...],
+        played: Card,
+        capture: tuple[Card, ...],
+    ) -> _Decision:
+        rules = view.rules
+        # What the opponent could not see then (their own hand aside, which we do not
+        # know): what the bot could not see, and the bot's hand after its play (the
+        # hand it holds now; after a refill those cards were unseen already). Deck
+        # order, so the scores' rounding is the same in every process.
+        hidden = {*last.unseen(), *view.hand}
+        unseen = tuple(c for c in DECK if c in hidden)
+        mine = len(view.hand)  # the bot plays next, with the hand it holds now
+        chosen = play_score(faced, played, frozenset(capture), unseen, mine, rules)
+        mass: dict[Card, float] = {}
+        count: dict[Card, int] = {}
+        for candidate in last.unseen():
+            options = options_for_card(faced, candidate, rules) or (frozenset(),)
+            mass[candidate] = math.fsum(
+                math.exp(
+                    min(
+                        (play_score(faced, candidate, option, unseen, mine, rules) - chosen)
+                        / self.temperature,
+                        _EXPONENT_LIMIT,
+                    )
+                )
+                for option in options
+            )
+            count[candidate] = len(options)
+        return _Decision(played, mass, count)
+
+    def weight(self, hand: Iterable[Card]) -> float:
+        """The likelihood of the opponent holding ``hand`` now, up to a constant factor
+        (1.0 when no play of theirs was seen this round)."""
+        held = set(hand)
+        weight = 1.0
+        for decision in reversed(self.decisions):  # the latest first: its hand is smallest
+            held.add(decision.played)
+            mass = math.fsum(decision.mass.get(c, 0.0) for c in held)
+            count = sum(decision.count.get(c, 1) for c in held)
+            weight *= self.noise / count + (1.0 - self.noise) / mass
+        return weight
+
+    def posterior(self, view: PlayerView) -> tuple[list[tuple[Card, ...]], list[float]]:
+        """Every hand the opponent may hold in ``view`` (from its unseen cards, in deck
+        order) and the cumulative sums of their weights, for ``random.choices``."""
+        size = view.hand_sizes[1 - view.player]
+        hands = list(itertools.combinations(view.unseen(), size))
+        return hands, list(itertools.accumulate(map(self.weight, hands)))
+
+
+def _sweeps(table: tuple[Card, ...], played: Card, rules: Rules) -> bool:
+    """Whether playing ``played`` may take the whole (non-empty) table."""
+    everything = frozenset(table)
+    return bool(table) and any(
+        option == everything for option in options_for_card(table, played, rules)
+    )

@@ -4,7 +4,11 @@
 iteration:
 
 1. **determinize** — deal the cards it cannot see at random, consistently with its view
-   (:func:`~chkobba.bots.sampling.determinize`);
+   (:func:`~chkobba.bots.sampling.determinize`); with ``inference`` (2 players, off by
+   default) the opponent's hand is weighted by what their plays this round suggest:
+   ``1`` keeps suspicions (:class:`~chkobba.bots.inference.HandInference`), ``2`` draws
+   it from the posterior of an opponent model
+   (:class:`~chkobba.bots.inference.OpponentModel`);
 2. **select** — walk down the tree along moves legal in that sample, choosing by UCB1
    with availability counts (a child's "parent visits" are the times it was legal), each
    node scored from the side of the player who made its move;
@@ -47,8 +51,8 @@ from chkobba.bots._policy_rollout import capture_score, lay_score, policy_reward
 from chkobba.bots.base import SeededBot
 from chkobba.bots.evaluation import deal_estimate
 from chkobba.bots.greedy import WORTH
-from chkobba.bots.inference import HandInference
-from chkobba.bots.sampling import determinizer
+from chkobba.bots.inference import HandInference, OpponentModel
+from chkobba.bots.sampling import determinizer, weighted_determinizer
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
@@ -93,7 +97,7 @@ class ISMCTSBot(SeededBot):
         exploration: float = 0.7,
         epsilon: float = 0.1,
         horizon: int = DEFAULT_HORIZON,
-        inference: bool = False,
+        inference: int = 0,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
@@ -109,12 +113,15 @@ class ISMCTSBot(SeededBot):
             raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {shown(epsilon)}")
         if type(horizon) is not int or horizon < 0:
             raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {shown(horizon)}")
-        if inference not in (False, True):  # a spec gives 0 or 1
-            raise ChkobbaError(f"ISMCTSBot: inference must be 0 or 1, not {shown(inference)}")
+        if inference not in _INFERENCE or type(inference) not in (int, bool):
+            raise ChkobbaError(
+                f"ISMCTSBot: inference must be 0, 1 or 2, not {shown(inference)}"
+            )
         self.iterations = iterations
         self.horizon = horizon
-        self.inference = bool(inference)
+        self.inference = int(inference)
         self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
+        self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
         self.exploration = float(exploration)
         self.epsilon = float(epsilon)
 
@@ -128,8 +135,11 @@ class ISMCTSBot(SeededBot):
         }
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        if self.inference:  # every view, forced moves included, to follow the opponent
+        # Every view, forced moves included, to follow the opponent.
+        if self.inference == 1:
             self._hands.observe(view)
+        elif self.inference == 2:
+            self._model.observe(view)
         return super().choose(view, legal)
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
@@ -141,13 +151,23 @@ class ISMCTSBot(SeededBot):
         """The search tree of one decision (its root's children are the moves tried)."""
         root = _Node(side=-1)
         deals = len(view.deal_scores)
-        sample = determinizer(view)
-        hands = self._hands
-        if self.inference and hands.view is view and hands.suspicions:
-            sample = _weighted(sample, hands, 1 - view.player)
+        sample = self.sampler(view)
         for _ in range(self.iterations):
             self._iterate(root, sample(self.rng), deals)
         return root
+
+    def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:
+        """The determinizations of ``view`` this bot searches: uniform, or weighted by
+        what the opponent's plays say about their hand (``inference``)."""
+        hands, model = self._hands, self._model
+        if self.inference == 1 and hands.view is view and hands.suspicions:
+            return _weighted(determinizer(view), hands, 1 - view.player)
+        opponent_holds = view.players == 2 and view.hand_sizes[1 - view.player]
+        if self.inference == 2 and model.view is view and model.decisions and opponent_holds:
+            held, cumulative = model.posterior(view)
+            if cumulative[-1] > 0:  # (with the model's noise, every hand weighs something)
+                return weighted_determinizer(view, held, cumulative)
+        return determinizer(view)
 
     def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
         """Each legal move's mean search reward, in deal points for the mover's side.
@@ -195,7 +215,14 @@ class ISMCTSBot(SeededBot):
             visited.total += rewards[visited.side]
 
 
-#: With ``inference``: the chance a player leaves a sweep they could make, and lays a
+#: The ``inference`` levels: none, suspicions (:class:`HandInference`), the opponent
+#: model (:class:`OpponentModel`).
+_INFERENCE = (0, 1, 2)
+#: With ``inference=2``: the opponent model's temperature and chance of a random play
+#: (see :class:`~chkobba.bots.inference.OpponentModel`).
+MODEL_TEMPERATURE = 0.1
+MODEL_NOISE = 0.3
+#: With ``inference=1``: the chance a player leaves a sweep they could make, and lays a
 #: card down when another of theirs would capture (see :mod:`chkobba.bots.inference`).
 SWEEP_DOUBT = 0.1
 CAPTURE_DOUBT = 0.3

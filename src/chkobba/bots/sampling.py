@@ -27,11 +27,12 @@ import random
 from collections.abc import Callable
 
 from chkobba._random import shuffle
+from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
 from chkobba.state import Phase, State, replaced
 from chkobba.views import PlayerView, complete_state
 
-__all__ = ["determinize", "determinizer"]
+__all__ = ["determinize", "determinizer", "weighted_determinizer"]
 
 
 def determinize(view: PlayerView, rng: random.Random) -> State:
@@ -77,5 +78,38 @@ def determinizer(view: PlayerView) -> Callable[[random.Random], State]:
         hands = [view.hand if p == own else tuple(pool[share]) for p, share in enumerate(shares)]
         stock = tuple(pool[start:]) if top is None else (top, *pool[start:])
         return replaced(public, hands=tuple(hands), stock=stock)
+
+    return sample
+
+
+def weighted_determinizer(
+    view: PlayerView, hands: list[tuple[Card, ...]], cum_weights: list[float]
+) -> Callable[[random.Random], State]:
+    """Like :func:`determinizer`, for a 2-player view in phase ``PLAY``, but the
+    opponent's hand is one of ``hands`` (each of their possible hands, from the view's
+    unseen cards), drawn with the given cumulative weights; the other unseen cards go to
+    the stock in a random order. With equal weights the samples are :func:`determinize`'s
+    in distribution (not draw for draw).
+    """
+    if view.phase is not Phase.PLAY or view.players != 2:
+        raise ChkobbaError("weighted_determinizer: a 2-player view in phase PLAY only")
+    opponent = 1 - view.player
+    size = view.hand_sizes[opponent]
+    unseen = view.unseen()
+    if not hands or len(hands) != len(cum_weights) or not cum_weights[-1] > 0:
+        raise ChkobbaError("weighted_determinizer: no hand has a positive weight")
+    if len(unseen) != size + view.stock_size or any(len(hand) != size for hand in hands):
+        raise ChkobbaError(
+            f"weighted_determinizer: the hands do not fit the view of player {view.player}"
+        )
+    public = complete_state(view, ((),) * view.players, ())
+    own = view.hand
+
+    def sample(rng: random.Random) -> State:
+        (held,) = rng.choices(hands, cum_weights=cum_weights)
+        stock = [c for c in unseen if c not in held]
+        shuffle(stock, rng)
+        both = (own, held) if opponent == 1 else (held, own)
+        return replaced(public, hands=both, stock=tuple(stock))
 
     return sample
