@@ -308,6 +308,9 @@ def test_weighted_determinizations_draw_the_opponents_hand_from_the_weights() ->
         weighted_determinizer(view, hands, [0.0] * len(hands))
     with pytest.raises(ChkobbaError, match="do not fit"):
         weighted_determinizer(view, [hand[:1] for hand in hands], cumulative)
+    seen = view.hand[: view.hand_sizes[1]]  # the bot's own cards: not the opponent's
+    with pytest.raises(ChkobbaError, match="do not fit"):
+        weighted_determinizer(view, [*hands[:-1], seen], cumulative)
 
 
 def test_the_model_is_an_inference_level_and_stays_reproducible() -> None:

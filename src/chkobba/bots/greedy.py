@@ -113,8 +113,8 @@ def play_score(
 
     ``unseen`` holds the cards the player cannot see (the played card may be among them:
     it is left out), ``next_hand`` the size of the next player's hand once it is their
-    turn; ``last_card``: this is the deal's last play. :class:`~chkobba.bots.inference.
-    OpponentModel` scores an opponent's choices with it.
+    turn; ``last_card``: this is the deal's last play.
+    :class:`~chkobba.bots.inference.OpponentModel` scores an opponent's choices with it.
     """
     if capture:
         remaining = tuple(c for c in table if c not in capture)

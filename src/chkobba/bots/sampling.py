@@ -98,9 +98,13 @@ def weighted_determinizer(
     unseen = view.unseen()
     if not hands or len(hands) != len(cum_weights) or not cum_weights[-1] > 0:
         raise ChkobbaError("weighted_determinizer: no hand has a positive weight")
-    if len(unseen) != size + view.stock_size or any(len(hand) != size for hand in hands):
+    hidden = frozenset(unseen)
+    if len(unseen) != size + view.stock_size or any(
+        len(hand) != size or not hidden.issuperset(hand) for hand in hands
+    ):
         raise ChkobbaError(
             f"weighted_determinizer: the hands do not fit the view of player {view.player}"
+            f" ({size} of its {len(unseen)} unseen cards each)"
         )
     public = complete_state(view, ((),) * view.players, ())
     own = view.hand
