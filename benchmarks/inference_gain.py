@@ -24,10 +24,14 @@ import random
 from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.bots import GreedyBot, make_bot
 from chkobba.bots.greedy import play_score
-from chkobba.bots.inference import HandInference, OpponentModel, _opponent_move
+from chkobba.bots.inference import (
+    HandInference,
+    OpponentModel,
+    _opponent_move,
+    _unseen_by_opponent,
+)
 from chkobba.bots.ismcts import CAPTURE_DOUBT, MODEL_NOISE, MODEL_TEMPERATURE, SWEEP_DOUBT
 from chkobba.captures import options_for_card
-from chkobba.cards import DECK
 from chkobba.state import State
 from chkobba.views import PlayerView
 
@@ -39,8 +43,7 @@ def _agrees(last: PlayerView, view: PlayerView, held: tuple[object, ...]) -> boo
     if move is None:
         return None
     faced, played, capture = move
-    hidden = {*last.unseen(), *view.hand}
-    unseen = tuple(c for c in DECK if c in hidden)
+    unseen = _unseen_by_opponent(last, view)
     scores = [
         play_score(faced, c, option, unseen, len(view.hand), view.rules)
         for c in held

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -58,17 +59,26 @@ def _match(seed: int) -> list[tuple[State, Move]]:
     return history
 
 
+def _two_turns_of_seat_0(
+    history: list[tuple[State, Move]],
+) -> Iterator[tuple[State, tuple[State, Move], State]]:
+    """Seat 0's turns in play with the next one two moves later: (its state, the
+    opponent's state and move in between, seat 0's next state)."""
+    for index, (state, _) in enumerate(history[:-2]):
+        theirs, after = history[index + 1], history[index + 2][0]
+        if state.phase is not Phase.PLAY or state.current_player != 0:
+            continue
+        if after.phase is not Phase.PLAY or after.current_player != 0:
+            continue
+        yield state, theirs, after
+
+
 @settings(max_examples=25, deadline=None)
 @given(seeds())
 def test_the_opponents_play_is_read_from_two_views(seed: int) -> None:
     history = _match(seed)
     followed = 0
-    for index, (state, _) in enumerate(history[:-2]):
-        if state.phase is not Phase.PLAY or state.current_player != 0:
-            continue
-        theirs, after = history[index + 1], history[index + 2][0]
-        if after.phase is not Phase.PLAY or after.current_player != 0:
-            continue
+    for state, theirs, after in _two_turns_of_seat_0(history):
         play = _opponent_play(observe(state, 0), observe(after, 0))
         if len(after.stock) != len(state.stock):
             assert play is None  # a refill between: the old hands are gone
@@ -200,12 +210,7 @@ def _greedy_match(seed: int, deals: int = 1) -> list[tuple[State, Move]]:
 def test_the_opponents_lead_after_a_refill_is_read_too(seed: int) -> None:
     history = _greedy_match(seed, deals=2)
     across = 0
-    for index, (state, _) in enumerate(history[:-2]):
-        theirs, after = history[index + 1], history[index + 2][0]
-        if state.phase is not Phase.PLAY or state.current_player != 0:
-            continue
-        if after.phase is not Phase.PLAY or after.current_player != 0:
-            continue
+    for state, theirs, after in _two_turns_of_seat_0(history):
         move = _opponent_move(observe(state, 0), observe(after, 0), across_refill=True)
         opponent_led = len(theirs[0].hands[1]) == HAND_SIZE  # right after the refill
         if len(after.stock) != len(state.stock) and not opponent_led:

@@ -159,6 +159,15 @@ def _opponent_move(
     return faced, view.table[-1], ()
 
 
+def _unseen_by_opponent(last: PlayerView, view: PlayerView) -> tuple[Card, ...]:
+    """What the opponent could not see at their play between two views of the bot (their
+    own hand aside, which the bot does not know): what the bot could not see, and the
+    bot's hand after its play (the hand it holds now; after a refill those cards were
+    unseen already). Deck order, so scores summed over it round alike in every process."""
+    hidden = {*last.unseen(), *view.hand}
+    return tuple(c for c in DECK if c in hidden)
+
+
 # exp() of more than this overflows a float: a play that much better than the one made
 # counts as infinitely better (a low temperature can get there).
 _EXPONENT_LIMIT = 700.0
@@ -224,12 +233,7 @@ class OpponentModel:
         capture: tuple[Card, ...],
     ) -> _Decision:
         rules = view.rules
-        # What the opponent could not see then (their own hand aside, which we do not
-        # know): what the bot could not see, and the bot's hand after its play (the
-        # hand it holds now; after a refill those cards were unseen already). Deck
-        # order, so the scores' rounding is the same in every process.
-        hidden = {*last.unseen(), *view.hand}
-        unseen = tuple(c for c in DECK if c in hidden)
+        unseen = _unseen_by_opponent(last, view)
         mine = len(view.hand)  # the bot plays next, with the hand it holds now
         chosen = play_score(faced, played, frozenset(capture), unseen, mine, rules)
         mass: dict[Card, float] = {}
