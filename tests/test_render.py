@@ -6,11 +6,13 @@ import pickle
 import random
 import re
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     Card,
     ChkobbaError,
@@ -133,6 +135,19 @@ def test_the_pile_line_counts_diamonds_sevens_sixes_and_the_seven_of_diamonds() 
     state = dealt(hands=["KH 4C 5C", "3C 6C 7C"], table="7D 6S 6D AC")
     state = apply(state, parse_move("7C", state))  # 7C takes 7D, the equal card first
     assert "player 1: 2 cards, 1 diamond, 2 sevens, 0 sixes, the 7♦, 0 chkobbas" in render(state)
+
+
+def test_the_pile_line_counts_only_what_the_profile_scores() -> None:
+    # CardRulesPlus has no bermila: its pile line names no sevens or sixes, only the
+    # diamonds and the 7♦; without the 7♦ point, the 7♦ is not singled out either.
+    plus = dealt(hands=["KH 4C 5C", "3C 6C 7C"], table="7D 6S 6D AC", rules=CARD_RULES_PLUS)
+    plus = apply(plus, parse_move("7C", plus))
+    assert "player 1: 2 cards, 1 diamond, the 7♦, 0 chkobbas" in render(plus)
+    assert "player 1: 2 cards, 1 diamond, the 7♦, 0 chkobbas" in render(plus, 0)
+    plain = attrs.evolve(CARD_RULES_PLUS, name="plain", seven_of_diamonds=False)
+    state = dealt(hands=["KH 4C 5C", "3C 6C 7C"], table="7D 6S 6D AC", rules=plain)
+    state = apply(state, parse_move("7C", state))
+    assert "player 1: 2 cards, 1 diamond, 0 chkobbas" in render(state)
 
 
 @pytest.mark.parametrize("thing", [None, "state", 3, new_match])

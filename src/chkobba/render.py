@@ -95,7 +95,7 @@ def _render_state(state: State) -> str:
         lines += _block("Hands", hands)
     lines += _stock(state.phase, len(state.stock))
     lines += _last_take(state.phase, state.last_capturer, state.players)
-    lines += _piles(state.players, state.captured, state.chkobbas)
+    lines += _piles(state.players, state.rules, state.captured, state.chkobbas)
     lines += _tail(state, state.deal_scores)
     return "\n".join(lines)
 
@@ -118,7 +118,7 @@ def _render_view(view: PlayerView) -> str:
         lines += _block("Hands", hands)
     lines += _stock(view.phase, view.stock_size)
     lines += _last_take(view.phase, view.last_capturer, view.players)
-    lines += _piles(view.players, view.captured, view.chkobbas)
+    lines += _piles(view.players, view.rules, view.captured, view.chkobbas)
     lines += _tail(view, view.deal_scores)
     return "\n".join(lines)
 
@@ -167,19 +167,21 @@ def _last_take(phase: Phase, last_capturer: int | None, players: int) -> list[st
     return []
 
 
-def _piles(players: int, captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> list[str]:
+def _piles(
+    players: int, rules: Rules, captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]
+) -> list[str]:
+    # What each pile holds of the categories the profile scores, and nothing else.
     rows = []
     for side, pile in enumerate(captured):
         details = [_count(len(pile), "card")]
-        diamonds = sum(c.suit is Suit.DIAMONDS for c in pile)
-        sevens = sum(c.rank is Rank.SEVEN for c in pile)
-        sixes = sum(c.rank is Rank.SIX for c in pile)
         if pile:
-            details.append(
-                f"{_count(diamonds, 'diamond')}, {_count(sevens, 'seven')}, "
-                f"{_count(sixes, 'six', 'sixes')}"
-            )
-            if any(c.rank is Rank.SEVEN and c.suit is Suit.DIAMONDS for c in pile):
+            details.append(_count(sum(c.suit is Suit.DIAMONDS for c in pile), "diamond"))
+            if rules.sevens_bermila:
+                details.append(_count(sum(c.rank is Rank.SEVEN for c in pile), "seven"))
+                details.append(_count(sum(c.rank is Rank.SIX for c in pile), "six", "sixes"))
+            if rules.seven_of_diamonds and any(
+                c.rank is Rank.SEVEN and c.suit is Suit.DIAMONDS for c in pile
+            ):
                 details.append("the 7♦")
         details.append(_count(chkobbas[side], "chkobba"))
         rows.append(f"{_side(side, players)}: {', '.join(details)}")
