@@ -16,7 +16,7 @@ import pettingzoo  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
+from chkobba import DECK, ChkobbaError, IllegalMoveError, Phase, observe  # noqa: E402
 from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
 from chkobba.observations import observation_vector, piece  # noqa: E402
 from chkobba.pettingzoo import ENV_ID, env, raw_env  # noqa: E402
@@ -121,6 +121,48 @@ def test_match_rewards_are_plus_and_minus_one_by_side() -> None:
         for player, agent in enumerate(raw.possible_agents):
             assert totals[agent] == (1.0 if player % 2 == state.winner else -1.0)
         assert sum(totals.values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"), [(2, "tunisian"), (3, "cardrulesplus"), (4, "tunisian")]
+)
+def test_deal_rewards_pay_each_deals_points_difference(players: int, rules: str) -> None:
+    game = env(players=players, rules=rules, deal_reward=0.25)
+    game.reset(seed=11)
+    raw = game.unwrapped
+    totals = dict.fromkeys(raw.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        _, reward, terminated, _, _ = game.last()
+        totals[agent] += reward
+        game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+    state = raw.match_state
+    assert state.is_over and len(state.deal_scores) > 1
+    sides = state.sides
+    for player, agent in enumerate(raw.possible_agents):
+        side = player % sides
+        margins = [
+            score.points[side] - (sum(score.points) - score.points[side]) / (sides - 1)
+            for score in state.deal_scores
+        ]
+        final = 1.0 if side == state.winner else -1.0 / (sides - 1)
+        assert totals[agent] == pytest.approx(final + 0.25 * sum(margins))
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_single_deal_episodes_ignore_deal_rewards() -> None:
+    shaped, plain = env(single_deal=True, deal_reward=3.0), env(single_deal=True)
+    for game in (shaped, plain):
+        game.reset(seed=9)
+        for agent in game.agent_iter():
+            _, _, terminated, _, _ = game.last()
+            game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+    assert shaped.unwrapped.rewards == plain.unwrapped.rewards
+
+
+@pytest.mark.parametrize("bad", ["1", None, float("nan"), float("inf"), True])
+def test_a_bad_deal_reward_is_refused(bad: object) -> None:
+    with pytest.raises(ChkobbaError, match="deal_reward must be a finite number"):
+        raw_env(deal_reward=bad)  # type: ignore[arg-type]
 
 
 def test_single_deal_rewards_are_the_point_difference() -> None:

@@ -30,6 +30,7 @@ works once ``chkobba.pettingzoo`` has been imported.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from chkobba._describe import missing_extra
@@ -66,13 +67,16 @@ def env(
     render_mode: str | None = None,
     single_deal: bool = False,
     rules: Rules | str = TUNISIAN,
+    deal_reward: float = 0.0,
 ) -> Any:
     """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).
 
     No wrapper turns illegal actions into penalties: an illegal id raises
     :class:`~chkobba.IllegalMoveError`.
     """
-    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode, single_deal, rules))
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(players, render_mode, single_deal, rules, deal_reward=deal_reward)
+    )
 
 
 class raw_env(pettingzoo.AECEnv, EzPickle):
@@ -82,6 +86,9 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     ``player_2`` against ``player_1`` and ``player_3``), as the ``rules`` profile (a
     :class:`~chkobba.Rules` or a name from :data:`~chkobba.PROFILES`) allows. An episode
     is a whole match, or one deal with ``single_deal=True`` (also a :meth:`reset` option).
+    ``deal_reward`` shapes whole-match episodes: at the end of every deal each player also
+    gets ``deal_reward`` times its side's points minus the mean of the other sides' (the
+    single-deal reward, zero-sum), on top of the match's ``+1``/``-1`` at the end.
     The action space has :func:`~chkobba.actions.num_actions` ids for the profile.
     """
 
@@ -97,18 +104,27 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         render_mode: str | None = None,
         single_deal: bool = False,
         rules: Rules | str = TUNISIAN,
+        *,
+        deal_reward: float = 0.0,
     ) -> None:
         self.rules = profile(rules)
+        if (
+            not isinstance(deal_reward, (int, float))
+            or isinstance(deal_reward, bool)
+            or not math.isfinite(deal_reward)
+        ):
+            raise ChkobbaError(f"deal_reward must be a finite number, not {shown(deal_reward)}")
         self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ChkobbaError(
                 f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode)}"
             )
         super().__init__()
-        EzPickle.__init__(self, players, render_mode, single_deal, rules)
+        EzPickle.__init__(self, players, render_mode, single_deal, rules, deal_reward=deal_reward)
         self.players = players
         self.render_mode = render_mode
         self.single_deal = bool(single_deal)
+        self.deal_reward = float(deal_reward)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = self.possible_agents[:]
         low, high = observation_bounds(self.rules)
@@ -241,18 +257,23 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         return state.is_over or (self._episode_single_deal and bool(state.deal_scores))
 
     def _report_deal(self, scored: int) -> None:
-        # Every agent's info holds the breakdown of a deal just scored, until the next step.
+        # Every agent's info holds the breakdown of a deal just scored, until the next step;
+        # in a whole match, deal_reward pays each deal's points difference as it is scored.
         state = self.position.state
         for info in self.infos.values():
             info.pop("deal", None)
             if len(state.deal_scores) > scored:
                 info["deal"] = deal_info(state.deal_scores[-1])
+        if len(state.deal_scores) > scored and self.deal_reward and not self._episode_single_deal:
+            margins = player_returns(state, single_deal=True)
+            for player, agent in enumerate(self.possible_agents):
+                self.rewards[agent] += self.deal_reward * margins[player]
 
     def _finish(self) -> None:
         state = self.position.state
         returns = player_returns(state, self._episode_single_deal)
         for player, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = returns[player]
+            self.rewards[agent] += returns[player]
             self.infos[agent].update(scores=state.scores, winner=state.winner)
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
