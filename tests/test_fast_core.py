@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from collections import Counter
 
 import attrs
 import pytest
@@ -23,6 +24,7 @@ from chkobba import (
     ChkobbaError,
     Phase,
     Play,
+    Rank,
     apply,
     capture_options,
     captures,
@@ -32,7 +34,7 @@ from chkobba import (
     random_shuffle,
     score_deal,
 )
-from chkobba._kernel import score
+from chkobba._kernel import is_void, score
 from chkobba._random import shuffle
 from chkobba.state import replaced
 from tests.helpers import play_positions, random_rules
@@ -56,7 +58,32 @@ def test_the_fast_scorer_is_score_deal(seed: int, sides: int) -> None:
     sweeps = tuple(rng.randint(0, 5) for _ in range(sides))
     last = rng.choice([None, *range(sides)])
     expected = score_deal(piles, sweeps, rules, last_capturer_side=last)
-    assert score(piles, sweeps, rules, last) == expected
+    fast = score(piles, sweeps, rules, last)
+    assert fast == expected
+    # Built by writing its instance dict: exactly the fields, the same hash and repr.
+    assert vars(fast) == attrs.asdict(expected, recurse=False)
+    assert hash(fast) == hash(expected) and repr(fast) == repr(expected)
+    assert pickle.loads(pickle.dumps(fast)) == expected
+
+
+@pytest.mark.parametrize("void_deal", ["three_of_a_rank", "three_kings", "never"])
+def test_the_void_check_counts_ranks_on_every_dealt_table(void_deal: str) -> None:
+    rules = attrs.evolve(TUNISIAN, void_deal=void_deal)
+    # Every dealt table (4 cards), and tables of 3 and 5 through the general path.
+    every = itertools.chain(
+        itertools.combinations(range(len(DECK)), 4),
+        itertools.combinations(range(len(DECK)), 3),
+        itertools.islice(itertools.combinations(range(len(DECK)), 5), 0, None, 37),
+    )
+    for table in every:
+        counts = Counter(DECK[n].rank for n in table)
+        expected = {
+            "three_of_a_rank": max(counts.values()) >= 3,
+            "three_kings": counts[Rank.KING] >= 3,
+            "never": False,
+        }[void_deal]
+        if is_void(table, rules) != expected:
+            pytest.fail(f"{void_deal}: {[str(DECK[n]) for n in table]}")
 
 
 def test_legal_moves_and_apply_agree_with_the_reference_on_100kplay_positions() -> None:

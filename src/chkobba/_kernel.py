@@ -391,24 +391,32 @@ def _deal_score(
     primiera: tuple[int, ...],
 ) -> DealScore:
     """The DealScore of these category ``winners`` (cards, diamonds, bermila, 7♦,
-    primiera), built without ``DealScore.__init__`` (it only maps the fields' old names);
-    ``counts`` are the diamonds, sevens and sixes per side."""
-    made = object.__new__(DealScore)
-    made.__attrs_init__(
-        winners[0],
-        winners[1],
-        winners[2],
-        winners[3],
-        sweeps,
-        points,
-        card_counts,
-        *counts,
-        winners[4],
-        primiera,
+    primiera), built without ``DealScore.__init__`` (it only maps the fields' old names)
+    by writing its instance dict at once; ``counts`` are the diamonds, sevens and sixes
+    per side."""
+    made = _new(DealScore)
+    _set(
+        made,
+        "__dict__",
+        {
+            "cards_winner": winners[0],
+            "diamonds_winner": winners[1],
+            "bermila_winner": winners[2],
+            "seven_of_diamonds_winner": winners[3],
+            "chkobbas": sweeps,
+            "points": points,
+            "card_counts": card_counts,
+            "diamond_counts": counts[0],
+            "seven_counts": counts[1],
+            "six_counts": counts[2],
+            "primiera_winner": winners[4],
+            "primiera_sums": primiera,
+        },
     )
     return made
 
 
+_new, _set = object.__new__, object.__setattr__
 _TALLY_OF = _TALLY.__getitem__
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 
 from chkobba._kernel import Kernel, deal_hands, is_void, kernel
 from chkobba._successors import end_deal
+from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
@@ -101,7 +102,7 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
         hands = [[code[c.index] for c in hand] for hand in state.hands]
         table = [code[c.index] for c in state.table]
         stock = [code[c.index] for c in state.stock]
-        piles = [[code[c.index] for c in pile] for pile in state.captured]
+        piles = [list(pile) for pile in state.captured]
         chkobbas = list(state.chkobbas)
         last: int | None = state.last_capturer
         player: int = state.current_player  # type: ignore[assignment]
@@ -151,8 +152,9 @@ def _pick_any(
 #: Per (players, cutter): a whole round's turns, and each player's share of its cards.
 _ROUNDS: dict[tuple[int, int], tuple[list[int], list[slice]]] = {}
 #: What a deal in play is made of: hands, table (in the order laid), stock, piles by side,
-#: chkobbas by side, last capturer and the player to move, cards as codes.
-_Deal = tuple[list[list[int]], list[int], list[int], list[list[int]], list[int], "int | None", int]
+#: chkobbas by side, last capturer and the player to move; cards as codes, except in the
+#: piles (cards: they go into the State as they are).
+_Deal = tuple[list[list[int]], list[int], list[int], list[list[Card]], list[int], "int | None", int]
 
 
 def _round(players: int, cutter: int) -> tuple[list[int], list[slice]]:
@@ -176,6 +178,7 @@ def _play_out(
     getrandbits = rng.getrandbits
     record = moves is not None
     number_of = k.number_of.__getitem__
+    card_of = k.card_of
     # The table sorted by code is sorted by value: capture positions index it directly.
     # ``laid`` keeps the order the cards were laid, for the leftovers at the end.
     laid = table
@@ -235,12 +238,12 @@ def _play_out(
                 signature -= delta
                 if at >= 0:
                     taken = table.pop(at)
-                    pile_of[player] += (played, taken)
+                    pile_of[player] += (card_of[played], card_of[taken])
                     if record:
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
                     taken_group = sorted(map(table.pop, group), key=number_of)
-                    pile_of[player] += [played, *taken_group]
+                    pile_of[player] += [card_of[c] for c in (played, *taken_group)]
                     if record:
                         moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
                 # A sweep, unless made with the deal's last card (where the profile says so).
@@ -260,11 +263,10 @@ def _play_out(
         position += round_size
         hands = list(map(dealt.__getitem__, seats))
         turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
-    card_of = k.card_of.__getitem__
     return end_deal(
         state,
-        tuple(map(card_of, filter(table.__contains__, laid))),
-        tuple([tuple(map(card_of, pile)) for pile in piles]),
+        tuple([card_of[c] for c in laid if c in table]),
+        tuple([tuple(pile) for pile in piles]),
         tuple(chkobbas),
         last,
     )

@@ -69,7 +69,10 @@ _SIXES = frozenset(c for c in DECK if c.rank is Rank.SIX)
 _OLD_NAMES = {name: f"{name}_winner" for name in CATEGORIES[:4]}
 
 
-@attrs.frozen(init=False)
+# Not slotted, like State: the engine builds one at the end of every deal (and of every
+# rollout) by writing its instance dict at once, far cheaper than a frozen slotted
+# class's setattr call per field.
+@attrs.frozen(init=False, slots=False)
 class DealScore:
     """The score of one completed deal, one entry per side in every tuple.
 
