@@ -56,9 +56,7 @@ class Oracle(ISMCTSBot):
         return root
 
 
-def play(
-    game: int, seed: int, iterations: int, opponent: str, knows: str
-) -> dict[str, object]:
+def play(game: int, seed: int, iterations: int, opponent: str, knows: str) -> dict[str, object]:
     """One match; the oracle sits at seat ``game % 2``."""
     rng = random.Random(seed * 100_003 + game // 2)  # a pair of games shares its shuffles
     oracle = Oracle(iterations=iterations, seed=seed * 7 + game)

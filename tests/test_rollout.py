@@ -42,9 +42,7 @@ def replayed(start: State, moves: list[Move]) -> State:
 
 @settings(max_examples=60, deadline=None)
 @given(states(), seeds(), st.sampled_from(["deal", "match"]))
-def test_rollout_is_what_apply_gives_for_its_moves(
-    start: State, seed: int, until: str
-) -> None:
+def test_rollout_is_what_apply_gives_for_its_moves(start: State, seed: int, until: str) -> None:
     played: list[Move] = []
     end = rollout(start, random.Random(seed), until=until, moves=played)  # type: ignore[arg-type]
     assert replayed(start, played) == end

@@ -17,6 +17,7 @@ from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["clear_caches", "hand_plays"]
 
+
 def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) -> tuple[Play, ...]:
     """Every legal play of a hand on a table: the single authority on legal plays.
 

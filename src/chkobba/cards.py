@@ -200,9 +200,7 @@ def cards(text: str) -> tuple[Card, ...]:
     True
     """
     if not isinstance(text, str):
-        raise NotationError(
-            f"{shown(text)} is not a list of cards: expected text such as '2D 6S'"
-        )
+        raise NotationError(f"{shown(text)} is not a list of cards: expected text such as '2D 6S'")
     return tuple(card(word) for word in text.replace(",", " ").split())
 
 

@@ -255,8 +255,7 @@ def _scores(state: State) -> Iterator[str]:
         earned = sum(score.points[side] for score in state.deal_scores)
         if earned > total:
             yield (
-                f"side {side} scored {shown(earned)} in its deals "
-                f"but has a total of {shown(total)}"
+                f"side {side} scored {shown(earned)} in its deals but has a total of {shown(total)}"
             )
             return
 

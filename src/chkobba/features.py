@@ -79,9 +79,7 @@ def options_by_card(legal: Sequence[Move]) -> dict[Card, list[frozenset[Card]]]:
     return found
 
 
-def feature_vector(
-    view: PlayerView, pending: Card | None, legal: Sequence[Move]
-) -> list[float]:
+def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]) -> list[float]:
     """The features of :data:`FEATURE_LAYOUT` for ``view`` with ``legal`` core moves.
 
     ``legal`` are the core moves of the position (``legal_moves``); while ``pending``

@@ -104,9 +104,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> None:
         new_match(players, rules=rules)  # checks players and rules with the core's messages
         if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):
-            raise ChkobbaError(
-                f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}"
-            )
+            raise ChkobbaError(f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}")
         if illegal_action not in _ILLEGAL:
             raise ChkobbaError(
                 f"illegal_action must be 'raise' or 'terminate', not {shown(illegal_action)}"
@@ -199,8 +197,11 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         # the copy continues this episode independently (for search over env copies).
         clone = copy.copy(self)
         clone.__dict__.update(
-            {key: copy.deepcopy(value, memo) for key, value in self.__dict__.items()
-             if key not in ("position", "opponent")}
+            {
+                key: copy.deepcopy(value, memo)
+                for key, value in self.__dict__.items()
+                if key not in ("position", "opponent")
+            }
         )
         return clone
 

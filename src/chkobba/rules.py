@@ -93,8 +93,7 @@ def _check_players(instance: Rules, attribute: object, value: object) -> None:
         or list(value) != sorted(set(value))
     ):
         raise ChkobbaError(
-            "players must be a non-empty tuple of player counts from 2, 3, 4, "
-            f"got {_shown(value)}"
+            f"players must be a non-empty tuple of player counts from 2, 3, 4, got {_shown(value)}"
         )
 
 
@@ -193,8 +192,7 @@ class Rules:
             counts = [str(n) for n in self.players]
             allowed = " or ".join([", ".join(counts[:-1]), counts[-1]] if counts[:-1] else counts)
             raise ChkobbaError(
-                f"a match has {allowed} players, not {_shown(players)} "
-                f"(the {self.name} profile)"
+                f"a match has {allowed} players, not {_shown(players)} (the {self.name} profile)"
             )
         return 2 if players == 4 else players
 

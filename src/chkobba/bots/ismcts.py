@@ -114,9 +114,7 @@ class ISMCTSBot(SeededBot):
         if type(horizon) is not int or horizon < 0:
             raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {shown(horizon)}")
         if inference not in _INFERENCE or type(inference) not in (int, bool):
-            raise ChkobbaError(
-                f"ISMCTSBot: inference must be 0, 1 or 2, not {shown(inference)}"
-            )
+            raise ChkobbaError(f"ISMCTSBot: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
         self.horizon = horizon
         self.inference = int(inference)
