@@ -188,10 +188,12 @@ class ISMCTSBot(SeededBot):
         while state.phase in _IN_DEAL:
             moves = legal_moves(state)
             children = node.children
-            untried = [m for m in moves if m not in children]
-            for m in moves:
-                if m in children:
-                    children[m].avail += 1
+            # Each move's child looked up once (hashing a play runs Python code).
+            found = [children.get(m) for m in moves]
+            untried = [m for m, child in zip(moves, found, strict=True) if child is None]
+            for child in found:
+                if child is not None:
+                    child.avail += 1
             if untried:
                 move = untried[rng.randrange(len(untried))]
                 node = children[move] = _Node(state.side_of(state.current_player))  # type: ignore[arg-type]
@@ -199,10 +201,10 @@ class ISMCTSBot(SeededBot):
                 path.append(node)
                 state = apply(state, move)
                 break
-            move = max(moves, key=lambda m: _ucb(children[m], c))
-            node = children[move]
+            at = max(range(len(moves)), key=lambda i: _ucb(found[i], c))  # type: ignore[arg-type]
+            node = found[at]  # type: ignore[assignment]
             path.append(node)
-            state = apply(state, move)
+            state = apply(state, moves[at])
         rewards: tuple[float, ...] | None = None
         if self.epsilon < 1.0 or self.horizon:  # (uniform to the end: chkobba.rollout)
             rewards = policy_rewards(state, rng, self.epsilon, self.horizon, REWARD_SCALE)
