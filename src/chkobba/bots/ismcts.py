@@ -190,7 +190,7 @@ class ISMCTSBot(SeededBot):
             children = node.children
             # Each move's child looked up once (hashing a play runs Python code).
             found = [children.get(m) for m in moves]
-            untried = [m for m, child in zip(moves, found, strict=True) if child is None]
+            untried = [moves[i] for i, child in enumerate(found) if child is None]
             for child in found:
                 if child is not None:
                     child.avail += 1
