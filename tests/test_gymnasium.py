@@ -159,6 +159,12 @@ def test_features_of_a_two_step_play() -> None:
     assert sum(1 for value in counts if value) == 2
 
 
+@pytest.mark.parametrize("bad", ["1", None, float("nan"), float("-inf"), False])
+def test_a_bad_deal_reward_is_refused(bad: object) -> None:
+    with pytest.raises(ChkobbaError, match="deal_reward must be a finite number"):
+        ChkobbaEnv("random", deal_reward=bad)  # type: ignore[arg-type]
+
+
 def test_seats_alternate_and_a_seeded_reset_starts_again() -> None:
     env = ChkobbaEnv("random", players=4)
     seats = [env.reset(seed=1)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(4)]

@@ -14,9 +14,11 @@ Moves are numbered the way people count, from 1, with the index code uses beside
 
 from __future__ import annotations
 
-from chkobba.errors import shown
+import math
 
-__all__ = ["missing_extra", "move_number", "shown_kind", "wrong_type"]
+from chkobba.errors import ChkobbaError, shown
+
+__all__ = ["finite_number", "missing_extra", "move_number", "shown_kind", "wrong_type"]
 
 _LIMIT = 60
 
@@ -58,3 +60,19 @@ def missing_extra(error: ImportError, module: str, extra: str) -> ModuleNotFound
         f"install chkobba[{extra}] (pip install 'chkobba[{extra}]')",
         name=error.name,
     )
+
+
+def finite_number(name: str, value: object) -> float:
+    """``value`` as a float if it is a finite int or float (not a bool), else a
+    :class:`~chkobba.ChkobbaError` naming the option.
+
+    >>> finite_number("deal_reward", 1)
+    1.0
+    >>> finite_number("deal_reward", "1")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: deal_reward must be a finite number, not '1'
+    """
+    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+        raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
+    return float(value)  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import missing_extra
+from chkobba._describe import finite_number, missing_extra
 
 try:
     import gymnasium
@@ -116,7 +116,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent = _opponent_maker(opponent, bool(features))
         self.players, self.seat, self.rules = players, seat, rules
         self.single_deal = bool(single_deal)
-        self.deal_reward = float(deal_reward)
+        self.deal_reward = finite_number("deal_reward", deal_reward)
         self.features = bool(features)
         self.illegal_action = illegal_action
         self.render_mode = render_mode

@@ -30,10 +30,9 @@ works once ``chkobba.pettingzoo`` has been imported.
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
-from chkobba._describe import missing_extra
+from chkobba._describe import finite_number, missing_extra
 
 try:
     import gymnasium
@@ -108,12 +107,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         deal_reward: float = 0.0,
     ) -> None:
         self.rules = profile(rules)
-        if (
-            not isinstance(deal_reward, (int, float))
-            or isinstance(deal_reward, bool)
-            or not math.isfinite(deal_reward)
-        ):
-            raise ChkobbaError(f"deal_reward must be a finite number, not {shown(deal_reward)}")
+        shaping = finite_number("deal_reward", deal_reward)
         self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ChkobbaError(
@@ -124,7 +118,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.players = players
         self.render_mode = render_mode
         self.single_deal = bool(single_deal)
-        self.deal_reward = float(deal_reward)
+        self.deal_reward = shaping
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = self.possible_agents[:]
         low, high = observation_bounds(self.rules)
