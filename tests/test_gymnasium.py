@@ -165,6 +165,11 @@ def test_a_bad_deal_reward_is_refused(bad: object) -> None:
         ChkobbaEnv("random", deal_reward=bad)  # type: ignore[arg-type]
 
 
+def test_numpy_numbers_are_deal_rewards() -> None:
+    assert ChkobbaEnv("random", deal_reward=np.float32(0.5)).deal_reward == 0.5
+    assert ChkobbaEnv("random", deal_reward=np.int64(2)).deal_reward == 2.0
+
+
 def test_seats_alternate_and_a_seeded_reset_starts_again() -> None:
     env = ChkobbaEnv("random", players=4)
     seats = [env.reset(seed=1)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(4)]

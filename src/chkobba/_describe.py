@@ -15,6 +15,7 @@ Moves are numbered the way people count, from 1, with the index code uses beside
 from __future__ import annotations
 
 import math
+import numbers
 
 from chkobba.errors import ChkobbaError, shown
 
@@ -63,8 +64,8 @@ def missing_extra(error: ImportError, module: str, extra: str) -> ModuleNotFound
 
 
 def finite_number(name: str, value: object) -> float:
-    """``value`` as a float if it is a finite int or float (not a bool), else a
-    :class:`~chkobba.ChkobbaError` naming the option.
+    """``value`` as a float if it is a finite real number (numpy's included, a bool
+    not), else a :class:`~chkobba.ChkobbaError` naming the option.
 
     >>> finite_number("deal_reward", 1)
     1.0
@@ -73,6 +74,6 @@ def finite_number(name: str, value: object) -> float:
     ...
     chkobba.errors.ChkobbaError: deal_reward must be a finite number, not '1'
     """
-    if type(value) not in (int, float) or not math.isfinite(value):  # type: ignore[arg-type]
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or not math.isfinite(value):
         raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
-    return float(value)  # type: ignore[arg-type]
+    return float(value)
