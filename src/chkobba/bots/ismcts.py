@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
 from chkobba.bots.base import SeededBot
@@ -201,8 +201,9 @@ class ISMCTSBot(SeededBot):
                 path.append(node)
                 state = apply(state, move)
                 break
-            at = max(range(len(moves)), key=lambda i: _ucb(found[i], c))  # type: ignore[arg-type]
-            node = found[at]  # type: ignore[assignment]
+            tried = cast("list[_Node]", found)  # every move has its child here
+            at = max(range(len(moves)), key=lambda i: _ucb(tried[i], c))
+            node = tried[at]
             path.append(node)
             state = apply(state, moves[at])
         rewards: tuple[float, ...] | None = None
