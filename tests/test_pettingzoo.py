@@ -80,6 +80,16 @@ def _random_choice(game: Any) -> Any:
     return lambda agent, observation: game.action_space(agent).sample(observation["action_mask"])
 
 
+def _episode_totals(game: Any) -> dict[str, float]:
+    """Play the episode out with random legal actions; each agent's summed rewards."""
+    totals = dict.fromkeys(game.unwrapped.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        _, reward, terminated, _, _ = game.last()
+        totals[agent] += reward
+        game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+    return totals
+
+
 def test_masks_are_the_legal_actions_and_observations_are_the_views() -> None:
     game = env(players=4)
     game.reset(seed=11)
@@ -111,11 +121,7 @@ def test_match_rewards_are_plus_and_minus_one_by_side() -> None:
         game = env(players=players)
         game.reset(seed=5)
         raw = game.unwrapped
-        totals = dict.fromkeys(raw.possible_agents, 0.0)
-        for agent in game.agent_iter():
-            _, reward, terminated, _, _ = game.last()
-            totals[agent] += reward
-            game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+        totals = _episode_totals(game)
         state = raw.match_state
         assert state.phase is Phase.OVER
         for player, agent in enumerate(raw.possible_agents):
@@ -130,11 +136,7 @@ def test_deal_rewards_pay_each_deals_points_difference(players: int, rules: str)
     game = env(players=players, rules=rules, deal_reward=0.25)
     game.reset(seed=11)
     raw = game.unwrapped
-    totals = dict.fromkeys(raw.possible_agents, 0.0)
-    for agent in game.agent_iter():
-        _, reward, terminated, _, _ = game.last()
-        totals[agent] += reward
-        game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+    totals = _episode_totals(game)
     state = raw.match_state
     assert state.is_over and len(state.deal_scores) > 1
     sides = state.sides
