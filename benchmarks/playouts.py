@@ -26,9 +26,15 @@ README) to compare that build with REV's pure Python.
 
 Wall-clock rates on a shared machine drift by tens of percent from minute to minute. For a
 figure that does not drift, count instructions instead (valgrind's callgrind counts the
-same total on every run): run ``play_deals`` (or ``rollout_deals``) for 0 and for N deals
-under ``PYTHONHASHSEED=0 valgrind --tool=callgrind`` and divide the difference by N (see
-the README's performance section for the figures).
+same total on every run): ``--only step`` (or ``rollout``) plays ``--warmup W`` deals and
+then ``--deals N`` deals of that workload and nothing else; run it under
+``PYTHONHASHSEED=0 valgrind --tool=callgrind`` for N and for 0 and divide the difference
+by N (see the README's performance section for the figures)::
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/playouts.py --only rollout --warmup 2000 --deals 300
+
+With ``PYTHONPATH=`` another tree's ``src`` the same command counts that revision.
 """
 
 from __future__ import annotations
@@ -226,8 +232,19 @@ def main() -> None:
         action="store_true",
         help="with --compare: this side imports the installed chkobba, not this tree's src",
     )
+    parser.add_argument(
+        "--only",
+        choices=sorted(_WORKLOADS),
+        help="play --warmup deals, then --deals deals, of this workload and nothing else "
+        "(for counting instructions under callgrind)",
+    )
+    parser.add_argument("--warmup", type=int, default=0, help="with --only: deals first")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.only:
+        _WORKLOADS[args.only](args.warmup, args.seed + 1, args.players)
+        _WORKLOADS[args.only](args.deals, args.seed, args.players)
+        return
     if args.child:
         print(json.dumps(one_run(args.deals, args.seed, args.players, args.workers)))
         return

@@ -1,0 +1,33 @@
+"""The benchmark scripts' counting mode runs from a fresh process (issue #8)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PLAYOUTS = Path(__file__).parent.parent / "benchmarks" / "playouts.py"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    return subprocess.run(
+        [sys.executable, str(PLAYOUTS), *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
+@pytest.mark.parametrize("kind", ["step", "rollout"])
+def test_only_plays_the_workload_silently(kind: str) -> None:
+    # What callgrind counts: the workload alone, nothing printed, nothing timed.
+    done = _run("--only", kind, "--warmup", "2", "--deals", "3")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+
+
+def test_only_refuses_an_unknown_workload() -> None:
+    done = _run("--only", "walk", "--deals", "1")
+    assert done.returncode == 2
+    assert "invalid choice: 'walk'" in done.stderr
