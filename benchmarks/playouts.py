@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/playouts.py [--deals N] [--runs R] [--seed S] [--players P]
                                   [--workers K] [--compare REV [--installed]]
+    python benchmarks/playouts.py --only step|rollout [--warmup W] [--deals N]
 
 Each run measures four figures, in deals per second, each over N whole random deals
 (shuffle, cut, every play, scoring) from fresh matches:
