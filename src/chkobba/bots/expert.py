@@ -3,8 +3,8 @@
 :class:`ExpertBot` thinks in two modes, by how much of the deal is left:
 
 * **Endgame** (two sides, at most ``endgame`` cards left in the hands and the stock,
-  by default 12: the last two rounds of a 2-player deal, the last round of a 4-player
-  one): it draws determinizations of the cards it cannot see
+  by default 6: the last round of a 2-player deal, the last plies of a 4-player one):
+  it draws determinizations of the cards it cannot see
   (:func:`~chkobba.bots.sampling.determinize`, consistent with every public fact of
   its view), solves every legal move of each exactly with
   :class:`~chkobba.bots.endgame.Solver` (alpha-beta on the deal's final points
