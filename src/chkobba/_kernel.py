@@ -264,7 +264,7 @@ def deal_hands(
     ``keep`` is the cut: ``True`` puts the top card in the first player's hand, ``False``
     on the table, ``None`` means the profile has no cut. Then one card at a time to each
     player in playing order from ``first`` until every hand holds 3, then the table up to
-    4 (RULES.md §3; with no cut the same from the top of the order).
+    4 (docs/rules.md, "The deal"; with no cut the same from the top of the order).
     """
     plan = _PLANS.get((players, first, keep))
     if plan is None:
@@ -279,7 +279,7 @@ _PLANS: dict[tuple[int, int, bool | None], tuple[list[itemgetter[Any]], itemgett
 def _deal_plan(
     players: int, first: int, keep: bool | None
 ) -> tuple[list[itemgetter[Any]], itemgetter[Any], int]:
-    """Which positions of the order each hand and the table receive (RULES.md §3)."""
+    """Which positions of the order each hand and the table receive (docs/rules.md, "The deal")."""
     hands: list[list[int]] = [[] for _ in range(players)]
     table: list[int] = []
     position = 0

@@ -200,10 +200,10 @@ class Rules:
 #: The Tunisian profile, the library's default: Q=8, J=9, K=10; the match is played to 21.
 TUNISIAN = Rules()
 
-#: The "CardRulesPlus" summary (RULES.md part II): J=8, Q=9, K=10, no cut card, redeal on
-#: three kings only, cards and diamonds to the side with the most, the 7♦ as the bermila,
-#: 2, 3 or 4 players, play to 11 (``attrs.evolve(CARD_RULES_PLUS, target=21)`` for a long
-#: match).
+#: The "CardRulesPlus" summary (docs/rules.md, "The CardRulesPlus profile"): J=8, Q=9,
+#: K=10, no cut card, redeal on three kings only, cards and diamonds to the side with the
+#: most, the 7♦ as the bermila, 2, 3 or 4 players, play to 11
+#: (``attrs.evolve(CARD_RULES_PLUS, target=21)`` for a long match).
 CARD_RULES_PLUS = Rules(
     name="cardrulesplus",
     capture_values=(1, 2, 3, 4, 5, 6, 7, 9, 8, 10),
