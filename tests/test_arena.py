@@ -139,3 +139,57 @@ def test_bots_that_cannot_travel_to_workers_are_reported() -> None:
         tournament([Unpicklable(), "random"], games=2, seed=1, workers=2)
     # With one worker they need not travel (a deep copy per match is enough).
     assert len(tournament([Unpicklable(), "random"], games=2, seed=1).matches) == 2
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "message"),
+    [
+        (5, 3, "wins must be between 0 and games"),
+        (-1, 10, "wins must be between 0 and games"),
+        (1, -1, "wins must be between 0 and games"),
+        ("a", 1, "wins must be an integer, not 'a'"),
+        (1, 2.0, "games must be an integer, not 2.0"),
+        (True, True, "wins must be an integer, not True"),
+    ],
+)
+def test_wilson_interval_refuses_what_is_not_a_count(
+    wins: object, games: object, message: str
+) -> None:
+    with pytest.raises(ChkobbaError, match=message):
+        wilson_interval(wins, games)  # type: ignore[arg-type]
+
+
+def test_wilson_interval_checks_z_and_takes_huge_counts() -> None:
+    for z in ("1.96", -1.0, float("nan"), 10**400, True):
+        with pytest.raises(ChkobbaError, match="z must be a finite number >= 0"):
+            wilson_interval(1, 2, z=z)  # type: ignore[arg-type]
+    assert wilson_interval(10**5000, 10**5000) == (1.0, 1.0)
+    assert wilson_interval(10**4999, 10**5000) == pytest.approx((0.1, 0.1))
+    # Past a float's range the interval is still the Wilson one, not a point.
+    low, high = wilson_interval(1, 10**200)
+    assert low == pytest.approx(1.7652e-201, rel=1e-4) and high == pytest.approx(
+        5.6651e-200, rel=1e-4
+    )
+
+
+@pytest.mark.parametrize("seed", [None, "x", [1], 1.0, True])
+def test_a_match_and_a_tournament_need_an_integer_seed(seed: object) -> None:
+    with pytest.raises(ChkobbaError, match="play_match: seed must be an integer"):
+        play_match([RandomBot(), RandomBot()], seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="tournament: seed must be an integer"):
+        tournament(["random", "random"], games=1, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_tournament_refuses_a_seed_too_large_to_derive_from() -> None:
+    with pytest.raises(ChkobbaError, match="seed an integer of about 5001 digits is too large"):
+        tournament(["random", "random"], games=1, seed=10**5000)
+
+
+def test_callbacks_and_records_are_checked_before_any_match() -> None:
+    with pytest.raises(ChkobbaError, match="on_move must be a function or None, not 5"):
+        play_match([RandomBot(), RandomBot()], seed=1, on_move=5)  # type: ignore[arg-type]
+    for name in ("progress", "on_match"):
+        with pytest.raises(ChkobbaError, match=f"{name} must be a function or None, not 5"):
+            tournament(["random", "random"], games=1, seed=1, **{name: 5})  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="records must be True or False, not 'no'"):
+        tournament(["random", "random"], games=1, seed=1, records="no")  # type: ignore[arg-type]

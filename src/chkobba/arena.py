@@ -33,10 +33,12 @@ import copy
 import hashlib
 import math
 import multiprocessing
+import numbers
 import pickle
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -108,8 +110,11 @@ def play_match(
     ``dealer`` is the first dealer (default: drawn by lot from the seed). ``on_move`` is
     called with ``(before, move, after)`` for every move, shuffles included (the demo
     narrates through it). A bot that returns an illegal move raises
-    :class:`~chkobba.ChkobbaError` naming the bot and the move.
+    :class:`~chkobba.ChkobbaError` naming the bot and the move. ``seed`` must be an
+    integer (a match is always reproducible).
     """
+    _check_seed("play_match", seed)
+    _check_callback("play_match: on_move", on_move)
     seated = seat_bots(bots, players)
     rng = random.Random(seed)
     if dealer is None:
@@ -201,20 +206,72 @@ class TournamentResult:
         }
 
 
+def _check_seed(function: str, seed: object) -> None:
+    # None would draw fresh randomness: a match or tournament that cannot be replayed.
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ChkobbaError(f"{function}: seed must be an integer, not {shown(seed)}")
+
+
+def _check_callback(name: str, function: object) -> None:
+    # Checked before the first match, not when the first move or match calls it.
+    if function is not None and not callable(function):
+        raise ChkobbaError(f"{name} must be a function or None, not {shown(function)}")
+
+
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a win rate (95% by default); (0, 1) for no games.
+
+    ``wins`` and ``games`` are integers with ``0 <= wins <= games``, ``z`` a finite
+    number >= 0 (1.96 for 95%); anything else raises :class:`~chkobba.ChkobbaError`.
 
     >>> low, high = wilson_interval(85, 100)
     >>> round(low, 3), round(high, 3)
     (0.767, 0.907)
     """
+    for name, value in (("wins", wins), ("games", games)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ChkobbaError(f"wilson_interval: {name} must be an integer, not {shown(value)}")
+    if not 0 <= wins <= games:
+        raise ChkobbaError(
+            f"wilson_interval: wins must be between 0 and games ({shown(games)}), not {shown(wins)}"
+        )
+    if not _finite_at_least_zero(z):
+        raise ChkobbaError(f"wilson_interval: z must be a finite number >= 0, not {shown(z)}")
     if games == 0:
         return (0.0, 1.0)
     rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    spread /= 1 + z * z / games
+    try:
+        centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+        spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+        spread /= 1 + z * z / games
+    except OverflowError:  # more games than a float holds: the same interval in fractions
+        centre, spread = _wilson_exact(wins, games, z)
     return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def _wilson_exact(wins: int, games: int, z: float) -> tuple[float, float]:
+    """The interval's centre and half-width, in exact arithmetic until the last step
+    (both are at most 1, so they fit a float whatever the size of ``games``)."""
+    zz = Fraction(z) ** 2
+    centre = (wins + zz / 2) / (games + zz)
+    square = zz * (Fraction(wins * (games - wins), games) + zz / 4) / (games + zz) ** 2
+    return float(centre), _sqrt(square)
+
+
+def _sqrt(value: Fraction) -> float:
+    """The square root of a fraction as small as 10**-10000, to a float's precision."""
+    top, bottom = value.numerator, value.denominator
+    shift = max(0, (bottom.bit_length() - top.bit_length()) // 2) + 64
+    return math.isqrt((top << 2 * shift) // bottom) / (1 << shift)
+
+
+def _finite_at_least_zero(value: object) -> bool:
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and float(value) >= 0
+    except OverflowError:  # an integer too large for a float
+        return False
 
 
 def subseed(seed: int, *parts: int) -> int:
@@ -336,8 +393,18 @@ def tournament(
     every match in game order, as soon as it and the ones before it are done.
     ``records=True`` keeps every match's record in its summary. With 3 players (a
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
-    a side of its own; the pair's next match swaps the bots.
+    a side of its own; the pair's next match swaps the bots. ``seed`` must be an
+    integer (every match is derived from it, so the tournament can be replayed).
     """
+    _check_seed("tournament", seed)
+    try:
+        subseed(seed)
+    except ValueError:  # Python will not write an integer of more than ~4300 digits
+        raise ChkobbaError(f"tournament: seed {shown(seed)} is too large") from None
+    _check_callback("tournament: progress", progress)
+    _check_callback("tournament: on_match", on_match)
+    if type(records) is not bool:
+        raise ChkobbaError(f"tournament: records must be True or False, not {shown(records)}")
     if type(games) is not int or games < 1:
         raise ChkobbaError(f"games must be a positive integer, not {shown(games)}")
     if type(workers) is not int or workers < 1:
