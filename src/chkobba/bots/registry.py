@@ -36,7 +36,7 @@ from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.random_bot import RandomBot
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["BOT_TYPES", "PRESETS", "SPEC_LIMIT", "BotSpec", "bot_options", "make_bot"]
 
@@ -51,6 +51,8 @@ BOT_TYPES: dict[str, type[SeededBot]] = {
 Option = tuple[str, int | float]
 #: The longest bot spec :meth:`BotSpec.parse` reads (a spec with every option is ~80).
 SPEC_LIMIT = 1000
+# The most digits of an integer option: far above any setting, and its text stays short.
+_DIGITS = 18
 
 #: Named configurations, ``name:preset``: the 0.1.0 ISMCTS defaults as ``ismcts:v1``.
 PRESETS: dict[str, str] = {
@@ -58,12 +60,41 @@ PRESETS: dict[str, str] = {
 }
 
 
+def _pairs(options: object) -> tuple[Option, ...]:
+    """The options as a tuple of ``(key, value)`` pairs (a list of lists will do)."""
+    pairs = []
+    for item in items_of(options, "BotSpec: options"):
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise ChkobbaError(f"BotSpec: option {shown(item)} is not a (key, value) pair")
+        pairs.append((item[0], item[1]))
+    return tuple(pairs)
+
+
 @attrs.frozen(repr=False)
 class BotSpec:
-    """A built-in bot's name and keyword options (everything but the seed)."""
+    """A built-in bot's name and keyword options (everything but the seed).
+
+    Built directly, ``BotSpec("ismcts", (("iterations", 50),))`` is checked like
+    :meth:`parse`'s text: an unknown bot or option, or a value the bot refuses, raises
+    ``ChkobbaError``.
+    """
 
     name: str
-    options: tuple[Option, ...] = ()
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_pairs)
+
+    def __attrs_post_init__(self) -> None:
+        _check_name(self.name, self.name)
+        for key, value in self.options:
+            if not isinstance(key, str):
+                raise ChkobbaError(f"BotSpec {self.name}: option name {shown(key)} is not text")
+            if not _is_setting(value):
+                raise ChkobbaError(
+                    f"BotSpec {self.name}: option {shown(key)} must be a finite number with "
+                    f"at most {_DIGITS} digits, not {shown(value)}"
+                )
+        # Only now is str(self) safe: every key is text and every value a short number.
+        _check_options(str(self), self.name, [key for key, _ in self.options])
+        self.build(seed=0)  # reject bad values now, with the bot's own message
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
@@ -80,10 +111,7 @@ class BotSpec:
         preset = PRESETS.get(f"{name}:{rest.strip().lower()}")
         if preset is not None:
             return cls.parse(preset)
-        if name not in BOT_TYPES:
-            raise ChkobbaError(
-                f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"
-            )
+        _check_name(text, name)
         options = []
         for item in filter(None, (part.strip() for part in rest.split(","))):
             key, equals, value = item.partition("=")
@@ -91,15 +119,16 @@ class BotSpec:
                 raise ChkobbaError(f"{shown(text)}: option {shown(item)} is not key=value")
             options.append((key.strip(), _number(text, value.strip())))
         _check_options(text, name, [key for key, _ in options])
-        spec = cls(name, tuple(options))
-        spec.build(seed=0)  # reject bad values now, with a clear message
-        return spec
+        return cls(name, tuple(options))  # which builds one bot, to check the values
 
     def build(self, seed: int | None = None) -> SeededBot:
-        """A new bot of this spec with the given seed."""
+        """A new bot of this spec with the given seed; whatever the bot refuses raises
+        ``ChkobbaError``."""
         try:
             return BOT_TYPES[self.name](seed=seed, **dict(self.options))
-        except TypeError as error:
+        except ChkobbaError:
+            raise  # the bot's own message names the option
+        except (TypeError, ValueError, ArithmeticError, LookupError) as error:
             raise ChkobbaError(f"{self}: {error}") from None
 
     def __str__(self) -> str:
@@ -117,8 +146,24 @@ def bot_options(name: str) -> tuple[str, ...]:
     >>> bot_options("ismcts")
     ('iterations', 'exploration', 'epsilon', 'horizon', 'inference')
     """
+    _check_name(name, name)
     parameters = inspect.signature(BOT_TYPES[name].__init__).parameters.values()
     return tuple(p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name != "seed")
+
+
+def _check_name(text: object, name: object) -> None:
+    """Refuse a ``name`` that is not a built-in bot (``text`` is what the message quotes)."""
+    if not isinstance(name, str) or name not in BOT_TYPES:
+        raise ChkobbaError(
+            f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"
+        )
+
+
+def _is_setting(value: object) -> bool:
+    """Whether ``value`` can be an option's value: what :meth:`BotSpec.parse` reads back."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**_DIGITS
 
 
 def _check_options(text: str, name: str, keys: list[str]) -> None:
@@ -140,6 +185,13 @@ def _check_options(text: str, name: str, keys: list[str]) -> None:
 
 
 def _number(text: str, value: str) -> int | float:
+    digits = value[1:] if value[:1] in ("+", "-") else value
+    digits = digits.replace("_", "")
+    if digits.isdecimal() and len(digits) > _DIGITS:  # refused before int() reads it all
+        raise ChkobbaError(
+            f"{shown(text)}: option value {shown(value)} has {len(digits)} digits, "
+            f"at most {_DIGITS}"
+        )
     try:
         return int(value)
     except ValueError:
