@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError
-from chkobba.bots import BotSpec, GreedyBot
+from chkobba import ChkobbaError, Cut, apply, legal_moves, new_match, observe, random_shuffle
+from chkobba.arena import play_match
+from chkobba.bots import BotSpec, ExpertBot, GreedyBot, RandomBot
+from chkobba.bots.analysis import MoveReview, MoveValue, hint_text, rank_moves, review_record, worst
 from chkobba.bots.registry import BOT_TYPES, bot_options
 
 NOT_A_BOT = "is not a bot: choose from expert, greedy, ismcts, random"
@@ -72,3 +75,104 @@ def test_whatever_the_bot_refuses_is_a_chkobba_error(monkeypatch: pytest.MonkeyP
         spec.build(seed=1)
     with pytest.raises(ChkobbaError, match="greedy: too big"):
         BotSpec.parse("greedy")
+
+
+@pytest.fixture(scope="module")
+def position() -> tuple[Any, Any]:
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
+    return observe(state, state.current_player), legal_moves(state)
+
+
+class Fixed:
+    """An evaluator that rates the moves in legal order, fast."""
+
+    def evaluate(self, view: object, legal: tuple[Any, ...]) -> dict[Any, float]:
+        return {move: -float(i) for i, move in enumerate(legal)}
+
+
+@pytest.mark.parametrize("top", [0, -1, "x", True])
+def test_hint_text_needs_a_positive_top(position: Any, top: Any) -> None:
+    with pytest.raises(ChkobbaError, match=f"hint_text: top must be an integer >= 1, not {top!r}"):
+        hint_text(*position, top=top)
+
+
+def test_rank_moves_checks_its_arguments(position: Any) -> None:
+    view, legal = position
+    with pytest.raises(ChkobbaError, match="rank_moves: 5 cannot evaluate moves"):
+        rank_moves(view, legal, 5)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="rank_moves: expected a PlayerView, got None"):
+        rank_moves(None, legal)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="rank_moves: legal must be a collection"):
+        rank_moves(view, None)  # type: ignore[arg-type]
+
+    class Forgetful:
+        def evaluate(self, view: object, legal: object) -> dict[Any, float]:
+            return {}
+
+    with pytest.raises(ChkobbaError, match="must give a number for every legal move"):
+        rank_moves(view, legal, Forgetful())
+    assert [item.move for item in rank_moves(view, list(legal), Fixed())] == list(legal)
+
+
+@pytest.fixture(scope="module")
+def record() -> Any:
+    return play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=3).record
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"record": None}, "review_record: expected a Record, got None"),
+        ({"seats": 5}, "review_record: seats must be a collection, not 5"),
+        ({"seats": [9]}, r"review_record: seat 9 is not a player of the record \(0 to 1\)"),
+        ({"seats": ["a"]}, "review_record: seat 'a' is not a player"),
+        ({"seats": [True]}, "review_record: seat True is not a player"),
+        ({"evaluator": 5}, "review_record: 5 cannot evaluate moves"),
+    ],
+)
+def test_review_record_checks_its_arguments(
+    record: Any, arguments: dict[str, Any], message: str
+) -> None:
+    given = {"record": record, "evaluator": Fixed(), **arguments}
+    with pytest.raises(ChkobbaError, match=message):
+        review_record(given.pop("record"), **given)
+
+
+def test_review_record_reviews_only_plays_with_a_choice(record: Any) -> None:
+    reviews = review_record(record, seats=[1], evaluator=Fixed())
+    assert reviews and {review.player for review in reviews} == {1}
+    assert all(len(review.ranked) > 1 for review in reviews)
+    assert review_record(record, seats=[], evaluator=Fixed()) == []
+
+
+def _review(loss: float) -> MoveReview:
+    view_state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
+    first, second = legal_moves(view_state)[:2]
+    return MoveReview(0, 0, second, (MoveValue(first, loss), MoveValue(second, 0.0)))
+
+
+@pytest.mark.parametrize(
+    ("reviews", "count", "message"),
+    [
+        ([], -1, "worst: count must be an integer >= 0, not -1"),
+        ([], "x", "worst: count must be an integer >= 0, not 'x'"),
+        (None, 3, "worst: reviews must be a collection, not None"),
+        ([5], 3, "worst: 5 is not a MoveReview"),
+    ],
+)
+def test_worst_checks_its_arguments(reviews: Any, count: Any, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=message):
+        worst(reviews, count)
+
+
+def test_worst_keeps_its_results() -> None:
+    reviews = [_review(1.0), _review(3.0), _review(0.0), _review(2.0)]
+    assert [r.loss for r in worst(reviews, 2)] == [3.0, 2.0]
+    assert [r.loss for r in worst(iter(reviews))] == [3.0, 2.0, 1.0]
+    assert worst(reviews, 0) == []
+
+
+def test_an_expert_still_evaluates_by_default(position: Any) -> None:
+    view, legal = position
+    ranked = rank_moves(view, legal, ExpertBot(iterations=4, seed=0))
+    assert {item.move for item in ranked} == set(legal)

@@ -3,7 +3,7 @@
 :func:`rank_moves` asks a bot with an ``evaluate`` method (by default
 :class:`~chkobba.bots.ExpertBot`) for every legal move's expected deal points
 difference, from the mover's side, best first. :func:`review_record` does it for every
-move of a record (of one seat or all) like a chess engine's game review: each
+play with a choice in a record (of one seat or all) like a chess engine's game review: each
 :class:`MoveReview` says what was played, what the best move was and how many points the
 choice lost. ``chkobba analyse`` prints these, and ``chkobba play``'s ``hint`` shows
 :func:`hint_text`.
@@ -26,9 +26,10 @@ from typing import Any, Protocol
 
 import attrs
 
+from chkobba._describe import wrong_type
 from chkobba.bots.expert import ExpertBot
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Move, Shuffle
 from chkobba.records import Record
 from chkobba.state import Phase
@@ -107,12 +108,34 @@ def rank_moves(
     view: PlayerView, legal: tuple[Move, ...], evaluator: Evaluator | None = None, seed: int = 0
 ) -> tuple[MoveValue, ...]:
     """Every legal move with its value for the mover, best first (ties in legal order)."""
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type("rank_moves", "a PlayerView", view))
+    legal = items_of(legal, "rank_moves: legal")
     if not legal:
         raise ChkobbaError("rank_moves: there are no legal moves to rank")
+    _check_evaluator("rank_moves", evaluator)
     bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
     values = bot.evaluate(view, legal)
-    order = sorted(range(len(legal)), key=lambda i: -values[legal[i]])
+    try:
+        order = sorted(range(len(legal)), key=lambda i: -values[legal[i]])
+    except (LookupError, TypeError):  # a home-made evaluator that missed a move
+        raise ChkobbaError(
+            f"rank_moves: {shown(bot)}.evaluate must give a number for every legal move"
+        ) from None
     return tuple(MoveValue(legal[i], values[legal[i]]) for i in order)
+
+
+def _check_evaluator(function: str, evaluator: object) -> None:
+    if evaluator is not None and not callable(getattr(evaluator, "evaluate", None)):
+        raise ChkobbaError(
+            f"{function}: {shown(evaluator)} cannot evaluate moves: "
+            "it has no evaluate(view, legal) method"
+        )
+
+
+def _check_count(function: str, name: str, count: object, least: int) -> None:
+    if not isinstance(count, int) or isinstance(count, bool) or count < least:
+        raise ChkobbaError(f"{function}: {name} must be an integer >= {least}, not {shown(count)}")
 
 
 def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int = 3) -> str:
@@ -126,9 +149,10 @@ def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int
     >>> text.count(" (") == min(3, len(legal_moves(state))) and ", then " in text
     True
     """
+    _check_count("hint_text", "top", top, 1)
     ranked = rank_moves(view, legal, seed=seed)[:top]
-    shown = [f"{item.move} ({item.value:+.2f})" for item in ranked]
-    return shown[0] + (", then " + ", ".join(shown[1:]) if shown[1:] else "")
+    texts = [f"{item.move} ({item.value:+.2f})" for item in ranked]
+    return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
 
 
 def review_record(
@@ -138,13 +162,16 @@ def review_record(
     evaluator: Evaluator | None = None,
     seed: int = 0,
 ) -> list[MoveReview]:
-    """Review every decision of ``seats`` (default: all) in ``record``.
+    """Review the plays of ``seats`` (default: all) in ``record``.
 
-    Moves with a single legal choice, shuffles and cuts are skipped: there is nothing to
-    choose. The record's moves are checked as they are replayed (an illegal one raises
-    :class:`~chkobba.IllegalMoveError`).
+    Only plays are reviewed, and only those with more than one legal choice: cuts,
+    shuffles and forced plays are not. The record's moves are checked as they are
+    replayed (an illegal one raises :class:`~chkobba.IllegalMoveError`).
     """
-    chosen = None if seats is None else frozenset(seats)
+    if not isinstance(record, Record):
+        raise ChkobbaError(wrong_type("review_record", "a Record", record))
+    chosen = None if seats is None else _seats(record, seats)
+    _check_evaluator("review_record", evaluator)
     bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
     reviews = []
     state = record.start()
@@ -159,7 +186,23 @@ def review_record(
     return reviews
 
 
+def _seats(record: Record, seats: Iterable[int]) -> frozenset[int]:
+    chosen = items_of(seats, "review_record: seats")
+    for seat in chosen:
+        if type(seat) is not int or not 0 <= seat < record.players:
+            raise ChkobbaError(
+                f"review_record: seat {shown(seat)} is not a player of the record "
+                f"(0 to {record.players - 1})"
+            )
+    return frozenset(chosen)
+
+
 def worst(reviews: Sequence[MoveReview], count: int = 3) -> list[MoveReview]:
     """The ``count`` reviewed moves that lost the most (only those that lost anything)."""
-    losing = [review for review in reviews if review.loss > 1e-9]
+    _check_count("worst", "count", count, 0)
+    given = items_of(reviews, "worst: reviews")
+    for review in given:
+        if not isinstance(review, MoveReview):
+            raise ChkobbaError(f"worst: {shown(review)} is not a MoveReview")
+    losing = [review for review in given if review.loss > 1e-9]
     return sorted(losing, key=lambda review: -review.loss)[:count]
