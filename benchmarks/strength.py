@@ -1,7 +1,7 @@
 """Bot strength: match win rates with 95% Wilson intervals, and CPU time per move.
 
 Usage: python benchmarks/strength.py [--pair A B]... [--games N] [--players 2|4]
-                                     [--seed S] [--log FILE] [--quiet]
+                                     [--seed S] [--log FILE]
 
 Plays seeded matches between two bot specs (``A`` against ``B``; default: the strength
 ladder below) exactly as :func:`chkobba.arena.tournament` seats them: seats alternate
