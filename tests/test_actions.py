@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from chkobba import (
     DECK,
+    ChkobbaError,
     Cut,
     IllegalMoveError,
     Phase,
@@ -36,6 +37,9 @@ from chkobba.actions import (
     capture_choices,
     describe,
     legal_actions,
+    max_capture_options,
+    move_for,
+    num_actions,
     step,
 )
 from chkobba.observations import (
@@ -286,3 +290,53 @@ def test_observation_sides_swap_with_the_viewer() -> None:
     assert piece(observation_vector(observe(state, 0)), "scores") == [7 / 21, 14 / 21]
     assert piece(observation_vector(observe(state, 1)), "scores") == [14 / 21, 7 / 21]
     assert piece(observation_vector(observe(state, 1)), "chkobbas") == [0.3, 0.1]
+
+
+# --- bad input: a ChkobbaError naming it, never a raw TypeError (hardening) ----------------
+
+
+def _cut_done() -> Position:
+    state = apply(new_match(), random_shuffle(random.Random(1)))
+    return Position(apply(state, Cut(keep=False)))
+
+
+@pytest.mark.parametrize("function", [step, move_for, describe])
+def test_a_huge_action_is_described_not_written(function: object) -> None:
+    position = _cut_done()
+    try:
+        text = function(position, 10**5000)  # type: ignore[operator]
+    except IllegalMoveError as error:
+        text = str(error)
+    assert "an integer of about 5001 digits" in text
+
+
+def test_a_bool_is_not_an_action_id() -> None:
+    with pytest.raises(IllegalMoveError, match="action True is not an integer id"):
+        step(_cut_done(), True)
+
+
+@pytest.mark.parametrize("function", [max_capture_options, num_actions])
+@pytest.mark.parametrize("rules", [[1], {}, None])
+def test_rules_that_are_not_a_profile_are_named(function: object, rules: object) -> None:
+    name = function.__name__  # type: ignore[attr-defined]
+    with pytest.raises(ChkobbaError, match=f"{name}: .* is not a Rules profile"):
+        function(rules)  # type: ignore[operator]
+
+
+def test_a_position_needs_a_state_and_a_card() -> None:
+    state = _cut_done().state
+    with pytest.raises(ChkobbaError, match="Position: expected a State, got None"):
+        Position(None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="pending must be a Card or None, not 'QH'"):
+        Position(state, pending="QH")  # type: ignore[arg-type]
+    assert Position(state, pending=card("QH")).pending is card("QH")
+
+
+def test_capture_choices_and_action_ids_name_wrong_arguments() -> None:
+    position = _cut_done()
+    with pytest.raises(ChkobbaError, match="capture_choices: expected a State, got None"):
+        capture_choices(None, card("QH"))  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="capture_choices: expected a Card, got 'QH'"):
+        capture_choices(position.state, "QH")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="action_ids: expected a Move, got None"):
+        action_ids(position, None)  # type: ignore[arg-type]

@@ -67,7 +67,7 @@ from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
-from chkobba.moves import Cut, Move, Play
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
@@ -115,7 +115,6 @@ NUM_ACTIONS = FIRST_CAPTURE + MAX_CAPTURE_OPTIONS
 _INITIAL_TABLE = 4
 
 
-@functools.lru_cache(maxsize=64)
 def max_capture_options(rules: Rules = TUNISIAN) -> int:
     """The most capture options a played card can have under ``rules`` (28 for Tunisian).
 
@@ -126,8 +125,18 @@ def max_capture_options(rules: Rules = TUNISIAN) -> int:
     >>> max_capture_options(TUNISIAN), max_capture_options(CARD_RULES_PLUS)
     (28, 56)
     """
+    return _max_capture_options(_checked_rules(rules, "max_capture_options"))
+
+
+def _checked_rules(rules: object, function: str) -> Rules:
+    # Checked before the cache, which would first try to hash it.
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"max_capture_options: {shown(rules)} is not a Rules profile")
+        raise ChkobbaError(f"{function}: {shown(rules)} is not a Rules profile")
+    return rules
+
+
+@functools.lru_cache(maxsize=64)
+def _max_capture_options(rules: Rules) -> int:
     values = sorted(set(rules.capture_values))
     distinct_ranks = len(values) == len(Rank)
     if rules.void_deal == "three_of_a_rank" and distinct_ranks:
@@ -172,7 +181,7 @@ def num_actions(rules: Rules = TUNISIAN) -> int:
     >>> num_actions(TUNISIAN) == NUM_ACTIONS
     True
     """
-    return FIRST_CAPTURE + max_capture_options(rules)
+    return FIRST_CAPTURE + _max_capture_options(_checked_rules(rules, "num_actions"))
 
 
 @attrs.frozen
@@ -183,8 +192,10 @@ class Position:
     Positions are immutable, so copying one (``copy.deepcopy`` included) returns it.
     """
 
-    state: State
-    pending: Card | None = None
+    state: State = attrs.field(validator=lambda _, __, value: _check_state(value))
+    pending: Card | None = attrs.field(
+        default=None, validator=lambda _, __, value: _check_pending(value)
+    )
 
     @property
     def current_player(self) -> int | None:
@@ -196,6 +207,16 @@ class Position:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         return self
+
+
+def _check_state(state: object, function: str = "Position") -> None:
+    if not isinstance(state, State):
+        raise ChkobbaError(f"{function}: expected a State, got {shown(state)}")
+
+
+def _check_pending(pending: object) -> None:
+    if pending is not None and not isinstance(pending, Card):
+        raise ChkobbaError(f"Position: pending must be a Card or None, not {shown(pending)}")
 
 
 def _check_position(position: object, function: str) -> None:
@@ -217,6 +238,14 @@ def capture_choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
     >>> [format_cards(o, "+") for o in capture_choices(state, card("QH"))]
     ['2D+6S', '3C+5H']
     """
+    _check_state(state, "capture_choices")
+    if not isinstance(played, Card):
+        raise ChkobbaError(f"capture_choices: expected a Card, got {shown(played)}")
+    return _choices(state, played)
+
+
+def _choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
+    """:func:`capture_choices` without the checks (the encoding's own calls)."""
     options = capture_options(state.table, played, state.rules)
     return tuple(sorted(options, key=_deck_order))
 
@@ -225,7 +254,7 @@ def legal_actions(position: Position) -> tuple[int, ...]:
     """The legal action ids at ``position``, ascending; ``()`` at a chance node or the end."""
     _check_position(position, "legal_actions")
     if position.pending is not None:
-        count = len(capture_choices(position.state, position.pending))
+        count = len(_choices(position.state, position.pending))
         return tuple(range(FIRST_CAPTURE, FIRST_CAPTURE + count))
     return tuple(sorted({_first_id(move) for move in legal_moves(position.state)}))
 
@@ -248,16 +277,18 @@ def action_ids(position: Position, move: Move) -> tuple[int, ...]:
     (29, 43)
     """
     _check_position(position, "action_ids")
+    if not isinstance(move, (Shuffle, Cut, Play)):
+        raise ChkobbaError(f"action_ids: expected a Move, got {shown(move)}")
     pending = position.pending
     if pending is not None:
         # Only the capture of the pending card is left to choose.
-        choices = capture_choices(position.state, pending)
+        choices = _choices(position.state, pending)
         if isinstance(move, Play) and move.card is pending and move.capture in choices:
             return (FIRST_CAPTURE + choices.index(move.capture),)
         raise IllegalMoveError(f"{move} cannot be made: {pending} waits for its capture")
     first = _first_id(move)
     if isinstance(move, Play):
-        choices = capture_choices(position.state, move.card)
+        choices = _choices(position.state, move.card)
         if len(choices) > 1 and move.capture in choices:
             return (first, FIRST_CAPTURE + choices.index(move.capture))
     return (first,)
@@ -287,7 +318,7 @@ def advance(position: Position, action: int) -> tuple[Position, Move | None]:
     # A card with several options: committed only if the core accepts it with one of them.
     state = position.state
     played = DECK[_as_id(action, num_actions(state.rules))]
-    choices = capture_choices(state, played)
+    choices = _choices(state, played)
     reason = illegal_reason(state, Play(played, choices[0]))
     if reason is not None:
         raise IllegalMoveError(reason)
@@ -325,7 +356,7 @@ def move_for(position: Position, action: int) -> Move | None:
             f"(phase {state.phase.name})"
         )
     played = DECK[action]
-    choices = capture_choices(state, played) if state.phase is Phase.PLAY else ()
+    choices = _choices(state, played) if state.phase is Phase.PLAY else ()
     if len(choices) > 1:
         return None
     return Play(played, choices[0] if choices else frozenset())
@@ -333,16 +364,19 @@ def move_for(position: Position, action: int) -> Move | None:
 
 def _as_id(action: int, limit: int | None = NUM_ACTIONS) -> int:
     try:
-        value = operator.index(action)
+        # A bool is an int to Python, but True as "action 1" is a caller's mistake.
+        value = operator.index(action) if not isinstance(action, bool) else None
     except TypeError:
-        raise IllegalMoveError(f"action {shown(action)} is not an integer id") from None
+        value = None
+    if value is None:
+        raise IllegalMoveError(f"action {shown(action)} is not an integer id")
     if limit is not None and not 0 <= value < limit:
-        raise IllegalMoveError(f"action {value} is not an id from 0 to {limit - 1}")
+        raise IllegalMoveError(f"action {shown(value)} is not an id from 0 to {limit - 1}")
     return value
 
 
 def _chosen(state: State, pending: Card, action: int) -> frozenset[Card]:
-    choices = capture_choices(state, pending)
+    choices = _choices(state, pending)
     k = action - FIRST_CAPTURE
     if not 0 <= k < len(choices):
         first, last = FIRST_CAPTURE, FIRST_CAPTURE + len(choices) - 1
@@ -370,11 +404,11 @@ def describe(position: Position, action: int) -> str:
     k = action - FIRST_CAPTURE
     pending = position.pending
     if pending is not None and k >= 0:
-        choices = capture_choices(position.state, pending)
+        choices = _choices(position.state, pending)
         if k < len(choices):
             return f"{pending} x {format_cards(choices[k], '+')}"
     most = max_capture_options(position.state.rules)
-    return f"capture option {k}" if 0 <= k < most else f"action {action}"
+    return f"capture option {k}" if 0 <= k < most else f"action {shown(action)}"
 
 
 def render_position(position: Position) -> str:
