@@ -335,3 +335,46 @@ def test_every_profile_runs_with_a_policy_opponent_of_its_action_space(
     steps = _random_episode(env, seed)
     assert steps[-1][1] and env.action_space.n == num_actions(rules)
     assert sizes <= {num_actions(rules)} and len(env.match_state.deal_scores) == 1
+
+
+@pytest.mark.parametrize("mode", ["raise", "terminate"])
+@pytest.mark.parametrize("action", ["abc", None, [1], float("nan"), float("inf"), True, 3.0])
+def test_an_action_that_is_not_an_integer_is_refused_in_every_mode(
+    mode: str, action: object
+) -> None:
+    env = ChkobbaEnv("random", illegal_action=mode)
+    env.reset(seed=1)
+    before = env.position
+    with pytest.raises(ChkobbaError, match="is not an integer id") as raised:
+        env.step(action)
+    assert type(raised.value) is ChkobbaError  # not an illegal move: the episode goes on
+    assert env.position is before
+    env.step(np.int64(np.flatnonzero(env.action_masks())[0]))  # the episode goes on
+
+
+def test_a_huge_action_follows_the_illegal_action_mode() -> None:
+    env = ChkobbaEnv("random")
+    env.reset(seed=1)
+    with pytest.raises(IllegalMoveError, match="an integer of about 5001 digits"):
+        env.step(10**5000)
+    ending = ChkobbaEnv("random", illegal_action="terminate")
+    ending.reset(seed=1)
+    _, reward, done, _, info = ending.step(10**5000)
+    assert (reward, done, info["illegal_action"] == 10**5000) == (-1.0, True, True)
+
+
+@pytest.mark.parametrize("options", ["single_deal", [1]])
+def test_reset_options_must_be_a_dict(options: object) -> None:
+    env = ChkobbaEnv("random")
+    with pytest.raises(ChkobbaError, match="options must be a dict or None"):
+        env.reset(options=options)  # type: ignore[arg-type]
+
+
+def test_human_rendering_prints_each_board_once(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ChkobbaEnv("random", render_mode="human")
+    _, info = env.reset(seed=1)
+    capsys.readouterr()
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    out = capsys.readouterr().out
+    assert out.count("Chkobba: 2 players") == 1
+    assert "None" not in out.splitlines()

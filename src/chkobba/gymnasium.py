@@ -26,7 +26,8 @@ Importing this module registers the environment with Gymnasium as ``chkobba/Chko
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -84,7 +85,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     - ``features``: append :mod:`chkobba.features` (table sum, what each action takes).
     - ``illegal_action``: ``"raise"`` (an :class:`~chkobba.IllegalMoveError`, the episode
       unchanged) or ``"terminate"`` (the episode ends with reward ``-1`` and
-      ``info["illegal_action"]``).
+      ``info["illegal_action"]``). An action that is not an integer (``None``, ``2.0``,
+      ``True``) raises :class:`~chkobba.ChkobbaError` in both modes.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -136,6 +138,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``."""
+        if options is not None and not isinstance(options, Mapping):
+            raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
         super().reset(seed=seed)
         options = options or {}
         if "single_deal" in options:
@@ -158,18 +162,25 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Play the learner's action id, then the others until the learner acts again."""
         if self._done:
             raise ChkobbaError("the episode is over: call reset() before step()")
+        # Not an integer at all is the caller's bug, whatever illegal_action says.
+        number = _integer(action)
+        if number is None:
+            raise ChkobbaError(
+                f"step: action {shown(action)} is not an integer id "
+                f"(0 to {num_actions(self.rules) - 1})"
+            )
         info: dict[str, Any] = {}
         try:
-            self.position = advance(self.position, action)[0]
+            self.position = advance(self.position, number)[0]
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise
             self._done = True
-            info["illegal_action"] = int(action)
+            info["illegal_action"] = number
             return self._observation(), -1.0, True, False, self._info(info)
         reward = self._play_others(info)
         if self.render_mode == "human":
-            print(self.render())
+            self.render()  # prints the board itself (and returns None)
         return self._observation(), reward, self._done, False, self._info(info)
 
     def action_masks(self) -> np.ndarray:
@@ -277,6 +288,16 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         info["seat"] = self.learner
         info["side"] = self.position.state.side_of(self.learner)
         return info
+
+
+def _integer(action: object) -> int | None:
+    """``action`` as an int if it is an integer (numpy's included, a bool not), else None."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def deal_info(score: DealScore) -> dict[str, Any]:
