@@ -253,3 +253,31 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
     game.reset(seed=1)
     game.step(KEEP)
     assert "Chkobba: 2 players" in capsys.readouterr().out
+
+
+def test_unknown_agents_are_named_with_the_real_ones() -> None:
+    game = raw_env()
+    game.reset(seed=1)
+    with pytest.raises(ChkobbaError, match=r"observe: 'player_9' is not an agent .*player_1"):
+        game.observe("player_9")
+    with pytest.raises(ChkobbaError, match="observation_space: 'x' is not an agent"):
+        game.observation_space("x")
+    with pytest.raises(ChkobbaError, match=r"action_space: \[1\] is not an agent"):
+        game.action_space([1])  # type: ignore[arg-type]
+
+
+def test_a_huge_or_boolean_action_is_refused_and_named() -> None:
+    game = raw_env()
+    game.reset(seed=1)
+    before = game.position
+    with pytest.raises(IllegalMoveError, match="an integer of about 5001 digits"):
+        game.step(10**5000)
+    with pytest.raises(IllegalMoveError, match="action True is not an integer id"):
+        game.step(True)
+    assert game.position is before
+
+
+@pytest.mark.parametrize("options", ["single_deal", [1]])
+def test_reset_options_must_be_a_dict(options: object) -> None:
+    with pytest.raises(ChkobbaError, match="options must be a dict or None"):
+        raw_env().reset(options=options)  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ works once ``chkobba.pettingzoo`` has been imported.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from chkobba._describe import finite_number, missing_extra
@@ -148,10 +149,19 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.__dict__.update(state)
 
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent, "observation_space")]
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent, "action_space")]
+
+    def _agent(self, agent: object, function: str) -> str:
+        """``agent`` if it is one of ``possible_agents``, else a ChkobbaError listing them."""
+        if not isinstance(agent, str) or agent not in self.possible_agents:
+            raise ChkobbaError(
+                f"{function}: {shown(agent)} is not an agent of this game "
+                f"({', '.join(self.possible_agents)})"
+            )
+        return agent
 
     @property
     def match_state(self) -> State:
@@ -166,6 +176,8 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         (int) sets the first dealer, otherwise drawn by lot from ``np_random``. Other keys
         are ignored.
         """
+        if options is not None and not isinstance(options, Mapping):
+            raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         options = options or {}
@@ -210,7 +222,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: its view as a vector, and its action mask."""
-        player = self.possible_agents.index(agent)
+        player = self.possible_agents.index(self._agent(agent, "observe"))
         view = observe(self.position.state, player)
         mask = np.zeros(num_actions(self.rules), dtype=np.int8)
         if agent == self.agent_selection and not self._episode_over():
