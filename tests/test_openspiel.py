@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
+import chkobba  # noqa: E402
 import chkobba.openspiel  # noqa: E402
 from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
 from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
@@ -289,3 +291,40 @@ def test_outcome_sampling_mccfr_iterates() -> None:
     state = decision_states(2, seed=11, count=1)[0]
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
+
+
+# --- bad input (hardening) ---------------------------------------------------------------
+
+
+def _dealt_state() -> Any:
+    state = load().new_initial_state()
+    state.apply_action(0)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+@pytest.mark.parametrize(
+    "method",
+    ["information_state_text", "observation_text", "history_vector", "kept_vector", "view"],
+)
+@pytest.mark.parametrize("player", [9, -1, True, "0"])
+def test_a_player_outside_the_game_is_named(method: str, player: object) -> None:
+    state = _dealt_state()
+    with pytest.raises(chkobba.ChkobbaError, match=f"{method}: player must be 0 to 1"):
+        getattr(state, method)(player)
+
+
+def test_unknown_game_parameters_are_refused_with_the_known_ones() -> None:
+    with pytest.raises(chkobba.ChkobbaError, match=r"unknown parameter 'nope'.*max_shuffles"):
+        chkobba.openspiel.ChkobbaGame({"nope": 1})
+    with pytest.raises(chkobba.ChkobbaError, match="params must be a dict"):
+        chkobba.openspiel.ChkobbaGame([1])  # type: ignore[arg-type]
+
+
+def test_the_documented_information_state_tensor_size_is_the_real_one() -> None:
+    docs = (Path(__file__).parent.parent / "docs" / "adapters.md").read_text(encoding="utf-8")
+    found = re.search(r"\(`information_state_tensor`, (\d+) floats\)", docs)
+    assert found is not None
+    for players in (2, 4):
+        assert int(found[1]) == load(players=players).information_state_tensor_size()

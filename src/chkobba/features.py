@@ -31,7 +31,9 @@ from collections.abc import Sequence
 
 from chkobba.actions import FIRST_CAPTURE, NUM_ACTIONS
 from chkobba.cards import Card
-from chkobba.moves import Move, Play
+from chkobba.errors import ChkobbaError, items_of, shown
+from chkobba.moves import Cut, Move, Play, Shuffle
+from chkobba.observations import broken_view
 from chkobba.views import PlayerView
 
 __all__ = [
@@ -70,6 +72,18 @@ def options_by_card(legal: Sequence[Move]) -> dict[Card, list[frozenset[Card]]]:
     The order is :func:`~chkobba.actions.capture_choices`' (deck order), so option ``k``
     here is capture id ``FIRST_CAPTURE + k``.
     """
+    return _options_by_card(_moves(legal, "options_by_card"))
+
+
+def _moves(legal: object, function: str) -> tuple[Move, ...]:
+    moves = items_of(legal, f"{function}: legal")
+    for move in moves:
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            raise ChkobbaError(f"{function}: legal must hold moves only, not {shown(move)}")
+    return moves
+
+
+def _options_by_card(legal: Sequence[Move]) -> dict[Card, list[frozenset[Card]]]:
     found: dict[Card, list[frozenset[Card]]] = {}
     for move in legal:
         if isinstance(move, Play):
@@ -85,11 +99,23 @@ def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]
     ``legal`` are the core moves of the position (``legal_moves``); while ``pending``
     waits for its capture, its options are the legal moves with that card.
     """
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(f"feature_vector: {shown(view)} is not a PlayerView")
+    if pending is not None and not isinstance(pending, Card):
+        raise ChkobbaError(f"feature_vector: pending must be a Card or None, not {shown(pending)}")
+    moves = _moves(legal, "feature_vector")
+    try:
+        return _feature_vector(view, pending, moves)
+    except (AttributeError, TypeError, IndexError, KeyError, ValueError) as error:
+        raise broken_view("feature_vector", error) from None
+
+
+def _feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]) -> list[float]:
     table = frozenset(view.table)
     values = view.rules.card_values
     counts = [0.0] * NUM_ACTIONS
     sweeps = [0.0] * NUM_ACTIONS
-    for played, options in options_by_card(legal).items():
+    for played, options in _options_by_card(legal).items():
         if pending is not None and played != pending:
             continue
         for k, option in enumerate(options):

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 import attrs
 
 from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["HISTORY_SIZE", "PER_CARD", "DealHistory"]
 
@@ -53,14 +54,55 @@ class DealHistory:
 
     def started(self, table: Iterable[Card], exposed: Card | None) -> DealHistory:
         """A new deal's history once play begins on ``table``."""
-        return DealHistory(frozenset(table), exposed)
+        first = items_of(table, "DealHistory.started: table")
+        _check_cards("DealHistory.started: table", first)
+        if exposed is not None and not isinstance(exposed, Card):
+            raise ChkobbaError(
+                f"DealHistory.started: exposed must be a Card or None, not {shown(exposed)}"
+            )
+        return DealHistory(frozenset(first), exposed)
 
     def played(self, player: int, played: Card, capture: frozenset[Card]) -> DealHistory:
-        """This history with one more play."""
+        """This history with one more play (``capture``: the table cards it took)."""
+        if type(player) is not int or not 0 <= player < _SEATS:
+            raise ChkobbaError(
+                f"DealHistory.played: player must be a seat from 0 to {_SEATS - 1}, "
+                f"not {shown(player)}"
+            )
+        if not isinstance(played, Card):
+            raise ChkobbaError(f"DealHistory.played: expected a Card, got {shown(played)}")
+        if not isinstance(capture, frozenset):
+            raise ChkobbaError(
+                f"DealHistory.played: capture must be a frozenset of cards, not {shown(capture)}"
+            )
+        _check_cards("DealHistory.played: capture", capture)
+        return self._played(player, played, capture)
+
+    def _played(self, player: int, played: Card, capture: frozenset[Card]) -> DealHistory:
+        """:meth:`played` unchecked, for the adapters' own plays (made by the engine)."""
         return attrs.evolve(self, plays=(*self.plays, (player, played, capture)))
 
     def vector(self, viewer: int, players: int) -> list[float]:
         """The :data:`HISTORY_SIZE` entries seen from ``viewer`` (see the module docstring)."""
+        if type(players) is not int or not 2 <= players <= _SEATS:
+            raise ChkobbaError(
+                f"DealHistory.vector: players must be 2 to {_SEATS}, not {shown(players)}"
+            )
+        if type(viewer) is not int or not 0 <= viewer < players:
+            raise ChkobbaError(
+                f"DealHistory.vector: viewer must be a player from 0 to {players - 1}, "
+                f"not {shown(viewer)}"
+            )
+        try:
+            return self._vector(viewer, players)
+        except (AttributeError, TypeError, IndexError) as error:
+            # Only a DealHistory built by hand with wrong fields gets here.
+            raise ChkobbaError(
+                "DealHistory.vector: a field of this history is not what it should be "
+                f"({type(error).__name__}); build one with started() and played()"
+            ) from None
+
+    def _vector(self, viewer: int, players: int) -> list[float]:
         vector = [0.0] * HISTORY_SIZE
         for c in self.first_table:
             vector[c.index * PER_CARD + _SEATS + 2] = 1.0
@@ -74,3 +116,9 @@ class DealHistory:
             for taken in capture:
                 vector[taken.index * PER_CARD + _SEATS + 1] = when
         return vector
+
+
+def _check_cards(what: str, group: Iterable[object]) -> None:
+    for item in group:
+        if not isinstance(item, Card):
+            raise ChkobbaError(f"{what} must hold cards only, not {shown(item)}")

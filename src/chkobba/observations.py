@@ -100,9 +100,22 @@ del _start, _name, _size
 
 
 def piece(vector: Sequence[float], name: str) -> list[float]:
-    """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`."""
-    if name not in _OFFSETS:
+    """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`.
+
+    ``vector`` may be longer than :data:`OBSERVATION_SIZE` (features appended), not shorter.
+    """
+    if not isinstance(name, str) or name not in _OFFSETS:
         raise ChkobbaError(f"{shown(name)} is not an observation piece: {', '.join(_OFFSETS)}")
+    try:
+        size = len(vector)
+    except TypeError:
+        size = None
+    if size is None or isinstance(vector, (str, bytes)):
+        raise ChkobbaError(f"piece: expected an observation vector, got {shown(vector)}")
+    if size < OBSERVATION_SIZE:
+        raise ChkobbaError(
+            f"piece: an observation vector has {OBSERVATION_SIZE} entries, not {size}"
+        )
     start, end = _OFFSETS[name]
     return list(vector[start:end])
 
@@ -133,6 +146,28 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         raise ChkobbaError(
             f"observation_vector: pending must be a Card or None, not {shown(pending)}"
         )
+    try:
+        return _observation_vector(view, pending)
+    except (
+        AttributeError,
+        TypeError,
+        IndexError,
+        KeyError,
+        ValueError,
+        ZeroDivisionError,
+    ) as error:
+        raise broken_view("observation_vector", error) from None
+
+
+def broken_view(function: str, error: Exception) -> ChkobbaError:
+    """The error ``function`` raises when ``error`` escaped it on a hand-built view."""
+    return ChkobbaError(
+        f"{function}: the view is inconsistent ({type(error).__name__}); build views with "
+        "observe(), or check one built by hand field by field"
+    )
+
+
+def _observation_vector(view: PlayerView, pending: Card | None) -> list[float]:
     vector = [0.0] * OBSERVATION_SIZE
     me, players, side, sides = view.player, view.players, view.side, view.sides
     # Sides from ours on: ours, theirs (the next side) and, with 3 players, the third.
@@ -197,6 +232,10 @@ def player_returns(state: State, single_deal: bool = False) -> tuple[float, ...]
     """
     if not isinstance(state, State):
         raise ChkobbaError(f"player_returns: {shown(state)} is not a State")
+    if single_deal is not True and single_deal is not False:
+        raise ChkobbaError(
+            f"player_returns: single_deal must be True or False, not {shown(single_deal)}"
+        )
     sides = state.sides
     if single_deal and state.deal_scores:
         points = state.deal_scores[-1].points

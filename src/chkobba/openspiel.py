@@ -33,7 +33,7 @@ move goes through :func:`~chkobba.apply`, and observations come from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -118,6 +118,14 @@ class ChkobbaGame(pyspiel.Game):
     """The game ``python_chkobba``; load it with ``pyspiel.load_game``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise ChkobbaError(f"python_chkobba: params must be a dict, not {shown(params)}")
+        unknown = [key for key in params or {} if key not in _DEFAULTS]
+        if unknown:
+            raise ChkobbaError(
+                f"python_chkobba: unknown parameter {shown(unknown[0])}; "
+                f"the parameters are {', '.join(_DEFAULTS)}"
+            )
         settings = {**_DEFAULTS, **(params or {})}
         players, single_deal = settings["players"], settings["single_deal"]
         max_shuffles = settings["max_shuffles"]
@@ -390,7 +398,7 @@ class ChkobbaState(pyspiel.State):
         else:
             self._note(f"p{player}", move)
         if isinstance(move, Play):
-            self._history = self._history.played(player, move.card, move.capture)  # type: ignore[arg-type]
+            self._history = self._history._played(player, move.card, move.capture)  # type: ignore[arg-type]
             if len(after.state.deal_scores) > len(state.deal_scores):
                 self._voided = frozenset()  # a scored deal: the voided ones before it are past
         self._position = after
@@ -405,12 +413,22 @@ class ChkobbaState(pyspiel.State):
 
     # --- what a player knows ---------------------------------------------------------
 
+    def _check_player(self, player: object, function: str) -> None:
+        # Checked here, not left to the core: some of these never ask it about the player.
+        if type(player) is not int or not 0 <= player < self._players:
+            raise ChkobbaError(
+                f"{function}: player must be 0 to {self._players - 1} in this "
+                f"{self._players}-player game, not {shown(player)}"
+            )
+
     def view(self, player: int) -> PlayerView | None:
         """``observe(state, player)`` of the core state (``None`` before the lot)."""
+        self._check_player(player, "view")
         return None if self._position is None else observe(self._position.state, player)
 
     def history_vector(self, player: int) -> list[float]:
         """This deal's public history seen from ``player`` (:mod:`chkobba.history`)."""
+        self._check_player(player, "history_vector")
         return self._history.vector(player, self._players)
 
     def voided_vector(self) -> list[float]:
@@ -419,6 +437,7 @@ class ChkobbaState(pyspiel.State):
 
     def kept_vector(self, player: int) -> list[float]:
         """40 bits: the card ``player`` kept at this deal's cut, if it did (private)."""
+        self._check_player(player, "kept_vector")
         bits = [0.0] * len(DECK)
         if self._kept is not None and self._kept[0] == player:
             bits[self._kept[1]] = 1.0
@@ -431,6 +450,7 @@ class ChkobbaState(pyspiel.State):
         (every round it plays all three cards), so this is perfect recall. With
         ``private=False``, the public information state (no private fact, no hand).
         """
+        self._check_player(player, "information_state_text")
         lines = [f"python_chkobba p{player} of {self._players}"]
         lines += [] if self._public is None else self._public.lines()
         if private:
@@ -444,6 +464,7 @@ class ChkobbaState(pyspiel.State):
 
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
         """The player's current observation as one line of text."""
+        self._check_player(player, "observation_text")
         view = self.view(player)
         if view is None:
             return f"p{player}: the first dealer is not drawn yet"
