@@ -30,7 +30,7 @@ from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, Phase, State, match_winner, shown_ints
 
 __all__ = ["broken_state", "check_state"]
 
@@ -149,9 +149,63 @@ def _seats(state: State) -> Iterator[str]:
             yield f"{name} {shown(seat)} is not a player from 0 to {players - 1}"
     if state.winner is not None and not 0 <= state.winner < sides:
         yield f"winner {shown(state.winner)} is not a side from 0 to {sides - 1}"
-    for number, score in enumerate(state.deal_scores, start=1):
-        if len(score.points) != sides:
-            yield f"deal score {number} has {len(score.points)} sides, not {sides}"
+    for index, score in enumerate(state.deal_scores):
+        yield from _deal_score(f"deal_scores[{index}]", score, sides)
+
+
+# --- the deal scores ----------------------------------------------------------------------
+
+# The fields naming the side that won a category, or None.
+_WINNER_FIELDS = (
+    "cards_winner",
+    "diamonds_winner",
+    "bermila_winner",
+    "seven_of_diamonds_winner",
+    "primiera_winner",
+)
+# The per-side tallies, with how many cards of that kind there are (None: no such bound).
+_TALLY_FIELDS: dict[str, int | None] = {
+    "chkobbas": None,
+    "points": None,
+    "card_counts": len(DECK),
+    "diamond_counts": 10,
+    "seven_counts": 4,
+    "six_counts": 4,
+    "primiera_sums": None,
+}
+
+
+def _deal_score(name: str, score: DealScore, sides: int) -> Iterator[str]:
+    """The first problem of one deal score: the fields score_deal fills, per side."""
+    for field in _WINNER_FIELDS:
+        won = getattr(score, field)
+        if won is not None and not (_seat(won) and 0 <= won < sides):
+            yield f"{name}.{field} must be a side from 0 to {sides - 1} or None, not {shown(won)}"
+            return
+    for field, most in _TALLY_FIELDS.items():
+        values = getattr(score, field)
+        if field == "primiera_sums" and type(values) is tuple and not values:
+            continue  # its default: a DealScore built by hand may leave it out
+        if type(values) is not tuple or len(values) != sides or not _counts(values):
+            yield (
+                f"{name}.{field} must be {sides} whole numbers >= 0, one per side, "
+                f"not {shown(values)}"
+            )
+            return
+        if most is not None and sum(values) > most:
+            yield f"{name}.{field} {shown(values)} count more than the {most} cards there are"
+            return
+    winners = [getattr(score, field) for field in _WINNER_FIELDS]
+    earned = tuple(n + winners.count(side) for side, n in enumerate(score.chkobbas))
+    if score.points != earned:
+        yield (
+            f"{name}.points {shown(score.points)} are not the chkobbas plus the categories "
+            f"won, {shown(earned)}"
+        )
+
+
+def _counts(values: tuple[object, ...]) -> bool:
+    return all(type(v) is int and v >= 0 for v in values)
 
 
 # --- the cards ----------------------------------------------------------------------------
@@ -248,9 +302,12 @@ def _between_deals(state: State) -> Iterator[str]:
 def _scores(state: State) -> Iterator[str]:
     decided = match_winner(state.scores, state.rules.target)
     if state.phase is Phase.OVER and decided != state.winner:
-        yield f"scores {shown(state.scores)} do not make side {state.winner} the winner"
+        yield f"scores {shown_ints(state.scores)} do not make side {state.winner} the winner"
     elif state.phase is not Phase.OVER and decided is not None:
-        yield f"scores {shown(state.scores)} decide the match, but the phase is {state.phase.name}"
+        yield (
+            f"scores {shown_ints(state.scores)} decide the match, but the phase is "
+            f"{state.phase.name}"
+        )
     for side, total in enumerate(state.scores):
         earned = sum(score.points[side] for score in state.deal_scores)
         if earned > total:

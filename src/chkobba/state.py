@@ -155,7 +155,7 @@ class State:
         """The side a player belongs to: ``player % sides``; partners share a side."""
         if type(player) is not int or not 0 <= player < self.players:
             raise ChkobbaError(
-                f"there is no player {shown(player)} in a {self.players}-player match"
+                f"there is no player {shown(player)} in a {shown(self.players)}-player match"
             )
         return player % self.sides
 
@@ -178,7 +178,9 @@ class State:
 def _mover(player: int | None, phase: Phase) -> int:
     if player is None:
         why = "the next move is a shuffle" if phase is Phase.SHUFFLE else "the match is over"
-        raise ChkobbaError(f"nobody is to move in phase {phase.name}: {why}")
+        # A hand-built state or view may hold anything as its phase.
+        name = phase.name if isinstance(phase, Phase) else shown(phase)
+        raise ChkobbaError(f"nobody is to move in phase {name}: {why}")
     return player
 
 
@@ -228,7 +230,9 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
     if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
         raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")
     if match_winner(totals, rules.target) is not None:
-        raise ChkobbaError(f"scores {totals} already decide a match played to {rules.target}")
+        raise ChkobbaError(
+            f"scores {shown_ints(totals)} already decide a match played to {rules.target}"
+        )
     return totals
 
 
@@ -251,6 +255,12 @@ def from_fields(values: dict[str, Any]) -> State:
     made = object.__new__(State)
     object.__setattr__(made, "__dict__", values)
     return made
+
+
+def shown_ints(values: tuple[int, ...]) -> str:
+    """Whole numbers as a message quotes them, ``(21, 0)``, huge ones included (which
+    :func:`~chkobba.errors.shown` of the whole tuple would only name by its type)."""
+    return f"({', '.join(shown(v) for v in values[:8])}{', …' if len(values) > 8 else ''})"
 
 
 def sides_of(players: int) -> int:
