@@ -27,6 +27,7 @@ import random
 from typing import Literal
 
 from chkobba._playout import play_deal
+from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move
 from chkobba.state import Phase, State
@@ -65,12 +66,23 @@ def rollout(
         raise ChkobbaError(f"rollout: {shown(state)} is not a State")
     if not isinstance(rng, random.Random):
         raise ChkobbaError(f"rollout: rng must be a random.Random, not {shown(rng)}")
-    if until not in _UNTIL:
+    if not isinstance(until, str) or until not in _UNTIL:
         raise ChkobbaError(f"rollout: until must be 'deal' or 'match', not {shown(until)}")
     if moves is not None and not isinstance(moves, list):
         raise ChkobbaError(f"rollout: moves must be a list to append to, not {shown(moves)}")
-    while state.phase is not _OVER:
-        state = play_deal(state, rng, moves)
-        if until == "deal":
-            break
+    if type(state.phase) is not Phase:  # else a broken state would play a whole deal
+        raise broken_state(state, ChkobbaError(f"rollout: {shown(state.phase)} is not a Phase"))
+    start = state
+    played = 0 if moves is None else len(moves)
+    try:
+        while state.phase is not _OVER:
+            state = play_deal(state, rng, moves)
+            if until == "deal":
+                break
+    except ChkobbaError:
+        raise
+    except Exception as error:  # a hand-built state can be broken (see check_state)
+        if moves is not None:
+            del moves[played:]  # an error changes nothing
+        raise broken_state(start, error) from None
     return state
