@@ -37,7 +37,7 @@ from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView
+from chkobba.views import PlayerView, check_view
 
 __all__ = [
     "STATE_FORMAT",
@@ -264,12 +264,13 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     <chkobba.PlayerView.to_dict>`)."""
     if not isinstance(view, PlayerView):
         raise _fail("view_to_dict", view, "a PlayerView")
-    return _write(view, VIEW_FORMAT, _VIEW)
+    # A view built by hand can hold anything; sent to a seat, it must be one observe gives.
+    return _write(check_view(view), VIEW_FORMAT, _VIEW)
 
 
 def view_from_dict(data: object) -> PlayerView:
     """The :class:`~chkobba.PlayerView` that :func:`view_to_dict` wrote, checked like
-    :func:`state_from_dict` (the cards it shows are each in one place, at most)."""
+    :func:`state_from_dict`, as far as a view shows (see :func:`~chkobba.views.check_view`)."""
     fields = _read(data, VIEW_FORMAT, _VIEW)
     _check_table(fields, "view")
     seen = {"hand": fields["hand"], "table": fields["table"]}
@@ -279,7 +280,8 @@ def view_from_dict(data: object) -> PlayerView:
     _check_cards("view", seen, complete=False)
     if not 0 <= fields["player"] < fields["players"]:
         raise ChkobbaError(f"view: player {shown(fields['player'])} is not at this table")
-    return PlayerView(**fields)
+    # A view read from data is one observe did not make: the whole check.
+    return check_view(PlayerView(**fields))
 
 
 # --- consistency -----------------------------------------------------------------------

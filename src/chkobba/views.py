@@ -15,19 +15,21 @@ True
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
 from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
-from chkobba.checks import broken_state
+from chkobba.checks import _cards_of, broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import Phase, State, _mover, sides_of
+from chkobba.state import HAND_SIZE, Phase, State, _mover, sides_of
 
-__all__ = ["PlayerView", "complete_state", "observe"]
+__all__ = ["PlayerView", "check_view", "complete_state", "observe"]
 
 
 @attrs.frozen
@@ -105,7 +107,7 @@ def observe(state: State, player: int) -> PlayerView:
     try:  # a hand-built state can be broken (see check_state)
         if type(player) is not int or not 0 <= player < state.players:
             raise ChkobbaError(
-                f"there is no player {shown(player)} in a {state.players}-player match"
+                f"there is no player {shown(player)} in a {shown(state.players)}-player match"
             )
         return _view(state, player)
     except ChkobbaError:
@@ -135,6 +137,124 @@ def _view(state: State, player: int) -> PlayerView:
         deal_scores=state.deal_scores,
         cut_card=state.stock[0] if cutting else None,
     )
+
+
+def check_view(view: PlayerView) -> PlayerView:
+    """Return ``view`` if it is what :func:`observe` gives of a state that
+    :func:`~chkobba.check_state` accepts, else raise :class:`~chkobba.ChkobbaError`.
+
+    A view hides cards but not their number, so it can be checked as far as that goes:
+    the type of every field; players, sides and seats; the hand sizes (one per player,
+    the viewer's own matching ``hand``) and the stock size; the cards it shows each in one
+    place, and with the hidden ones making the 40; then, with the hidden cards put back
+    anywhere, everything :func:`~chkobba.check_state` checks; last, ``cut_card`` set
+    exactly in the cutter's view in phase ``CUT``. :meth:`PlayerView.from_dict` and
+    :meth:`PlayerView.to_dict` check their view with it.
+
+    >>> import attrs, random
+    >>> view = observe(apply(new_match(), random_shuffle(random.Random(3))), 1)
+    >>> check_view(view) == view
+    True
+    >>> check_view(attrs.evolve(view, stock_size=-5))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: inconsistent view: stock_size must be ... from 0 to 40, not -5
+    """
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type("check_view", "a PlayerView", view))
+    for problem in _view_problems(view):
+        raise ChkobbaError(f"inconsistent view: {problem}")
+    try:
+        check_state(_with_hidden_cards(view))
+    except ChkobbaError as error:
+        problem = str(error).removeprefix("inconsistent state: ")
+        raise ChkobbaError(f"inconsistent view: {problem}") from None
+    cutting = view.phase is Phase.CUT and view.player == view.current_player
+    if (view.cut_card is not None) != cutting:
+        raise ChkobbaError(
+            "inconsistent view: cut_card must be set exactly in the cutter's view in phase "
+            f"CUT, not {shown(view.cut_card)} in player {view.player}'s view in {view.phase.name}"
+        )
+    return view
+
+
+def _view_problems(view: PlayerView) -> Iterator[str]:
+    """The first problem with the fields a state does not have, or with the cards shown."""
+    if not isinstance(view.rules, Rules):
+        yield f"rules must be a Rules profile, not {shown(view.rules)}"
+        return
+    try:
+        sides = view.rules.sides(view.players)
+    except ChkobbaError as error:
+        yield str(error)
+        return
+    players, player = view.players, view.player
+    if type(player) is not int or not 0 <= player < players:
+        yield f"player must be a player from 0 to {players - 1}, not {shown(player)}"
+        return
+    groups = view.captured
+    if type(groups) is not tuple or len(groups) != sides:
+        yield f"captured must be {sides} card tuples, one per side, not {shown(groups)}"
+        return
+    shown_places = {"hand": view.hand, "table": view.table}
+    shown_places |= {f"captured[{side}]": pile for side, pile in enumerate(groups)}
+    for name, group in shown_places.items():
+        yield from _cards_of(name, group)
+    if view.cut_card is not None and type(view.cut_card) is not Card:
+        yield f"cut_card must be a card or None, not {shown(view.cut_card)}"
+    sizes = view.hand_sizes
+    if type(sizes) is not tuple or len(sizes) != players or not all(_size(n) for n in sizes):
+        yield (
+            f"hand_sizes must have {players} entries from 0 to {HAND_SIZE} (one per player), "
+            f"not {shown(sizes)}"
+        )
+    elif sizes[player] != len(view.hand):
+        yield f"hand_sizes[{player}] is {sizes[player]}, but the hand holds {len(view.hand)}"
+    elif type(view.stock_size) is not int or not 0 <= view.stock_size <= len(DECK):
+        yield f"stock_size must be a whole number from 0 to 40, not {shown(view.stock_size)}"
+    else:
+        yield from _view_cards(view, shown_places, sizes)
+
+
+def _size(n: object) -> bool:
+    return type(n) is int and 0 <= n <= HAND_SIZE
+
+
+def _view_cards(
+    view: PlayerView, places: dict[str, tuple[Card, ...]], sizes: tuple[int, ...]
+) -> Iterator[str]:
+    """Each card shown in one place, and with the hidden ones 40 in all."""
+    if view.cut_card is not None:
+        places = {**places, "cut_card": (view.cut_card,)}
+    found: dict[Card, str] = {}
+    for place, group in places.items():
+        for one in group:
+            if one in found:
+                yield f"{one} is in two places ({found[one]} and {place})"
+                return
+            found[one] = place
+    if view.cut_card is not None and not view.stock_size:
+        yield f"cut_card is {view.cut_card}, the top of the stock, but the stock is empty"
+        return
+    hidden = sum(sizes) - sizes[view.player] + view.stock_size - (view.cut_card is not None)
+    if len(found) + hidden != len(DECK):
+        yield (
+            f"{len(found)} cards shown and {hidden} hidden (hand_sizes, stock_size) make "
+            f"{len(found) + hidden}, not 40"
+        )
+
+
+def _with_hidden_cards(view: PlayerView) -> State:
+    """A state that ``view`` could come from: the hidden cards in deck order, the cut card
+    on top of the stock (:func:`_view_problems` found nothing, so they add up)."""
+    seen = {*view.hand, *view.table, *(c for pile in view.captured for c in pile)}
+    top = () if view.cut_card is None else (view.cut_card,)
+    hidden = iter([c for c in DECK if c not in seen and c not in top])
+    hands = tuple(
+        view.hand if p == view.player else tuple(itertools.islice(hidden, n))
+        for p, n in enumerate(view.hand_sizes)
+    )
+    return complete_state(view, hands, top + tuple(hidden))
 
 
 def complete_state(
