@@ -1,0 +1,252 @@
+"""Hardening (#10): deal scores, player views, rollouts and huge scores on bad input.
+
+Each test is a reproducer: a raw TypeError, IndexError, AttributeError, ZeroDivisionError
+or ValueError escaped before, a :class:`ChkobbaError` naming the field comes now.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from chkobba import (
+    CARD_RULES_PLUS,
+    ChkobbaError,
+    Cut,
+    DealScore,
+    Game,
+    PlayerView,
+    State,
+    apply,
+    check_state,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+    rollout,
+)
+from chkobba.views import check_view
+
+HUGE = 10**5000
+
+
+def _playing() -> State:
+    return apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
+
+
+def _scored() -> State:
+    """A state after one deal: it holds a deal score."""
+    return rollout(_playing(), random.Random(2))
+
+
+# --- deal scores: check_state and State.from_dict (#10) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("points", 5, r"deal_scores\[0\]\.points must be 2 whole numbers >= 0"),
+        ("points", ["a", "b"], r"deal_scores\[0\]\.points must be a whole number, null or"),
+        ("points", [9, 0], r"deal_scores\[0\]\.points \(9, 0\) are not the chkobbas plus"),
+        ("cards_winner", 7, r"deal_scores\[0\]\.cards_winner must be a side from 0 to 1"),
+        ("cards_winner", [1, 2], r"deal_scores\[0\]\.cards_winner must be a side"),
+        ("primiera_winner", -1, r"deal_scores\[0\]\.primiera_winner must be a side"),
+        ("chkobbas", [-5, 2], r"deal_scores\[0\]\.chkobbas must be 2 whole numbers >= 0"),
+        ("card_counts", None, r"deal_scores\[0\]\.card_counts must be 2 whole numbers"),
+        ("card_counts", [30, 30], r"card_counts \(30, 30\) count more than the 40 cards"),
+        ("six_counts", [1, 2, 3], r"deal_scores\[0\]\.six_counts must be 2 whole numbers"),
+        ("primiera_sums", [1], r"deal_scores\[0\]\.primiera_sums must be 2 whole numbers"),
+    ],
+)
+def test_a_malformed_deal_score_is_refused_on_load(field: str, value: Any, message: str) -> None:
+    data = _scored().to_dict()
+    data["deal_scores"][0][field] = value
+    before = copy.deepcopy(data)
+    with pytest.raises(ChkobbaError, match=message):
+        State.from_dict(data)
+    assert data == before
+
+
+def test_a_deal_score_without_primiera_sums_still_loads() -> None:
+    # The field's default: a DealScore built by hand (before primiera existed) leaves it out.
+    state = _scored()
+    data = state.to_dict()
+    data["deal_scores"][0]["primiera_sums"] = []
+    assert State.from_dict(data).deal_scores[0].primiera_sums == ()
+
+
+@pytest.mark.parametrize("points", [5, ("a", "b"), (1,), (1.5, 0), (True, False)])
+def test_check_state_names_a_malformed_deal_score(points: Any) -> None:
+    score = DealScore(
+        None,
+        None,
+        None,
+        None,
+        chkobbas=(0, 0),
+        points=points,
+        card_counts=(),
+        diamond_counts=(),
+        seven_counts=(),
+        six_counts=(),
+    )
+    broken = attrs.evolve(new_match(), scores=(5, 0), deal_scores=(score,))
+    with pytest.raises(ChkobbaError, match=r"deal_scores\[0\]\.points must be 2 whole numbers"):
+        check_state(broken)
+
+
+def test_every_deal_score_of_real_matches_passes() -> None:
+    for players, rules in ((2, None), (4, None), (3, CARD_RULES_PLUS)):
+        state = new_match(players, rules=rules) if rules else new_match(players)
+        state = rollout(state, random.Random(players), until="match")
+        assert check_state(state) is state
+        assert State.from_dict(state.to_dict()) == state
+
+
+# --- player views: check_view, PlayerView.from_dict and to_dict (#10) ---------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("hand_sizes", [0], r"hand_sizes must have 2 entries from 0 to 3 .*, not \(0,\)"),
+        ("hand_sizes", [-1, -1], r"hand_sizes must have 2 entries from 0 to 3"),
+        ("hand_sizes", [3, 2], r"hand_sizes\[1\] is 2, but the hand holds 3"),
+        ("stock_size", -5, r"stock_size must be a whole number from 0 to 40, not -5"),
+        ("stock_size", 20, r"make 30, not 40"),
+        ("cut_card", "7D", r"cut_card must be set exactly in the cutter's view in phase CUT"),
+        ("scores", [30, 0], r"scores \(30, 0\) decide the match"),
+        ("winner", 0, r"winner must be set exactly"),
+    ],
+)
+def test_an_inconsistent_view_is_refused_on_load(field: str, value: Any, message: str) -> None:
+    state = _playing()
+    data = observe(state, state.mover).to_dict()
+    data[field] = value
+    with pytest.raises(ChkobbaError, match=message):
+        PlayerView.from_dict(data)
+
+
+def test_hand_sizes_that_no_round_has_are_refused_on_load() -> None:
+    state = _playing()
+    data = observe(state, state.mover).to_dict()
+    data["hand_sizes"], data["stock_size"] = [2, 3], data["stock_size"] + 1
+    with pytest.raises(ChkobbaError, match=r"hand sizes \(player 1: 3, player 0: 2\) do not fit"):
+        PlayerView.from_dict(data)
+
+
+def test_a_view_with_a_bad_deal_score_is_refused_on_load() -> None:
+    state = _scored()
+    data = observe(state, 0).to_dict()
+    data["deal_scores"][0]["chkobbas"] = [-5, 2]
+    with pytest.raises(ChkobbaError, match=r"inconsistent view: deal_scores\[0\]\.chkobbas"):
+        PlayerView.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"phase": "play"}, "phase must be a Phase, not 'play'"),
+        ({"hand": None}, "hand must be a tuple of cards, not None"),
+        ({"rules": None}, "rules must be a Rules profile, not None"),
+        ({"players": 3}, "a match has 2 or 4 players, not 3"),
+        ({"player": HUGE}, "player must be a player from 0 to 1, not an integer of about"),
+        ({"captured": ((),)}, "captured must be 2 card tuples, one per side"),
+        ({"cut_card": "x"}, "cut_card must be a card or None, not 'x'"),
+        ({"deal_scores": None}, "deal_scores must be a tuple of DealScore, not None"),
+        ({"stock_size": 1.5}, "stock_size must be a whole number"),
+    ],
+)
+def test_a_broken_hand_built_view_is_not_sent(fields: dict[str, Any], message: str) -> None:
+    state = _playing()
+    broken = attrs.evolve(observe(state, state.mover), **fields)
+    with pytest.raises(ChkobbaError, match=f"inconsistent view: {message}"):
+        broken.to_dict()
+    with pytest.raises(ChkobbaError, match=f"inconsistent view: {message}"):
+        check_view(broken)
+
+
+def test_check_view_accepts_every_view_of_real_matches() -> None:
+    for players, rules in ((2, None), (4, None), (3, CARD_RULES_PLUS)):
+        state = new_match(players, rules=rules) if rules else new_match(players)
+        rng = random.Random(players)
+        while True:  # a whole deal, from the shuffle to the next one; then the match's end
+            for player in range(players):
+                view = observe(state, player)
+                assert check_view(view) is view
+                assert PlayerView.from_dict(view.to_dict()) == view
+            if state.deal_scores:
+                if state.is_over:
+                    break
+                state = rollout(state, rng, until="match")
+                continue
+            moves = legal_moves(state)
+            state = apply(state, rng.choice(moves) if moves else random_shuffle(rng))
+
+
+def test_check_view_refuses_what_is_not_a_view() -> None:
+    with pytest.raises(ChkobbaError, match="check_view: expected a PlayerView, got a State"):
+        check_view(new_match())  # type: ignore[arg-type]
+
+
+# --- rollout on broken states (#10) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"captured": ()}, "captured must have 2 entries"),
+        ({"hands": ()}, "hands must hold 2 hands"),
+        ({"rules": None}, "rules must be a Rules profile, not None"),
+        ({"dealer": None}, "dealer must be a whole number, not None"),
+        ({"chkobbas": None}, "chkobbas must be a tuple of whole numbers"),
+        ({"phase": "play"}, "phase must be a Phase, not 'play'"),
+    ],
+)
+@pytest.mark.parametrize("until", ["deal", "match"])
+def test_rollout_names_what_is_broken(fields: dict[str, Any], message: str, until: str) -> None:
+    broken = attrs.evolve(_playing(), **fields)
+    played: list[Any] = []
+    with pytest.raises(ChkobbaError, match=f"inconsistent state: {message}"):
+        rollout(broken, random.Random(1), until=until, moves=played)  # type: ignore[arg-type]
+    assert played == []  # an error changes nothing
+
+
+def test_rollout_names_empty_scores() -> None:
+    with pytest.raises(ChkobbaError, match="scores must have 2 entries"):
+        rollout(attrs.evolve(new_match(), scores=()), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rng": None}, "rng must be a random.Random, not None"),
+        ({"until": ["deal"]}, "until must be 'deal' or 'match', not"),
+        ({"until": None}, "until must be 'deal' or 'match', not None"),
+        ({"moves": ()}, "moves must be a list to append to"),
+    ],
+)
+def test_rollout_checks_its_arguments(arguments: dict[str, Any], message: str) -> None:
+    given = {"rng": random.Random(1), **arguments}
+    with pytest.raises(ChkobbaError, match=f"rollout: {message}"):
+        rollout(_playing(), **given)
+
+
+# --- huge integers in messages (#10) -------------------------------------------------------
+
+
+def test_huge_scores_are_described_not_written() -> None:
+    for make in (lambda: new_match(scores=(HUGE, 0)), lambda: Game(scores=(HUGE, 0))):
+        with pytest.raises(ChkobbaError, match=r"scores \(an integer of about 5001 digits, 0\)"):
+            make()
+    tied = Game(scores=(HUGE, HUGE))  # a tie decides nothing: the match goes on
+    assert "an integer of about 5001 digits" in repr(tied)
+    assert repr(Game()) == "<Game players=2 moves=0 phase=SHUFFLE scores=(0, 0)>"
+
+
+def test_mover_of_a_hand_built_phase_is_a_chkobba_error() -> None:
+    with pytest.raises(ChkobbaError, match="nobody is to move in phase 'x'"):
+        _ = attrs.evolve(new_match(), phase="x").mover
