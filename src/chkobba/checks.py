@@ -41,11 +41,13 @@ def check_state(state: State) -> State:
     """Return ``state`` if a match under its rules can reach it, else raise.
 
     Checked, in this order: the type of every field; players, sides and seats under
-    ``state.rules``; the 40 cards split exactly among stock, hands, table and piles;
-    what the phase requires (who moves, the hand sizes of a round, empty hands between
-    deals, no ``CUT`` phase without a cut); the scores, the winner, chkobbas and the last
-    capturer against the piles. The first problem raises
-    :class:`~chkobba.ChkobbaError` naming it.
+    ``state.rules``, and every field of each deal score (a side or ``None`` for each
+    winner, one whole number >= 0 per side for each tally, no more cards counted than
+    there are, points that are the chkobbas plus the categories won); the 40 cards split
+    exactly among stock, hands, table and piles; what the phase requires (who moves, the
+    hand sizes of a round, empty hands between deals, no ``CUT`` phase without a cut); the
+    scores, the winner, chkobbas and the last capturer against the piles. The first
+    problem raises :class:`~chkobba.ChkobbaError` naming it.
     """
     if not isinstance(state, State):
         raise ChkobbaError(f"check_state: {shown(state)} is not a State")

@@ -60,7 +60,9 @@ def rollout(
 
     Stable for callers that need speed (search bots): it takes any state, reachable or
     built by hand, and checks nothing about the moves it chooses itself, since it only
-    ever chooses legal ones.
+    ever chooses legal ones. A broken state that makes it fail raises
+    :class:`~chkobba.ChkobbaError` naming the inconsistency (see
+    :func:`~chkobba.check_state`), and ``moves`` is left as it was.
     """
     if not isinstance(state, State):
         raise ChkobbaError(f"rollout: {shown(state)} is not a State")
