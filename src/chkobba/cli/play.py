@@ -34,6 +34,8 @@ __all__ = ["HELP", "HUMAN", "menu", "run_play"]
 #: The person's seat.
 HUMAN = 0
 _PARTNERSHIP = 4
+# The most digits of a move number worth reading (a menu lists a few dozen moves).
+_NUMBER_DIGITS = 9
 
 
 class _EndOfInput(Exception):
@@ -275,10 +277,13 @@ def _first_dealer(seed: int, players: int) -> int:
 
 def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
     if text.isdigit():
-        number = int(text)
+        # isdigit() is also true for "²", which int() refuses, and int() refuses more than
+        # 4300 digits: neither is a move number, nor is a number of more than a few digits.
+        number = int(text) if text.isdecimal() and len(text) <= _NUMBER_DIGITS else 0
         if 1 <= number <= len(choices):
             return choices[number - 1][0]
-        raise ChkobbaError(f"{text} is not a move number: choose 1 to {len(choices)}")
+        said = text if text.isascii() and len(text) <= _NUMBER_DIGITS else shown(text)
+        raise ChkobbaError(f"{said} is not a move number: choose 1 to {len(choices)}")
     move = parse_move(text, state)
     if move not in [move for move, _ in choices]:
         raise ChkobbaError(f"{shown(text)} is not legal here")
