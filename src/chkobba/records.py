@@ -82,7 +82,30 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
             raise RecordError(
                 f"{move_number(index)} is not a move (Shuffle, Cut or Play): {shown(move)}"
             )
+        if not _reads_back(move):
+            _refuse_unreadable(move, index)
     return found
+
+
+def _reads_back(move: Move) -> bool:
+    """Whether the text of ``move`` reads back: the constructors accept a shuffle of other
+    than the 40 cards and a card that captures itself, which the notation refuses, and a
+    record must load again from the file it saves."""
+    if isinstance(move, Play):
+        return move.card not in move.capture
+    if isinstance(move, Shuffle):
+        return len(move.order) == len(DECK) and len(frozenset(move.order)) == len(DECK)
+    return True
+
+
+def _refuse_unreadable(move: Move, index: int) -> NoReturn:
+    """The RecordError for a move that :func:`_reads_back` refuses, with the reason the
+    notation gives when the record is read."""
+    try:
+        parse_move(str(move))
+    except NotationError as error:
+        raise RecordError(f"{move_number(index)}: {error}") from None
+    raise RecordError(f"{move_number(index)}: {shown(str(move))} does not read back")
 
 
 def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -164,8 +187,10 @@ class Record:
             (``docs/records.md`` suggests ``event``, ``site``, ``date``, ``player0`` …).
 
     Building a record checks its start (players, dealer, scores, rules) and that every
-    move is a move; whether the moves are legal is what :meth:`replay` checks. Bad
-    fields raise :class:`~chkobba.RecordError`.
+    move is a move whose text reads back (not a shuffle of other than the 40 cards, nor
+    a card that captures itself), so a saved record always loads again; whether the
+    moves are legal is what :meth:`replay` checks. Bad fields raise
+    :class:`~chkobba.RecordError`.
     """
 
     players: int
@@ -185,6 +210,14 @@ class Record:
             self.start()
         except ChkobbaError as error:
             raise RecordError(f"a record cannot start this way: {error}") from None
+        except ValueError:
+            # new_match writes the scores into its message, and Python refuses to write an
+            # integer of more than 4300 digits (a score that long decides any match).
+            highest = max((s for s in self.scores if type(s) is int), default=None)
+            raise RecordError(
+                f"a record cannot start this way: a score of {shown(highest)} "
+                f"already decides a match played to {self.rules.target}"
+            ) from None
 
     @classmethod
     def from_moves(
@@ -230,8 +263,9 @@ class Record:
             if not isinstance(state, State):
                 raise RecordError(f"{move_number(index, 'state')} is not a State: {shown(state)}")
         try:
-            # The first state is one this library did not make; each later one must follow
-            # from the one before by a legal move, so checking the first checks them all.
+            # The first state is one this library did not make; each later one must equal
+            # the one the engine makes from the one before, so checking the first checks
+            # them all (a later one is checked only when no move leads to it).
             check_state(states[0])
         except ChkobbaError as error:
             raise RecordError(f"{move_number(0, 'state')}: {error}") from None
@@ -436,6 +470,27 @@ def _one_per_line(fields: dict[str, Any]) -> str:
 
 
 def _move_between(before: State, after: State, index: int) -> Move:
+    """The move from ``before`` (checked, or made by the engine) to ``after``."""
+    try:
+        move = _found_move(before, after)
+    except (ValueError, TypeError, LookupError, AttributeError):
+        move = None  # the shuffle read from a broken ``after`` failed: check_state says why
+    if move is not None:
+        return move
+    reason = ""
+    try:
+        check_state(after)
+    except ChkobbaError as error:
+        reason = f": {move_number(index + 1, 'state')} is broken: {error}"
+    except Exception:  # a state too broken even to check: say so, never fail here
+        reason = f": {move_number(index + 1, 'state')} is broken (see check_state)"
+    raise RecordError(
+        f"no legal move leads from {move_number(index, 'state')} "
+        f"to {move_number(index + 1, 'state')}{reason}"
+    )
+
+
+def _found_move(before: State, after: State) -> Move | None:
     candidates: Sequence[Move] = legal_moves(before)
     if before.is_chance and after.phase is Phase.CUT:
         candidates = (Shuffle(after.stock),)
@@ -446,14 +501,19 @@ def _move_between(before: State, after: State, index: int) -> Move:
     for move in candidates:
         if illegal_reason(before, move) is None and apply(before, move) == after:
             return move
-    raise RecordError(
-        f"no legal move leads from {move_number(index, 'state')} "
-        f"to {move_number(index + 1, 'state')}"
-    )
+    return None
 
 
 def _path(path: object) -> str | os.PathLike[str]:
     if isinstance(path, str) or (isinstance(path, os.PathLike) and not isinstance(path, bytes)):
+        try:
+            name = os.fspath(path)
+        except TypeError:  # a __fspath__ that returns neither str nor bytes
+            raise RecordError(f"{shown(path)} does not name a file") from None
+        # The operating system cannot name a file with a NUL: os and open raise a bare
+        # ValueError that does not say which name.
+        if isinstance(name, str) and "\0" in name:
+            raise RecordError(f"{shown(name, 200)}: a file name cannot hold a NUL character")
         return path
     raise RecordError(f"a record file is named by a str or an os.PathLike, not {shown(path)}")
 

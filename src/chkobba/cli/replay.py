@@ -99,6 +99,8 @@ def _load(path: str, name: str) -> Record:
             raw = file.read()
     except OSError as error:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
+    except ValueError:  # open() refuses a name with a NUL (main(["replay", "a\0b"]))
+        raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character") from None
     try:
         # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
         return Record.from_json(raw, verify=False)

@@ -66,9 +66,12 @@ def _ask_path(ask: Ask, default: str) -> str | None:
 def _save(out: Output, record: Record, path: str) -> bool:
     try:
         record.save(path)
-    except (OSError, ChkobbaError) as error:
-        reason = getattr(error, "strerror", None) or error
+    except OSError as error:
+        reason = error.strerror or error
         out.line(f"could not save {shown(path, 200)}: {reason}; choose another name", "red")
+        return False
+    except ChkobbaError as error:  # a name no file can have (a NUL): the error names it
+        out.line(f"could not save the record: {error}; choose another name", "red")
         return False
     out.line(f"saved the record to {shown(path, 200)}")
     return True

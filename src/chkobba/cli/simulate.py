@@ -92,6 +92,10 @@ def _open(path: str) -> Iterator[IO[str]]:
         raise CommandError(
             f"cannot write records to {shown(path, 200)}: {error.strerror}"
         ) from None
+    except ValueError:  # open() refuses a name with a NUL
+        raise CommandError(
+            f"cannot write records to {shown(path, 200)}: a file name cannot hold a NUL character"
+        ) from None
     with stream:
         yield stream
 
