@@ -2,7 +2,7 @@
 
 Run ``chkobba --help`` (or ``python -m chkobba --help``) for the options; ``docs/cli.md``
 has examples. Exit status: 0 on success, 2 for bad arguments, 1 for any other failure,
-always with a one-line message and never a traceback.
+130 when interrupted (Ctrl-C), always with a one-line message and never a traceback.
 
 >>> from chkobba.cli import main
 >>> main(["simulate", "--games", "2", "--bots", "greedy", "random", "--json"]) == 0
@@ -207,7 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
     analyse = commands.add_parser("analyse", help="review a record's moves with the best bot")
     analyse.add_argument("file", help="a record written by chkobba (JSON)")
     analyse.add_argument("--seat", type=int, default=None, help="review one player (default all)")
-    analyse.add_argument("--bot", type=_bot, default=BotSpec.parse("expert"), metavar="BOT")
+    analyse.add_argument(
+        "--bot",
+        type=_bot,
+        default=BotSpec.parse("expert"),
+        metavar="BOT",
+        help="the bot that rates the moves, expert or ismcts, as NAME or NAME:KEY=VALUE,... "
+        "(expert:iterations=400, ismcts:v1) (default expert)",
+    )
     analyse.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
     analyse.add_argument("--worst", type=_positive, default=3, help="moves to flag (default 3)")
     analyse.add_argument("--json", action="store_true", help="machine-readable output")

@@ -14,7 +14,7 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError, _load
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["run_analyse"]
 
@@ -33,20 +33,25 @@ def run_analyse(
     as_json: bool,
 ) -> int:
     """Review the record at ``path`` and print the result."""
-    record = _load(path, path)
+    # The file name as a message shows it: quoted, control characters escaped.
+    name = shown(path, 200)
+    record = _load(path, name)
     if seat is not None and not 0 <= seat < record.players:
         raise CommandError(f"--seat {seat}: the record has players 0 to {record.players - 1}")
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
         raise CommandError(f"--bot {bot}: this bot cannot evaluate moves (use expert or ismcts)")
     try:
+        # Replayed first (a fraction of the review's cost), so that an illegal move is
+        # named as replay names it: move 3 (index 2), its text and the engine's reason.
+        record.replay()
         reviews = review_record(
             record,
             seats=None if seat is None else (seat,),
             evaluator=evaluator,
         )
     except ChkobbaError as error:
-        raise CommandError(f"{path}: {error}") from None
+        raise CommandError(f"{name}: {error}") from None
     lost = worst(reviews, flagged)
     if as_json:
         data = {
@@ -58,12 +63,12 @@ def run_analyse(
         }
         out.line(json.dumps(data, indent=2))
         return 0
-    _print(out, path, reviews, lost)
+    _print(out, name, reviews, lost)
     return 0
 
 
-def _print(out: Output, path: str, reviews: list[MoveReview], lost: list[MoveReview]) -> None:
-    out.line(f"analysing {path}: {len(reviews)} decisions", "bold")
+def _print(out: Output, name: str, reviews: list[MoveReview], lost: list[MoveReview]) -> None:
+    out.line(f"analysing {name}: {len(reviews)} decisions", "bold")
     flagged = {review.index for review in lost}
     for review in reviews:
         mark = "  <- lost the most" if review.index in flagged else ""
