@@ -211,12 +211,12 @@ class Record:
         except ChkobbaError as error:
             raise RecordError(f"a record cannot start this way: {error}") from None
         except ValueError:
-            # new_match writes the scores into its message, and Python refuses to write an
+            # new_match writing a huge score into its message: Python refuses to write an
             # integer of more than 4300 digits (a score that long decides any match).
-            highest = max((s for s in self.scores if type(s) is int), default=None)
+            scores = ", ".join(shown(score) for score in self.scores)
             raise RecordError(
-                f"a record cannot start this way: a score of {shown(highest)} "
-                f"already decides a match played to {self.rules.target}"
+                f"a record cannot start this way: scores ({scores}) "
+                f"already decide a match played to {self.rules.target}"
             ) from None
 
     @classmethod
