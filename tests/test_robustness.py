@@ -70,12 +70,15 @@ def test_shown_survives_a_broken_repr() -> None:
             raise RuntimeError("no repr")
 
     assert shown(Broken()).startswith("<Broken ")
-    assert shown([10**5000]) == "<list object>"
 
 
 def test_a_huge_integer_is_described_not_written() -> None:
     assert shown(10**5000) == "an integer of about 5001 digits"
+    assert shown(-(10**5000)) == "a negative integer of about 5001 digits"
     assert shown(12345) == "12345"
+    # Inside a container too (repr of the container would refuse to write it).
+    assert shown((10**5000, 0)) == "(an integer of about 5001 digits, 0)"
+    assert shown([1, [2, -(10**400)]]) == "[1, [2, a negative integer of about 401 digits]]"
 
 
 def test_very_long_messages_are_cut_in_the_middle() -> None:

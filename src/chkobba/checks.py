@@ -30,7 +30,7 @@ from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, match_winner, shown_ints
+from chkobba.state import HAND_SIZE, Phase, State, match_winner
 
 __all__ = ["broken_state", "check_state"]
 
@@ -304,11 +304,10 @@ def _between_deals(state: State) -> Iterator[str]:
 def _scores(state: State) -> Iterator[str]:
     decided = match_winner(state.scores, state.rules.target)
     if state.phase is Phase.OVER and decided != state.winner:
-        yield f"scores {shown_ints(state.scores)} do not make side {state.winner} the winner"
+        yield f"scores {shown(state.scores)} do not make side {state.winner} the winner"
     elif state.phase is not Phase.OVER and decided is not None:
         yield (
-            f"scores {shown_ints(state.scores)} decide the match, but the phase is "
-            f"{state.phase.name}"
+            f"scores {shown(state.scores)} decide the match, but the phase is {state.phase.name}"
         )
     for side, total in enumerate(state.scores):
         earned = sum(score.points[side] for score in state.deal_scores)

@@ -72,8 +72,25 @@ class RecordError(ChkobbaError):
     """A game record that cannot be read, or that holds a move that is not legal."""
 
 
+class _ShortRepr(reprlib.Repr):
+    """reprlib's bounded repr, which describes a huge integer inside a container too
+    (``repr`` of one refuses to write more than 4300 digits)."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _huge_int(x) or super().repr_int(x, level)
+
+
+def _huge_int(value: int) -> str | None:
+    """A huge integer described without writing it, or ``None`` for a normal one."""
+    if value.bit_length() <= _INT_BITS:
+        return None
+    # Count the digits without writing the number: log10(2) per bit.
+    digits = int(value.bit_length() * 0.30102999566398120) + 1
+    return f"{'a negative' if value < 0 else 'an'} integer of about {digits} digits"
+
+
 def _short_repr() -> reprlib.Repr:
-    short = reprlib.Repr()
+    short = _ShortRepr()
     short.maxstring = short.maxother = QUOTE_LIMIT + 2
     short.maxlevel = 3
     short.maxlist = short.maxtuple = short.maxset = short.maxdict = 8
@@ -99,10 +116,10 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def _quote(value: object, limit: int) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _INT_BITS:
-        # Count the digits without writing the number: log10(2) per bit.
-        digits = int(value.bit_length() * 0.30102999566398120) + 1
-        return f"an integer of about {digits} digits"
+    if isinstance(value, int) and not isinstance(value, bool):
+        huge = _huge_int(value)
+        if huge is not None:
+            return huge
     if isinstance(value, (str, bytes, bytearray)):
         # Cut before quoting: repr() of a megabyte of NULs would be four megabytes.
         return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")

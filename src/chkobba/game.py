@@ -30,7 +30,7 @@ from chkobba.notation import parse_move
 from chkobba.records import Record
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
-from chkobba.state import Phase, State, new_match, shown_ints
+from chkobba.state import Phase, State, new_match
 
 __all__ = ["Game"]
 
@@ -182,5 +182,5 @@ class Game:
         state = self.state
         return (
             f"<Game players={state.players} moves={len(self._moves)} "
-            f"phase={state.phase.name} scores={shown_ints(state.scores)}>"
+            f"phase={state.phase.name} scores={shown(state.scores)}>"
         )

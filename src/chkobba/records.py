@@ -210,14 +210,6 @@ class Record:
             self.start()
         except ChkobbaError as error:
             raise RecordError(f"a record cannot start this way: {error}") from None
-        except ValueError:
-            # new_match writing a huge score into its message: Python refuses to write an
-            # integer of more than 4300 digits (a score that long decides any match).
-            scores = ", ".join(shown(score) for score in self.scores)
-            raise RecordError(
-                f"a record cannot start this way: scores ({scores}) "
-                f"already decide a match played to {self.rules.target}"
-            ) from None
 
     @classmethod
     def from_moves(

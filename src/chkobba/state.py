@@ -231,7 +231,7 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
         raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")
     if match_winner(totals, rules.target) is not None:
         raise ChkobbaError(
-            f"scores {shown_ints(totals)} already decide a match played to {rules.target}"
+            f"scores {shown(totals)} already decide a match played to {rules.target}"
         )
     return totals
 
@@ -255,12 +255,6 @@ def from_fields(values: dict[str, Any]) -> State:
     made = object.__new__(State)
     object.__setattr__(made, "__dict__", values)
     return made
-
-
-def shown_ints(values: tuple[int, ...]) -> str:
-    """Whole numbers as a message quotes them, ``(21, 0)``, huge ones included (which
-    :func:`~chkobba.errors.shown` of the whole tuple would only name by its type)."""
-    return f"({', '.join(shown(v) for v in values[:8])}{', …' if len(values) > 8 else ''})"
 
 
 def sides_of(players: int) -> int:
