@@ -31,7 +31,7 @@ from chkobba.rollouts import rollout
 from chkobba.rules import CARD_RULES_PLUS, PROFILES, TUNISIAN, Rules
 from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
-from chkobba.views import PlayerView, observe
+from chkobba.views import PlayerView, check_view, observe
 
 __version__ = "0.1.0"
 
@@ -63,6 +63,7 @@ __all__ = [
     "card",
     "cards",
     "check_state",
+    "check_view",
     "format_cards",
     "illegal_reason",
     "is_legal",
