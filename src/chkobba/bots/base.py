@@ -16,14 +16,78 @@ RandomBot(seed=1)
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Protocol, runtime_checkable
 
+from chkobba._describe import move_number, shown_kind, wrong_type
 from chkobba.errors import ChkobbaError, shown
-from chkobba.moves import Move
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.views import PlayerView
 
-__all__ = ["Bot", "SeededBot"]
+__all__ = ["OPTION_LIMIT", "Bot", "SeededBot", "checked_choice"]
+
+#: The largest value of a bot's integer options (``iterations``, ``horizon``,
+#: ``endgame``, ``budget``): far above any useful setting, far below a search that would
+#: never end.
+OPTION_LIMIT = 10**7
+
+_MOVE_TYPES = (Shuffle, Cut, Play)
+
+
+def checked_choice(
+    bot: object, view: object, legal: object, method: str = "choose"
+) -> tuple[Move, ...]:
+    """``legal`` as a tuple, once ``view`` is a :class:`~chkobba.PlayerView` and ``legal``
+    a non-empty tuple or list of moves; else a :class:`~chkobba.ChkobbaError`.
+
+    What every built-in bot's ``choose`` checks before it thinks (once per decision, so
+    its search never meets a wrong argument deep inside).
+    """
+    where = f"{type(bot).__name__}.{method}"
+    if not isinstance(view, PlayerView):
+        state = type(view).__name__ == "State"
+        hint = " (observe(state, player) gives a player's view)" if state else ""
+        raise ChkobbaError(wrong_type(where, "a PlayerView", view) + hint)
+    moves = moves_of(where, legal)
+    if not moves:
+        raise ChkobbaError(f"{shown(bot)} was asked to {method} among no legal moves")
+    return moves
+
+
+def moves_of(function: str, legal: object) -> tuple[Move, ...]:
+    """``legal`` as a tuple if it is a tuple or list of moves (text is not), else a
+    :class:`~chkobba.ChkobbaError` naming ``function``."""
+    if not isinstance(legal, (tuple, list)):
+        raise ChkobbaError(wrong_type(function, "a tuple of legal moves", legal))
+    for index, move in enumerate(legal):
+        if not isinstance(move, _MOVE_TYPES):
+            raise ChkobbaError(
+                f"{function}: {move_number(index)} of legal is {shown_kind(move)}, not a move"
+            )
+    return tuple(legal)
+
+
+def int_option(bot: str, name: str, value: object, low: int) -> int:
+    """``value`` if it is an integer from ``low`` to :data:`OPTION_LIMIT` (a bool is not),
+    else a :class:`~chkobba.ChkobbaError` naming ``bot`` and its option ``name``."""
+    if type(value) is not int or value < low:
+        wanted = "a positive integer" if low == 1 else f"an integer >= {low}"
+        raise ChkobbaError(f"{bot}: {name} must be {wanted}, not {shown(value)}")
+    if value > OPTION_LIMIT:
+        raise ChkobbaError(f"{bot}: {name} must be at most {OPTION_LIMIT}, not {shown(value)}")
+    return value
+
+
+def real_option(value: object, low: float, high: float) -> float | None:
+    """``value`` as a float if it is a real number from ``low`` to ``high`` (``high``
+    itself excluded when infinite), else ``None``. A bool is no number here: ``True`` is
+    no probability."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if not low <= value <= high or value == math.inf:  # (nan fails the comparison)
+        return None
+    return float(value)
 
 
 @runtime_checkable
@@ -67,9 +131,12 @@ class SeededBot:
         return type(self)(seed=seed, **self.options())
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        """Pick one of ``legal``; raises :class:`~chkobba.ChkobbaError` if it is empty."""
-        if not legal:
-            raise ChkobbaError(f"{shown(self)} was asked to choose among no legal moves")
+        """Pick one of ``legal``; raises :class:`~chkobba.ChkobbaError` if it is empty, or
+        if ``view`` is not a :class:`~chkobba.PlayerView` or ``legal`` not moves."""
+        return self._choose(view, checked_choice(self, view, legal))
+
+    def _choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        """:meth:`choose` once its arguments are checked."""
         if len(legal) == 1:
             return legal[0]
         return self.pick(view, legal)
@@ -79,6 +146,15 @@ class SeededBot:
         return legal[0]
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{key}={value!r}" for key, value in self.options().items())
-        seed = f"seed={self.seed!r}"
-        return f"{type(self).__name__}({shown + ', ' if shown else ''}{seed})"
+        options = ", ".join(f"{key}={_literal(value)}" for key, value in self.options().items())
+        seed = f"seed={_literal(self.seed)}"
+        return f"{type(self).__name__}({options + ', ' if options else ''}{seed})"
+
+
+def _literal(value: object) -> str:
+    """``repr(value)``, or a description of an integer too long for Python to write (a
+    seed may be any integer)."""
+    try:
+        return repr(value)
+    except ValueError:
+        return shown(value)

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import math
 
+from chkobba._describe import shown_kind, wrong_type
 from chkobba.bots.greedy import WORTH
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
 from chkobba.state import Phase, State
 
@@ -48,6 +49,17 @@ def deal_difference(state: State, deals: int) -> int:
 
     ``0`` when no such deal was scored (a voided deal).
     """
+    if not isinstance(state, State):
+        raise ChkobbaError(wrong_type("deal_difference", "a State", state))
+    if type(deals) is not int or deals < 0:
+        raise ChkobbaError(
+            f"deal_difference: deals must be a count of deals (an integer >= 0), not {shown(deals)}"
+        )
+    return _difference(state, deals)
+
+
+def _difference(state: State, deals: int) -> int:
+    """:func:`deal_difference`, unchecked (the solver's leaves)."""
     if len(state.deal_scores) <= deals:
         return 0
     points = state.deal_scores[deals].points
@@ -108,7 +120,7 @@ class Solver:
 
     def _search(self, state: State, deals: int, alpha: float, beta: float) -> int:
         if state.phase is not Phase.PLAY:
-            return deal_difference(state, deals)
+            return _difference(state, deals)
         key = _key(state)
         stored = self.table.get(key)
         if stored is not None:
@@ -145,7 +157,7 @@ class Solver:
 
 def _check(state: State) -> None:
     if not isinstance(state, State):
-        raise ChkobbaError(f"the endgame solver needs a State, not {state!r}")
+        raise ChkobbaError(f"the endgame solver needs a State, not {shown_kind(state)}")
     if state.phase is not Phase.PLAY:
         raise ChkobbaError(
             f"the endgame solver needs a state in phase PLAY, not {state.phase.name}"

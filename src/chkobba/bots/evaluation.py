@@ -22,7 +22,8 @@ import math
 from collections.abc import Sequence
 
 from chkobba._kernel import tally, tally_counts
-from chkobba.cards import Card
+from chkobba.cards import DECK, Card
+from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["deal_estimate", "tally_estimate"]
 
@@ -55,7 +56,37 @@ def _bermila(sevens: tuple[int, int], sixes: tuple[int, int]) -> float:
 
 
 def deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
-    """Side 0's expected deal points minus side 1's, from the piles and chkobbas so far."""
+    """Side 0's expected deal points minus side 1's, from the piles and chkobbas so far.
+
+    ``captured`` holds the two sides' piles (distinct cards), ``chkobbas`` their counts;
+    anything else raises :class:`~chkobba.ChkobbaError`.
+    """
+    piles = items_of(captured, "deal_estimate: captured", 3)
+    counts = items_of(chkobbas, "deal_estimate: chkobbas", 3)
+    if len(piles) != 2 or len(counts) != 2:
+        raise ChkobbaError(
+            f"deal_estimate: needs two sides' piles and chkobbas, got {len(piles)} and "
+            f"{len(counts)}"
+        )
+    first, second = (items_of(pile, "deal_estimate: a pile", len(DECK)) for pile in piles)
+    seen: set[Card] = set()
+    for c in first + second:
+        if not isinstance(c, Card):
+            raise ChkobbaError(f"deal_estimate: the piles hold {shown(c)}, not a card")
+        if c in seen:
+            raise ChkobbaError(f"deal_estimate: the piles hold {c} twice")
+        seen.add(c)
+    for count in counts:
+        if type(count) is not int or not 0 <= count <= len(DECK):
+            raise ChkobbaError(
+                f"deal_estimate: a chkobba count must be an integer from 0 to {len(DECK)}, "
+                f"not {shown(count)}"
+            )
+    return _deal_estimate((first, second), counts)
+
+
+def _deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
+    """:func:`deal_estimate` of a state's own piles and chkobbas (unchecked: search)."""
     first, second = tuple(captured[0]), tuple(captured[1])
     return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas)
 
@@ -64,14 +95,22 @@ def tally_estimate(
     first: int, second: int, first_size: int, second_size: int, chkobbas: Sequence[int]
 ) -> float:
     """:func:`deal_estimate` from each pile's :func:`~chkobba._kernel.tally` and size
-    (what a search keeps instead of the piles)."""
-    diamonds, sevens, sixes, seven_of_diamonds = tally_counts(first)
-    their_diamonds, their_sevens, their_sixes, their_seven = tally_counts(second)
-    return (
-        chkobbas[0]
-        - chkobbas[1]
-        + _majority(first_size, second_size, 40, 21)
-        + _majority(diamonds, their_diamonds, 10, 6)
-        + _bermila((sevens, their_sevens), (sixes, their_sixes))
-        + (1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0)
-    )
+    (what a search keeps instead of the piles); arguments no pair of piles could have
+    raise :class:`~chkobba.ChkobbaError`."""
+    # A try, not checks: the search calls this at the end of every rollout.
+    try:
+        diamonds, sevens, sixes, seven_of_diamonds = tally_counts(first)
+        their_diamonds, their_sevens, their_sixes, their_seven = tally_counts(second)
+        return (
+            chkobbas[0]
+            - chkobbas[1]
+            + _majority(first_size, second_size, 40, 21)
+            + _majority(diamonds, their_diamonds, 10, 6)
+            + _bermila((sevens, their_sevens), (sixes, their_sixes))
+            + (1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0)
+        )
+    except (TypeError, IndexError, KeyError, ValueError, OverflowError):
+        raise ChkobbaError(
+            f"tally_estimate: no pair of piles has tallies {shown(first)} and {shown(second)},"
+            f" sizes {shown(first_size)} and {shown(second_size)} and chkobbas {shown(chkobbas)}"
+        ) from None

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from chkobba.bots.base import checked_choice, int_option
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from chkobba.bots.sampling import determinizer
-from chkobba.errors import ChkobbaError
 from chkobba.moves import Move
 from chkobba.state import HAND_SIZE, Phase
 from chkobba.views import PlayerView
@@ -46,7 +46,7 @@ from chkobba.views import PlayerView
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_ENDGAME", "ExpertBot"]
 
 #: Cards left (hands and stock) at or below which the endgame is solved exactly: the
-#: last round of a 2-player deal, the last two plies each of a 4-player one.
+#: last round of a 2-player deal, the last six plies of a 4-player one.
 DEFAULT_ENDGAME = 2 * HAND_SIZE
 #: Solver positions per endgame decision (about 0.15 s on the reference machine).
 DEFAULT_BUDGET = 5000
@@ -77,12 +77,8 @@ class ExpertBot(ISMCTSBot):
             inference=inference,
             seed=seed,
         )
-        if type(endgame) is not int or endgame < 0:
-            raise ChkobbaError(f"ExpertBot: endgame must be an integer >= 0, not {endgame!r}")
-        if type(budget) is not int or budget < 1:
-            raise ChkobbaError(f"ExpertBot: budget must be a positive integer, not {budget!r}")
-        self.endgame = endgame
-        self.budget = budget
+        self.endgame = int_option("ExpertBot", "endgame", endgame, 0)
+        self.budget = int_option("ExpertBot", "budget", budget, 1)
 
     def options(self) -> dict[str, Any]:
         return {**super().options(), "endgame": self.endgame, "budget": self.budget}
@@ -104,8 +100,7 @@ class ExpertBot(ISMCTSBot):
         Exact (averaged over samples of the hidden cards) in the endgame, the ISMCTS
         mean reward of the move otherwise (a move the search never tried gets ``-inf``).
         """
-        if not legal:
-            raise ChkobbaError(f"{self!r} was asked to evaluate no legal moves")
+        legal = checked_choice(self, view, legal, "evaluate")
         if self.solves(view):
             return self._endgame_values(view, legal)
         return super().evaluate(view, legal)

@@ -48,8 +48,8 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
-from chkobba.bots.base import SeededBot
-from chkobba.bots.evaluation import deal_estimate
+from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option
+from chkobba.bots.evaluation import _deal_estimate
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.sampling import determinizer, weighted_determinizer
@@ -101,27 +101,27 @@ class ISMCTSBot(SeededBot):
         seed: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
-        if type(iterations) is not int or iterations < 1:
+        bot = type(self).__name__
+        iterations = int_option(bot, "iterations", iterations, 1)
+        horizon = int_option(bot, "horizon", horizon, 0)
+        c = real_option(exploration, 0.0, math.inf)
+        if c is None:
             raise ChkobbaError(
-                f"ISMCTSBot: iterations must be a positive integer, not {shown(iterations)}"
+                f"{bot}: exploration must be a finite number >= 0, not {shown(exploration)}"
             )
-        if not isinstance(exploration, (int, float)) or not 0 <= exploration < math.inf:
-            raise ChkobbaError(
-                f"ISMCTSBot: exploration must be a finite number >= 0, not {shown(exploration)}"
-            )
-        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
-            raise ChkobbaError(f"ISMCTSBot: epsilon must be between 0 and 1, not {shown(epsilon)}")
-        if type(horizon) is not int or horizon < 0:
-            raise ChkobbaError(f"ISMCTSBot: horizon must be an integer >= 0, not {shown(horizon)}")
-        if inference not in _INFERENCE or type(inference) not in (int, bool):
-            raise ChkobbaError(f"ISMCTSBot: inference must be 0, 1 or 2, not {shown(inference)}")
+        chance = real_option(epsilon, 0.0, 1.0)
+        if chance is None:
+            raise ChkobbaError(f"{bot}: epsilon must be between 0 and 1, not {shown(epsilon)}")
+        # A bool is no level (True was once accepted for 1; it is refused like every bool).
+        if type(inference) is not int or inference not in _INFERENCE:
+            raise ChkobbaError(f"{bot}: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
         self.horizon = horizon
-        self.inference = int(inference)
+        self.inference = inference
         self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
         self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
-        self.exploration = float(exploration)
-        self.epsilon = float(epsilon)
+        self.exploration = c
+        self.epsilon = chance
 
     def options(self) -> dict[str, Any]:
         return {
@@ -133,12 +133,13 @@ class ISMCTSBot(SeededBot):
         }
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        legal = checked_choice(self, view, legal)  # before the inference takes the view in
         # Every view, forced moves included, to follow the opponent.
         if self.inference == 1:
             self._hands.observe(view)
         elif self.inference == 2:
             self._model.observe(view)
-        return super().choose(view, legal)
+        return self._choose(view, legal)
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         root = self.search(view)
@@ -172,8 +173,7 @@ class ISMCTSBot(SeededBot):
 
         A move the search never tried gets ``-inf``.
         """
-        if not legal:
-            raise ChkobbaError(f"{self!r} was asked to evaluate no legal moves")
+        legal = checked_choice(self, view, legal, "evaluate")
         root = self.search(view)
         values = {}
         for move in legal:
@@ -263,7 +263,7 @@ def _rewards(state: State, deals: int) -> tuple[float, ...]:
     sides = state.sides
     if state.phase in _IN_DEAL:
         if sides == 2:
-            estimate = deal_estimate(state.captured, state.chkobbas) / REWARD_SCALE
+            estimate = _deal_estimate(state.captured, state.chkobbas) / REWARD_SCALE
             return (estimate, -estimate)
         points = state.chkobbas  # three sides: only the chkobbas are certain mid-deal
     elif len(state.deal_scores) == deals:

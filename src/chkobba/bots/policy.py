@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from chkobba._describe import wrong_type
 from chkobba.actions import (
     EXPOSE,
     FIRST_CAPTURE,
@@ -43,7 +44,7 @@ from chkobba.actions import (
     num_actions,
     step,
 )
-from chkobba.bots.base import Bot
+from chkobba.bots.base import Bot, checked_choice, moves_of
 from chkobba.cards import Card
 from chkobba.engine import legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
@@ -66,6 +67,10 @@ def _array(values: list[float], dtype: str) -> Any:
     return np.asarray(values, dtype=dtype)
 
 
+# The largest action space action_mask builds a mask for: far above any profile's.
+_SIZE_LIMIT = 100_000
+
+
 def action_mask(
     legal: Sequence[Move], pending: Card | None = None, size: int = NUM_ACTIONS
 ) -> list[int]:
@@ -77,9 +82,22 @@ def action_mask(
     >>> action_mask((Cut(keep=True), Cut(keep=False)))[KEEP:EXPOSE + 1]
     [1, 1]
     """
+    legal = moves_of("action_mask", legal)
+    if pending is not None and not isinstance(pending, Card):
+        raise ChkobbaError(wrong_type("action_mask: pending", "a Card or None", pending))
+    if type(size) is not int or not FIRST_CAPTURE < size <= _SIZE_LIMIT:
+        raise ChkobbaError(
+            f"action_mask: size must be the action space's size, an integer from "
+            f"{FIRST_CAPTURE + 1} to {_SIZE_LIMIT} (num_actions(rules)), not {shown(size)}"
+        )
     mask = [0] * size
     if pending is not None:
         options = options_by_card(legal).get(pending, [])
+        if FIRST_CAPTURE + len(options) > size:
+            raise ChkobbaError(
+                f"action_mask: size {size} has no room for the {len(options)} capture "
+                f"options of {pending}"
+            )
         mask[FIRST_CAPTURE : FIRST_CAPTURE + len(options)] = [1] * len(options)
         return mask
     for move in legal:
@@ -123,8 +141,7 @@ class PolicyBot:
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Ask the policy for an id (and a capture id when the card has several options)."""
-        if not legal:
-            raise ChkobbaError(f"{shown(self)} was asked to choose among no legal moves")
+        legal = checked_choice(self, view, legal)
         action = self._ask(view, legal, None)
         if action in (KEEP, EXPOSE):
             return Cut(keep=action == KEEP)
@@ -144,13 +161,13 @@ class PolicyBot:
         raw = self.fn(observation, mask)
         try:
             action = int(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # (int(inf) overflows)
             raise IllegalMoveError(
                 f"{shown(self)}: the policy returned {shown(raw)}, not an action id"
             ) from None
         if not 0 <= action < len(mask) or not mask[action]:
             raise IllegalMoveError(
-                f"{shown(self)}: the policy chose action {action}, which is masked"
+                f"{shown(self)}: the policy chose action {shown(action)}, which is masked"
             )
         return action
 
@@ -174,6 +191,8 @@ class BotActions:
         self._queued: tuple[Position, int] | None = None
 
     def __call__(self, position: Position) -> int:
+        if not isinstance(position, Position):
+            raise ChkobbaError(wrong_type("BotActions", "a Position", position))
         queued, self._queued = self._queued, None
         if queued is not None and position.pending is not None and queued[0] == position:
             return queued[1]

@@ -26,9 +26,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from chkobba._describe import wrong_type
 from chkobba._random import shuffle
 from chkobba.cards import Card
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown
 from chkobba.state import Phase, State, replaced
 from chkobba.views import PlayerView, complete_state
 
@@ -42,6 +43,8 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     phases ``SHUFFLE`` and ``OVER``, where nothing is hidden and there is nothing to
     decide.
     """
+    if not isinstance(rng, random.Random):
+        raise ChkobbaError(wrong_type("determinize", "a random.Random", rng))
     return determinizer(view)(rng)
 
 
@@ -51,6 +54,7 @@ def determinizer(view: PlayerView) -> Callable[[random.Random], State]:
 
     ``determinizer(view)(rng)`` is exactly ``determinize(view, rng)``, draws included.
     """
+    _check_view("determinize", view)
     if view.phase is not Phase.PLAY and view.phase is not Phase.CUT:
         raise ChkobbaError(f"determinize: nothing to sample in phase {view.phase.name}")
     unseen = view.unseen()  # deck order, so the sample depends on the seed alone
@@ -91,6 +95,7 @@ def weighted_determinizer(
     the stock in a random order. With equal weights the samples are :func:`determinize`'s
     in distribution (not draw for draw).
     """
+    _check_view("weighted_determinizer", view)
     if view.phase is not Phase.PLAY or view.players != 2:
         raise ChkobbaError("weighted_determinizer: a 2-player view in phase PLAY only")
     opponent = 1 - view.player
@@ -117,3 +122,17 @@ def weighted_determinizer(
         return replaced(public, hands=both, stock=tuple(stock))
 
     return sample
+
+
+def _check_view(function: str, view: object) -> None:
+    """A :class:`~chkobba.ChkobbaError` unless ``view`` is a view whose player has a seat
+    (a view built by hand, or changed with ``attrs.evolve``, may name any player)."""
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type(function, "a PlayerView", view))
+    if len(view.hand_sizes) != view.players or not (
+        type(view.player) is int and 0 <= view.player < view.players
+    ):
+        raise ChkobbaError(
+            f"{function}: the view's player {shown(view.player)} has no seat among "
+            f"{shown(view.players)} players with hands {shown(view.hand_sizes)}"
+        )
