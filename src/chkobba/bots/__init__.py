@@ -1,11 +1,13 @@
 """Bots that play Chkobba from a :class:`~chkobba.PlayerView`.
 
-Every bot has ``choose(view, legal) -> Move``. Three come built in, each seeded:
+Every bot has ``choose(view, legal) -> Move``. Four come built in, each seeded:
 
 * :class:`RandomBot` — a uniformly random legal move;
 * :class:`GreedyBot` — a documented one-move heuristic (see :mod:`chkobba.bots.greedy`);
 * :class:`ISMCTSBot` — information-set Monte Carlo tree search
-  (see :mod:`chkobba.bots.ismcts`).
+  (see :mod:`chkobba.bots.ismcts`);
+* :class:`ExpertBot` — ISMCTS for the open deal, exact solving of its end
+  (see :mod:`chkobba.bots.expert`).
 
 Drive a whole deal with bots, each seeing only its own seat:
 

@@ -9,7 +9,7 @@ int, the capture options read from the kernel's entry for the table's signature.
 
 Internal: ISMCTS calls it for 2-side deals in play; it returns ``None`` where it does
 not apply (3 sides, a state not in the play phase), and the caller steps through
-``apply`` instead. ``tests/test_bots_strength.py`` checks that both paths play the same
+``apply`` instead. ``tests/test_policy_rollout.py`` checks that both paths play the same
 moves from the same draws.
 """
 

@@ -113,7 +113,7 @@ class SeededBot:
     processes) without any extra code.
     """
 
-    #: The registry name (``"random"``, ``"greedy"``, ``"ismcts"``).
+    #: The registry name (``"random"``, ``"greedy"``, ``"ismcts"``, ``"expert"``).
     name = "bot"
 
     def __init__(self, *, seed: int | None = None) -> None:

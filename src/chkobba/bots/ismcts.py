@@ -12,11 +12,13 @@ iteration:
 2. **select** — walk down the tree along moves legal in that sample, choosing by UCB1
    with availability counts (a child's "parent visits" are the times it was legal), each
    node scored from the side of the player who made its move;
-3. **expand** one untried move, then **roll out** with a fast default policy (take a
-   sweep when there is one, otherwise the capture worth most, otherwise lay the
-   cheapest card that leaves no sweepable table; with ``epsilon`` chance a random legal
-   move) for ``horizon`` moves (``0``: to the end of the deal), on the compact kernel
-   for 2-side deals (:mod:`chkobba.bots._policy_rollout`, no ``State`` per move);
+3. **expand** one untried move, then **roll out** with a fast default policy (any
+   capture before any lay: the one worth most, counting the played card and the cards
+   taken, plus 1 for a sweep, so a rich capture can beat a poorer sweep; otherwise the
+   lay of least worth, half a point worse if it leaves a table summing to 10 or less;
+   with ``epsilon`` chance a random legal move) for ``horizon`` moves (``0``: to the end
+   of the deal), on the compact kernel for 2-side deals
+   (:mod:`chkobba.bots._policy_rollout`, no ``State`` per move);
 4. **back up** the reward: side 0's deal points minus side 1's (negated for side 1),
    divided by ``REWARD_SCALE`` — the real deal points when the rollout ended the deal,
    else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached. Deal
@@ -299,7 +301,9 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
 
 
 def _default_move(state: State, moves: tuple[Move, ...], rng: random.Random) -> Move:
-    """Sweep if possible, else the capture worth most, else lay the cheapest safe card."""
+    """The capture scoring most (the worth of the played card and the cards taken, plus
+    1 for a sweep: see :func:`~chkobba.bots._policy_rollout.capture_score`), else the lay
+    of least worth (half a point worse on a table one card could sweep)."""
     values = state.rules.card_values
     table_sum = sum(values[c.index] for c in state.table)
     table_size = len(state.table)
