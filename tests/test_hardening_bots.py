@@ -26,6 +26,9 @@ from chkobba.bots import BotActions, ExpertBot, GreedyBot, ISMCTSBot, PolicyBot,
 from chkobba.bots.base import OPTION_LIMIT
 from chkobba.bots.endgame import deal_difference, solve
 from chkobba.bots.evaluation import deal_estimate, tally_estimate
+from chkobba.bots.greedy import play_score
+from chkobba.bots.inference import HandInference, OpponentModel
+from chkobba.bots.ismcts import rollout
 from chkobba.bots.policy import action_mask, policy_input
 from chkobba.bots.sampling import determinize, determinizer
 from chkobba.errors import shown
@@ -243,3 +246,71 @@ def test_action_mask_needs_room_for_the_capture_options() -> None:
 def test_policy_input_checks_the_legal_moves() -> None:
     with pytest.raises(ChkobbaError, match="action_mask: expected a tuple of legal moves"):
         policy_input(VIEW, 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: OpponentModel(temperature=True, noise=0.1), "temperature must be a number > 0"),
+        (
+            lambda: OpponentModel(temperature=0.1, noise=True),
+            "noise must be between 0 and 1, not T",
+        ),
+        (lambda: HandInference(sweep="x", capture=0.1), "sweep must be between 0 and 1, not 'x'"),
+        (lambda: HandInference(sweep=0.1, capture=2), "capture must be between 0 and 1, not 2"),
+        (lambda: PolicyBot(lambda o, m: 0, name=5), "PolicyBot: name must be text, not 5"),
+    ],
+)
+def test_components_refuse_bad_options(build: Any, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=message):
+        build()
+
+
+def test_the_inference_components_check_their_arguments() -> None:
+    hands = HandInference(sweep=0.1, capture=0.3)
+    with pytest.raises(ChkobbaError, match=r"HandInference\.observe: expected a PlayerView"):
+        hands.observe(None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"HandInference\.weight: None is not a hand"):
+        hands.weight(None)  # type: ignore[arg-type]
+    model = OpponentModel(temperature=0.1, noise=0.3)
+    with pytest.raises(ChkobbaError, match=r"OpponentModel\.observe: expected a PlayerView"):
+        model.observe(STATE)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"OpponentModel\.weight: 5 is not a hand"):
+        model.weight(5)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"OpponentModel\.posterior: expected a PlayerView"):
+        model.posterior(None)  # type: ignore[arg-type]
+    assert hands.view is None and model.view is None
+
+
+def test_the_search_methods_check_the_view() -> None:
+    with pytest.raises(ChkobbaError, match=r"ISMCTSBot\.search: expected a PlayerView, got None"):
+        ISMCTSBot(iterations=5).search(None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"ExpertBot\.sampler: expected a PlayerView, got a"):
+        ExpertBot(iterations=5).sampler(STATE)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"ExpertBot\.solves: expected a PlayerView"):
+        ExpertBot().solves(None)  # type: ignore[arg-type]
+
+
+def test_rollout_checks_its_arguments() -> None:
+    with pytest.raises(ChkobbaError, match="rollout: expected a State, got None"):
+        rollout(None, random.Random())  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"rollout: expected a random\.Random, got None"):
+        rollout(STATE, None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="epsilon must be a finite number, not True"):
+        rollout(STATE, random.Random(), epsilon=True)
+    with pytest.raises(ChkobbaError, match=r"horizon must be an integer, not 1\.5"):
+        rollout(STATE, random.Random(), horizon=1.5)  # type: ignore[arg-type]
+    end = rollout(STATE, random.Random(2), horizon=-1)  # (0 or less: to the deal's end)
+    assert end.phase is not STATE.phase
+
+
+def test_greedy_helpers_check_their_arguments() -> None:
+    with pytest.raises(ChkobbaError, match=r"GreedyBot\.worth: expected a Card, got '7D'"):
+        GreedyBot.worth("7D")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"GreedyBot\.evaluate: expected a PlayerView"):
+        GreedyBot().evaluate(None, LEGAL[0])  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"GreedyBot\.evaluate: expected a move, got 'QH'"):
+        GreedyBot().evaluate(VIEW, "QH")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="play_score: cannot score None"):
+        play_score(None, None, None, None, 3, None)  # type: ignore[arg-type]
+    assert GreedyBot().evaluate(VIEW, LEGAL[0]) == GreedyBot().evaluate(VIEW, LEGAL[0])

@@ -35,10 +35,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from chkobba._describe import wrong_type
 from chkobba.bots.base import checked_choice, int_option
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
 from chkobba.bots.sampling import determinizer
+from chkobba.errors import ChkobbaError
 from chkobba.moves import Move
 from chkobba.state import HAND_SIZE, Phase
 from chkobba.views import PlayerView
@@ -91,6 +93,8 @@ class ExpertBot(ISMCTSBot):
 
     def solves(self, view: PlayerView) -> bool:
         """Whether ``view`` is an endgame this bot solves exactly rather than searches."""
+        if not isinstance(view, PlayerView):
+            raise ChkobbaError(wrong_type("ExpertBot.solves", "a PlayerView", view))
         cards_left = sum(view.hand_sizes) + view.stock_size
         return view.phase is Phase.PLAY and len(view.captured) == 2 and cards_left <= self.endgame
 

@@ -31,10 +31,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from chkobba._describe import wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, Rank, Suit
-from chkobba.moves import Cut, Move, Play
+from chkobba.errors import ChkobbaError, shown
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
 from chkobba.state import HAND_SIZE
 from chkobba.views import PlayerView
@@ -75,26 +77,35 @@ class GreedyBot(SeededBot):
     @staticmethod
     def worth(c: Card) -> float:
         """A card's worth in a pile, in rough deal points."""
+        if not isinstance(c, Card):
+            raise ChkobbaError(wrong_type("GreedyBot.worth", "a Card", c))
         return WORTH[c.index]
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         if isinstance(legal[0], Cut):
             keep = view.cut_card is not None and WORTH[view.cut_card.index] >= CARD + DIAMOND
             return Cut(keep=keep)
-        scored = [(self.evaluate(view, move), i) for i, move in enumerate(legal)]
+        scored = [(self._evaluate(view, move), i) for i, move in enumerate(legal)]
         best = max(score for score, _ in scored)
         ties = [i for score, i in scored if score >= best - 1e-9]
         return legal[self.rng.choice(ties)]
 
     def evaluate(self, view: PlayerView, move: Move) -> float:
         """The heuristic score of one play (higher is better)."""
+        if not isinstance(view, PlayerView):
+            raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a PlayerView", view))
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a move", move))
+        return self._evaluate(view, move)
+
+    def _evaluate(self, view: PlayerView, move: Move) -> float:
         if not isinstance(move, Play):
             return 0.0
         last_card = view.stock_size == 0 and sum(view.hand_sizes) == 1
         hand = view.hand_sizes[(view.player + 1) % view.players]  # the next player's
         if hand == 0 and view.stock_size:
             hand = HAND_SIZE  # everyone is out: a fresh hand comes from the stock
-        return play_score(
+        return _play_score(
             view.table, move.card, move.capture, view.unseen(), hand, view.rules, last_card
         )
 
@@ -115,7 +126,26 @@ def play_score(
     it is left out), ``next_hand`` the size of the next player's hand once it is their
     turn; ``last_card``: this is the deal's last play.
     :class:`~chkobba.bots.inference.OpponentModel` scores an opponent's choices with it.
+    Arguments of the wrong kind raise :class:`~chkobba.ChkobbaError`.
     """
+    try:  # (not checks: the opponent model scores every play the opponent could make)
+        return _play_score(table, played, capture, unseen, next_hand, rules, last_card)
+    except (TypeError, AttributeError, IndexError, KeyError, ValueError):
+        raise ChkobbaError(
+            f"play_score: cannot score {shown(played)} on {shown(table)} taking "
+            f"{shown(capture)} (expected cards, a hand size and Rules)"
+        ) from None
+
+
+def _play_score(
+    table: tuple[Card, ...],
+    played: Card,
+    capture: frozenset[Card],
+    unseen: Iterable[Card],
+    next_hand: int,
+    rules: Rules,
+    last_card: bool,
+) -> float:
     if capture:
         remaining = tuple(c for c in table if c not in capture)
         # fsum is exactly rounded, so the set's (process-dependent) order cannot matter.

@@ -28,7 +28,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from chkobba.bots.greedy import play_score
+from chkobba._describe import wrong_type
+from chkobba.bots.base import real_option
+from chkobba.bots.greedy import _play_score
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
@@ -56,13 +58,14 @@ class HandInference:
     """
 
     def __init__(self, *, sweep: float, capture: float) -> None:
-        self.sweep = sweep
-        self.capture = capture
+        self.sweep = _chance("HandInference: sweep", sweep)
+        self.capture = _chance("HandInference: capture", capture)
         self.view: PlayerView | None = None
         self.suspicions: list[Suspicion] = []
 
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
+        _check_view("HandInference.observe", view)
         last, self.view = self.view, view
         play = _opponent_play(last, view) if last is not None else None
         if play is None:
@@ -87,7 +90,10 @@ class HandInference:
 
     def weight(self, hand: Iterable[Card]) -> float:
         """The relative likelihood of the opponent holding ``hand`` now (1: no suspicion)."""
-        held = frozenset(hand)
+        try:  # (not a check: the search weighs every sample)
+            held = frozenset(hand)
+        except TypeError:
+            raise ChkobbaError(f"HandInference.weight: {shown(hand)} is not a hand") from None
         weight = 1.0
         for suspicion in self.suspicions:
             if not suspicion.cards.isdisjoint(held):
@@ -201,19 +207,19 @@ class OpponentModel:
     """
 
     def __init__(self, *, temperature: float, noise: float) -> None:
-        if not isinstance(temperature, (int, float)) or not 0 < temperature < math.inf:
+        t = real_option(temperature, 0.0, math.inf)
+        if t is None or t == 0:
             raise ChkobbaError(
                 f"OpponentModel: temperature must be a number > 0, not {shown(temperature)}"
             )
-        if not isinstance(noise, (int, float)) or not 0 <= noise <= 1:
-            raise ChkobbaError(f"OpponentModel: noise must be between 0 and 1, not {shown(noise)}")
-        self.temperature = float(temperature)
-        self.noise = float(noise)
+        self.temperature = t
+        self.noise = _chance("OpponentModel: noise", noise)
         self.view: PlayerView | None = None
         self.decisions: list[_Decision] = []
 
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
+        _check_view("OpponentModel.observe", view)
         last, self.view = self.view, view
         move = None if last is None else _opponent_move(last, view, across_refill=True)
         if last is None or move is None:
@@ -235,7 +241,7 @@ class OpponentModel:
         rules = view.rules
         unseen = _unseen_by_opponent(last, view)
         mine = len(view.hand)  # the bot plays next, with the hand it holds now
-        chosen = play_score(faced, played, frozenset(capture), unseen, mine, rules)
+        chosen = _play_score(faced, played, frozenset(capture), unseen, mine, rules, False)
         mass: dict[Card, float] = {}
         count: dict[Card, int] = {}
         for candidate in last.unseen():
@@ -243,7 +249,7 @@ class OpponentModel:
             mass[candidate] = math.fsum(
                 math.exp(
                     min(
-                        (play_score(faced, candidate, option, unseen, mine, rules) - chosen)
+                        (_play_score(faced, candidate, option, unseen, mine, rules, False) - chosen)
                         / self.temperature,
                         _EXPONENT_LIMIT,
                     )
@@ -256,7 +262,10 @@ class OpponentModel:
     def weight(self, hand: Iterable[Card]) -> float:
         """The likelihood of the opponent holding ``hand`` now, up to a constant factor
         (1.0 when no play of theirs was seen this round)."""
-        held = set(hand)
+        try:  # (not a check: the posterior weighs every possible hand)
+            held = set(hand)
+        except TypeError:
+            raise ChkobbaError(f"OpponentModel.weight: {shown(hand)} is not a hand") from None
         weight = 1.0
         for decision in reversed(self.decisions):  # the latest first: its hand is smallest
             held.add(decision.played)
@@ -268,6 +277,7 @@ class OpponentModel:
     def posterior(self, view: PlayerView) -> tuple[list[tuple[Card, ...]], list[float]]:
         """Every hand the opponent may hold in ``view`` (from its unseen cards, in deck
         order) and the cumulative sums of their weights, for ``random.choices``."""
+        _check_view("OpponentModel.posterior", view)
         size = view.hand_sizes[1 - view.player]
         hands = list(itertools.combinations(view.unseen(), size))
         return hands, list(itertools.accumulate(map(self.weight, hands)))
@@ -279,3 +289,17 @@ def _sweeps(table: tuple[Card, ...], played: Card, rules: Rules) -> bool:
     return bool(table) and any(
         option == everything for option in options_for_card(table, played, rules)
     )
+
+
+def _chance(name: str, value: object) -> float:
+    """``value`` as a float if it is a probability (a bool is not), else a
+    :class:`~chkobba.ChkobbaError` naming ``name``."""
+    chance = real_option(value, 0.0, 1.0)
+    if chance is None:
+        raise ChkobbaError(f"{name} must be between 0 and 1, not {shown(value)}")
+    return chance
+
+
+def _check_view(function: str, view: object) -> None:
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type(function, "a PlayerView", view))

@@ -49,6 +49,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
+from chkobba._describe import finite_number, wrong_type
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
 from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option
 from chkobba.bots.evaluation import _deal_estimate
@@ -150,6 +151,7 @@ class ISMCTSBot(SeededBot):
 
     def search(self, view: PlayerView) -> _Node:
         """The search tree of one decision (its root's children are the moves tried)."""
+        _check_view(self, "search", view)
         root = _Node(side=-1)
         deals = len(view.deal_scores)
         sample = self.sampler(view)
@@ -160,6 +162,7 @@ class ISMCTSBot(SeededBot):
     def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:
         """The determinizations of ``view`` this bot searches: uniform, or weighted by
         what the opponent's plays say about their hand (``inference``)."""
+        _check_view(self, "sampler", view)
         hands, model = self._hands, self._model
         if self.inference == 1 and hands.view is view and hands.suspicions:
             return _weighted(determinizer(view), hands, 1 - view.player)
@@ -212,7 +215,7 @@ class ISMCTSBot(SeededBot):
         if self.epsilon < 1.0 or self.horizon:  # (uniform to the end: chkobba.rollout)
             rewards = policy_rewards(state, rng, self.epsilon, self.horizon, REWARD_SCALE)
         if rewards is None:
-            rewards = _rewards(rollout(state, rng, self.epsilon, self.horizon), deals)
+            rewards = _rewards(_rollout(state, rng, self.epsilon, self.horizon), deals)
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.side]
@@ -250,6 +253,11 @@ def _weighted(
     return draw
 
 
+def _check_view(bot: ISMCTSBot, method: str, view: object) -> None:
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type(f"{type(bot).__name__}.{method}", "a PlayerView", view))
+
+
 def _ucb(node: _Node, c: float) -> float:
     return node.total / node.visits + c * math.sqrt(math.log(node.avail) / node.visits)
 
@@ -284,6 +292,17 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
     deal: exactly what :func:`chkobba.rollout` plays on the compact kernel, which this
     then calls (several times faster than stepping through ``apply``).
     """
+    if not isinstance(state, State):
+        raise ChkobbaError(wrong_type("rollout", "a State", state))
+    if not isinstance(rng, random.Random):
+        raise ChkobbaError(wrong_type("rollout", "a random.Random", rng))
+    if type(horizon) is not int:  # (any int: 0 or less plays to the end of the deal)
+        raise ChkobbaError(f"rollout: horizon must be an integer, not {shown(horizon)}")
+    return _rollout(state, rng, finite_number("rollout: epsilon", epsilon), horizon)
+
+
+def _rollout(state: State, rng: random.Random, epsilon: float, horizon: int) -> State:
+    """:func:`rollout`, unchecked (the search's path for more than two sides)."""
     if epsilon >= 1.0 and horizon == 0:
         return kernel_rollout(state, rng) if state.phase in _IN_DEAL else state
     steps = horizon if horizon > 0 else -1

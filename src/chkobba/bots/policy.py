@@ -136,6 +136,8 @@ class PolicyBot:
             raise ChkobbaError(f"PolicyBot: {shown(fn)} is not callable as fn(observation, mask)")
         self.fn = fn
         self.features = bool(features)
+        if name is not None and not isinstance(name, str):
+            raise ChkobbaError(f"PolicyBot: name must be text, not {shown(name)}")
         if name is not None:
             self.name = name
 
