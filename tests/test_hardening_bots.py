@@ -120,8 +120,8 @@ def test_a_policy_answer_that_is_no_action_is_an_illegal_move(answer: Any, messa
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"endgame": -HUGE}, "ExpertBot: endgame must be an integer >= 0, not an integer of about"),
-        ({"budget": -HUGE}, "ExpertBot: budget must be a positive integer, not an integer of abo"),
+        ({"endgame": -HUGE}, "ExpertBot: endgame must be an integer >= 0, not a negative integer"),
+        ({"budget": -HUGE}, "ExpertBot: budget must be a positive integer, not a negative integer"),
         ({"endgame": HUGE}, f"endgame must be at most {OPTION_LIMIT}, not an integer of about"),
         ({"budget": OPTION_LIMIT + 1}, f"budget must be at most {OPTION_LIMIT}, not 10000001"),
         ({"iterations": HUGE}, f"ExpertBot: iterations must be at most {OPTION_LIMIT}"),
@@ -145,7 +145,7 @@ def test_expert_options_are_bounded(options: dict[str, Any], message: str) -> No
         ({"epsilon": True}, "epsilon must be between 0 and 1, not True"),
         ({"epsilon": False}, "epsilon must be between 0 and 1, not False"),
         ({"epsilon": float("nan")}, "epsilon must be between 0 and 1, not nan"),
-        ({"inference": True}, "inference must be 0, 1 or 2, not True"),
+        ({"inference": 1.0}, "inference must be 0, 1 or 2, not 1.0"),
         ({"horizon": True}, "horizon must be an integer >= 0, not True"),
     ],
     ids=shown,
@@ -314,3 +314,9 @@ def test_greedy_helpers_check_their_arguments() -> None:
     with pytest.raises(ChkobbaError, match="play_score: cannot score None"):
         play_score(None, None, None, None, 3, None)  # type: ignore[arg-type]
     assert GreedyBot().evaluate(VIEW, LEGAL[0]) == GreedyBot().evaluate(VIEW, LEGAL[0])
+
+
+def test_inference_still_takes_a_bool_for_0_or_1() -> None:
+    # Kept for compatibility: inference was once an on/off switch.
+    assert ISMCTSBot(inference=True).inference == 1
+    assert ISMCTSBot(inference=False).inference == 0

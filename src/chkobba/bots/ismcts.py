@@ -115,12 +115,13 @@ class ISMCTSBot(SeededBot):
         chance = real_option(epsilon, 0.0, 1.0)
         if chance is None:
             raise ChkobbaError(f"{bot}: epsilon must be between 0 and 1, not {shown(epsilon)}")
-        # A bool is no level (True was once accepted for 1; it is refused like every bool).
-        if type(inference) is not int or inference not in _INFERENCE:
+        # False and True still mean 0 and 1, as when inference was on or off (0.1.0 code
+        # may pass them); every other option refuses a bool.
+        if type(inference) not in (int, bool) or inference not in _INFERENCE:
             raise ChkobbaError(f"{bot}: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
         self.horizon = horizon
-        self.inference = inference
+        self.inference = int(inference)
         self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
         self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
         self.exploration = c
