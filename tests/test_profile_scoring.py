@@ -181,6 +181,25 @@ def test_primiera_sums_the_best_card_of_each_suit() -> None:
     assert score(made, TUNISIAN).primiera_winner is None
 
 
+# RULES.md part II: per suit the best card counts 7=21, 6=18, A=16, 5=15, 4=14, 3=13,
+# 2=12, Q/J/K=10.
+PRIMIERA_TABLE = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12}
+PRIMIERA_TABLE.update(dict.fromkeys("QJK", 10))
+
+
+@pytest.mark.parametrize("rank", sorted(PRIMIERA_TABLE))
+def test_every_rank_has_its_primiera_value(rank: str) -> None:
+    # Four of one rank, one per suit: the sum is four times the rank's value, and against
+    # four of another rank the higher value wins. (The fast scorer reads the same table,
+    # and test_fast_core checks it against score_deal.)
+    other = "K" if PRIMIERA_TABLE[rank] > 10 else "A"
+    four, others = (cards(" ".join(r + s for s in "SHCD")) for r in (rank, other))
+    result = score((four, others), PRIMIERA)
+    value, other_value = PRIMIERA_TABLE[rank], PRIMIERA_TABLE[other]
+    assert result.primiera_sums == (4 * value, 4 * other_value)
+    assert result.primiera_winner == (0 if value > other_value else 1)
+
+
 def test_a_side_missing_a_suit_cannot_win_the_primiera() -> None:
     a = cards("7S 7H 7C")  # no diamond: 63 would beat anything small, but it cannot count
     b = cards("2S 2H 2C 2D")  # 48

@@ -35,6 +35,14 @@ def test_courts_are_queen_8_jack_9_king_10() -> None:
     assert TUNISIAN.value(Rank.JACK) == 9
 
 
+def test_a_rank_is_valued_by_its_profile() -> None:
+    # CardRulesPlus swaps Jack and Queen: asked by rank or by card, the same answer.
+    assert (CARD_RULES_PLUS.value(Rank.JACK), CARD_RULES_PLUS.value(Rank.QUEEN)) == (8, 9)
+    for rules in (TUNISIAN, CARD_RULES_PLUS):
+        for c in DECK:
+            assert rules.value(c.rank) == rules.value(c), (rules.name, c)
+
+
 def test_target_is_21_and_the_default_profile_is_tunisian() -> None:
     assert TUNISIAN.target == 21
     assert Rules() == TUNISIAN
