@@ -50,6 +50,12 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+def _phase_code(phase: object) -> str:
+    """A phase as code, ``Phase.PLAY``: how State's and PlayerView's reprs write it, so
+    that they evaluate back (the enum's own ``<Phase.PLAY: 'play'>`` is not code)."""
+    return f"Phase.{phase.name}" if isinstance(phase, Phase) else repr(phase)
+
+
 # Not slotted: a frozen slotted class pays a descriptor call per field in __init__, a
 # dict-based one writes the instance dict directly, which halves the cost of making the
 # state that every move creates, and the engine makes a play's successor from a copy of
@@ -85,7 +91,7 @@ class State:
     """
 
     rules: Rules
-    phase: Phase
+    phase: Phase = attrs.field(repr=_phase_code)
     players: int
     dealer: int
     current_player: int | None

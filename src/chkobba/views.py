@@ -27,7 +27,7 @@ from chkobba.checks import _cards_of, broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, _mover, sides_of
+from chkobba.state import HAND_SIZE, Phase, State, _mover, _phase_code, sides_of
 
 __all__ = ["PlayerView", "check_view", "complete_state", "observe"]
 
@@ -39,7 +39,7 @@ class PlayerView:
     rules: Rules
     player: int
     players: int
-    phase: Phase
+    phase: Phase = attrs.field(repr=_phase_code)
     dealer: int
     current_player: int | None
     hand: tuple[Card, ...]
