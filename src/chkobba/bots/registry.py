@@ -8,11 +8,11 @@ processes, and :meth:`BotSpec.build` makes a bot with any seed.
 
 >>> spec = BotSpec.parse("ismcts:iterations=50")
 >>> spec
-BotSpec('ismcts:iterations=50')
+BotSpec.parse('ismcts:iterations=50')
 >>> spec.build(seed=3)
 ISMCTSBot(iterations=50, ..., seed=3)
 >>> BotSpec.parse("ismcts:v1")
-BotSpec('ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6')
+BotSpec.parse('ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6')
 >>> BotSpec.parse("clever")
 Traceback (most recent call last):
 ...
@@ -137,7 +137,11 @@ class BotSpec:
         return self.name + ":" + ",".join(f"{key}={value}" for key, value in self.options)
 
     def __repr__(self) -> str:
-        return f"BotSpec({str(self)!r})"
+        # Code that makes this spec again: the name alone is the constructor's argument,
+        # a spec with options reads back from its text.
+        if not self.options:
+            return f"BotSpec({self.name!r})"
+        return f"BotSpec.parse({str(self)!r})"
 
 
 def bot_options(name: str) -> tuple[str, ...]:
