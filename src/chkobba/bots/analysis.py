@@ -54,12 +54,19 @@ class Evaluator(Protocol):
         ...
 
 
+def _float_code(value: object) -> str:
+    """``repr(value)``, but code for a move never tried: ``float('-inf')``, not ``-inf``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"float({str(value)!r})"
+    return repr(value)
+
+
 @attrs.frozen
 class MoveValue:
     """A legal move and its expected deal points difference for the mover's side."""
 
     move: Move
-    value: float
+    value: float = attrs.field(repr=_float_code)
 
 
 @attrs.frozen
