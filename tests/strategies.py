@@ -36,6 +36,13 @@ function of the drawn seed, so failures replay exactly):
 * :func:`cut_states` — a state in phase ``CUT``.
 * :func:`moves_in` — a legal move of a given state (a random shuffle at the chance node).
 * :func:`views` — a :class:`~chkobba.PlayerView` of a random state from a random seat.
+* :func:`profile_states` — a state of a random match under a random profile
+  (:func:`rule_profiles`), with any player count the profile allows (3 included).
+
+Bot specs:
+
+* :func:`bot_specs` — a :class:`~chkobba.bots.registry.BotSpec`: a built-in bot with
+  random options, in random order.
 """
 
 from __future__ import annotations
@@ -60,12 +67,14 @@ from chkobba import (
     legal_moves,
     observe,
 )
+from chkobba.bots.registry import BotSpec
 from chkobba.rules import MAJORITIES, VOID_DEALS
 from tests.helpers import random_history
 
 __all__ = [
     "History",
     "a_card",
+    "bot_specs",
     "captures",
     "cut_states",
     "deal_piles",
@@ -74,6 +83,7 @@ __all__ = [
     "moves_in",
     "play_states",
     "player_counts",
+    "profile_states",
     "rule_profiles",
     "seeds",
     "shuffles",
@@ -314,3 +324,46 @@ def views(draw: st.DrawFn, players: int | None = None) -> PlayerView:
     """The view of a random state (see :func:`states`) from a random seat."""
     state = draw(states(players))
     return observe(state, draw(st.integers(0, state.players - 1)))
+
+
+@st.composite
+def profile_states(draw: st.DrawFn) -> State:
+    """A state of a random match under a random profile, for any player count it allows.
+
+    The walk stops at a random move number (or at the match's end), so every phase and
+    match ends turn up.
+    """
+    rules = draw(rule_profiles())
+    players = draw(st.sampled_from(rules.players))
+    steps = draw(st.integers(0, 250))
+    seed = draw(seeds())
+    dealer = draw(st.integers(0, players - 1))
+    states, _ = random_history(seed, players, dealer=dealer, max_moves=steps, rules=rules)
+    return states[-1]
+
+
+_SPEC_OPTIONS = {
+    "random": {},
+    "greedy": {},
+    "ismcts": {
+        "iterations": st.integers(1, 10**7),
+        "exploration": st.floats(0, 1e300) | st.integers(0, 100),
+        "epsilon": st.floats(0, 1),
+        "horizon": st.integers(0, 10**7),
+        "inference": st.sampled_from((0, 1, 2)),
+    },
+}
+_SPEC_OPTIONS["expert"] = {
+    **_SPEC_OPTIONS["ismcts"],
+    "endgame": st.integers(0, 10**7),
+    "budget": st.integers(1, 10**7),
+}
+
+
+@st.composite
+def bot_specs(draw: st.DrawFn) -> BotSpec:
+    """A built-in bot's spec with random options (each at most once, in random order)."""
+    name = draw(st.sampled_from(sorted(_SPEC_OPTIONS)))
+    options = _SPEC_OPTIONS[name]
+    keys = draw(st.lists(st.sampled_from(sorted(options)), unique=True)) if options else []
+    return BotSpec(name, tuple((key, draw(options[key])) for key in keys))
