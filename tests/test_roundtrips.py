@@ -44,6 +44,7 @@ from chkobba import (
 )
 from chkobba.actions import Position
 from chkobba.bots.analysis import MoveReview, MoveValue, review_record
+from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.history import DealHistory
 from chkobba.rules import profile
@@ -205,3 +206,14 @@ def test_deal_histories_round_trip_through_their_repr() -> None:
     assert_same(evaluated(history), history)
     assert_copies(history)
     assert attrs.evolve(history) == history
+
+
+def test_a_policy_bot_repr_keeps_its_settings() -> None:
+    def greedy_policy(observation: object, mask: Any) -> int:
+        return int(list(mask).index(1))
+
+    bot = PolicyBot(greedy_policy, features=True, name="mine")
+    assert repr(bot) == "PolicyBot(greedy_policy, features=True, name='mine')"
+    again = eval(repr(bot), {"PolicyBot": PolicyBot, "greedy_policy": greedy_policy})
+    assert (again.fn, again.features, again.name) == (bot.fn, bot.features, bot.name)
+    assert repr(PolicyBot(greedy_policy)) == "PolicyBot(greedy_policy)"

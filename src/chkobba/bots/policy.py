@@ -174,7 +174,13 @@ class PolicyBot:
         return action
 
     def __repr__(self) -> str:
-        return f"PolicyBot({getattr(self.fn, '__name__', type(self.fn).__name__)})"
+        # The call that makes this bot again (given the policy's name), settings included.
+        words = [getattr(self.fn, "__name__", type(self.fn).__name__)]
+        if self.features:
+            words.append("features=True")
+        if self.name != PolicyBot.name:
+            words.append(f"name={self.name!r}")
+        return f"PolicyBot({', '.join(words)})"
 
 
 class BotActions:
