@@ -45,14 +45,21 @@ def checked_choice(
     its search never meets a wrong argument deep inside).
     """
     where = f"{type(bot).__name__}.{method}"
-    if not isinstance(view, PlayerView):
-        state = type(view).__name__ == "State"
-        hint = " (observe(state, player) gives a player's view)" if state else ""
-        raise ChkobbaError(wrong_type(where, "a PlayerView", view) + hint)
+    require_view(where, view)
     moves = moves_of(where, legal)
     if not moves:
         raise ChkobbaError(f"{shown(bot)} was asked to {method} among no legal moves")
     return moves
+
+
+def require_view(function: str, view: object) -> PlayerView:
+    """``view`` if it is a :class:`~chkobba.PlayerView`, else a
+    :class:`~chkobba.ChkobbaError` naming ``function`` (the bots' one check of a view)."""
+    if not isinstance(view, PlayerView):
+        state = type(view).__name__ == "State"
+        hint = " (observe(state, player) gives a player's view)" if state else ""
+        raise ChkobbaError(wrong_type(function, "a PlayerView", view) + hint)
+    return view
 
 
 def moves_of(function: str, legal: object) -> tuple[Move, ...]:

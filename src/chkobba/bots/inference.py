@@ -28,8 +28,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from chkobba._describe import wrong_type
-from chkobba.bots.base import real_option
+from chkobba.bots.base import real_option, require_view
 from chkobba.bots.greedy import _play_score
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK, Card
@@ -65,7 +64,7 @@ class HandInference:
 
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
-        _check_view("HandInference.observe", view)
+        require_view("HandInference.observe", view)
         last, self.view = self.view, view
         play = _opponent_play(last, view) if last is not None else None
         if play is None:
@@ -219,7 +218,7 @@ class OpponentModel:
 
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
-        _check_view("OpponentModel.observe", view)
+        require_view("OpponentModel.observe", view)
         last, self.view = self.view, view
         move = None if last is None else _opponent_move(last, view, across_refill=True)
         if last is None or move is None:
@@ -277,7 +276,7 @@ class OpponentModel:
     def posterior(self, view: PlayerView) -> tuple[list[tuple[Card, ...]], list[float]]:
         """Every hand the opponent may hold in ``view`` (from its unseen cards, in deck
         order) and the cumulative sums of their weights, for ``random.choices``."""
-        _check_view("OpponentModel.posterior", view)
+        require_view("OpponentModel.posterior", view)
         size = view.hand_sizes[1 - view.player]
         hands = list(itertools.combinations(view.unseen(), size))
         return hands, list(itertools.accumulate(map(self.weight, hands)))
@@ -298,8 +297,3 @@ def _chance(name: str, value: object) -> float:
     if chance is None:
         raise ChkobbaError(f"{name} must be between 0 and 1, not {shown(value)}")
     return chance
-
-
-def _check_view(function: str, view: object) -> None:
-    if not isinstance(view, PlayerView):
-        raise ChkobbaError(wrong_type(function, "a PlayerView", view))

@@ -51,7 +51,7 @@ from typing import Any, cast
 
 from chkobba._describe import finite_number, wrong_type
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
-from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option
+from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
 from chkobba.bots.evaluation import _deal_estimate
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
@@ -152,7 +152,7 @@ class ISMCTSBot(SeededBot):
 
     def search(self, view: PlayerView) -> _Node:
         """The search tree of one decision (its root's children are the moves tried)."""
-        _check_view(self, "search", view)
+        require_view(f"{type(self).__name__}.search", view)
         root = _Node(side=-1)
         deals = len(view.deal_scores)
         sample = self.sampler(view)
@@ -163,7 +163,7 @@ class ISMCTSBot(SeededBot):
     def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:
         """The determinizations of ``view`` this bot searches: uniform, or weighted by
         what the opponent's plays say about their hand (``inference``)."""
-        _check_view(self, "sampler", view)
+        require_view(f"{type(self).__name__}.sampler", view)
         hands, model = self._hands, self._model
         if self.inference == 1 and hands.view is view and hands.suspicions:
             return _weighted(determinizer(view), hands, 1 - view.player)
@@ -252,11 +252,6 @@ def _weighted(
         return state
 
     return draw
-
-
-def _check_view(bot: ISMCTSBot, method: str, view: object) -> None:
-    if not isinstance(view, PlayerView):
-        raise ChkobbaError(wrong_type(f"{type(bot).__name__}.{method}", "a PlayerView", view))
 
 
 def _ucb(node: _Node, c: float) -> float:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from chkobba._describe import wrong_type
 from chkobba._random import shuffle
+from chkobba.bots.base import require_view
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.state import Phase, State, replaced
@@ -127,8 +128,7 @@ def weighted_determinizer(
 def _check_view(function: str, view: object) -> None:
     """A :class:`~chkobba.ChkobbaError` unless ``view`` is a view whose player has a seat
     (a view built by hand, or changed with ``attrs.evolve``, may name any player)."""
-    if not isinstance(view, PlayerView):
-        raise ChkobbaError(wrong_type(function, "a PlayerView", view))
+    view = require_view(function, view)
     if len(view.hand_sizes) != view.players or not (
         type(view.player) is int and 0 <= view.player < view.players
     ):
