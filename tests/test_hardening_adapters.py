@@ -137,3 +137,9 @@ def test_a_hand_built_broken_history_is_named() -> None:
     broken = DealHistory(plays=(("x", DECK[0], frozenset()),))  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match=r"DealHistory\.vector: a field of this history"):
         broken.vector(0, 2)
+
+
+def test_a_broken_view_is_named_by_what_check_view_finds(view: PlayerView) -> None:
+    bad = attrs.evolve(view, phase="play")  # type: ignore[misc]
+    with pytest.raises(ChkobbaError, match=r"phase must be a Phase, not 'play' \(see check_view\)"):
+        observation_vector(bad)

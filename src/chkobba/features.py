@@ -107,7 +107,7 @@ def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]
     try:
         return _feature_vector(view, pending, moves)
     except (AttributeError, TypeError, IndexError, KeyError, ValueError) as error:
-        raise broken_view("feature_vector", error) from None
+        raise broken_view("feature_vector", view, error) from None
 
 
 def _feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]) -> list[float]:

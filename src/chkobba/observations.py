@@ -29,7 +29,7 @@ from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView
+from chkobba.views import PlayerView, check_view
 
 __all__ = [
     "LAYOUT",
@@ -156,15 +156,20 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         ValueError,
         ZeroDivisionError,
     ) as error:
-        raise broken_view("observation_vector", error) from None
+        raise broken_view("observation_vector", view, error) from None
 
 
-def broken_view(function: str, error: Exception) -> ChkobbaError:
-    """The error ``function`` raises when ``error`` escaped it on a hand-built view."""
-    return ChkobbaError(
-        f"{function}: the view is inconsistent ({type(error).__name__}); build views with "
-        "observe(), or check one built by hand field by field"
-    )
+def broken_view(function: str, view: PlayerView, error: Exception) -> ChkobbaError:
+    """The error ``function`` raises when ``error`` escaped it on a hand-built view: what
+    :func:`~chkobba.check_view` finds wrong with it, as ``broken_state`` does for states."""
+    try:
+        check_view(view)
+        problem = type(error).__name__  # check_view passes it: say what escaped
+    except ChkobbaError as found:
+        problem = str(found).removeprefix("inconsistent view: ")
+    except Exception:  # a view too broken even to check: say so, never fail here
+        problem = type(error).__name__
+    return ChkobbaError(f"{function}: the view is inconsistent: {problem} (see check_view)")
 
 
 def _observation_vector(view: PlayerView, pending: Card | None) -> list[float]:
