@@ -243,7 +243,7 @@ def _play_out(
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
                     taken_group = sorted(map(table.pop, group), key=number_of)
-                    pile_of[player] += [card_of[c] for c in (played, *taken_group)]
+                    pile_of[player] += map(card_of.__getitem__, (played, *taken_group))
                     if record:
                         moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
                 # A sweep, unless made with the deal's last card (where the profile says so).
@@ -265,7 +265,7 @@ def _play_out(
         turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
     return end_deal(
         state,
-        tuple([card_of[c] for c in laid if c in table]),
+        tuple(map(card_of.__getitem__, filter(set(table).__contains__, laid))),
         tuple([tuple(pile) for pile in piles]),
         tuple(chkobbas),
         last,
