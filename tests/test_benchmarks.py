@@ -31,3 +31,17 @@ def test_only_refuses_an_unknown_workload() -> None:
     done = _run("--only", "walk", "--deals", "1")
     assert done.returncode == 2
     assert "invalid choice: 'walk'" in done.stderr
+
+
+def test_the_lazy_state_prototype_plays_the_engines_deals() -> None:
+    # benchmarks/lazy_state.py's figures mean something only if its prototype plays
+    # exactly the engine's deals: every final state equal, from the same seed.
+    script = PLAYOUTS.parent / "lazy_state.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check", "--deals", "60", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert done.stdout == "60 deals, the same final states both ways: True\n"
