@@ -7,8 +7,20 @@ import pickle
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
-from chkobba import DECK, Card, ChkobbaError, NotationError, Rank, Suit, card, cards, format_cards
+from chkobba import (
+    DECK,
+    Card,
+    ChkobbaError,
+    NotationError,
+    Play,
+    Rank,
+    Suit,
+    card,
+    cards,
+    format_cards,
+)
 from tests.strategies import a_card, distinct_cards
 
 
@@ -90,9 +102,15 @@ def test_format_cards_writes_deck_order() -> None:
     assert format_cards(()) == ""
 
 
-@given(distinct_cards())
-def test_format_cards_reads_back(group: tuple[Card, ...]) -> None:
-    assert cards(format_cards(group)) == tuple(sorted(group))
+@given(distinct_cards(), st.sampled_from([" ", ",", ", ", "+"]))
+def test_format_cards_reads_back(group: tuple[Card, ...], separator: str) -> None:
+    # "+" too: error messages and move notation write captures as 2D+6S.
+    assert cards(format_cards(group, separator)) == tuple(sorted(group))
+
+
+def test_a_capture_as_messages_write_it_reads_back() -> None:
+    assert cards("2D+6S") == cards("2D 6S")
+    assert Play("QH", "2D+6S") == Play(card("QH"), cards("2D 6S"))
 
 
 def test_cards_survive_copy_and_pickle_as_the_same_objects() -> None:

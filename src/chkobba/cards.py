@@ -192,16 +192,18 @@ def _card_problem(text: str) -> str:
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    """Read cards separated by spaces or commas, e.g. ``cards("2D 6S QH")``.
+    """Read cards separated by spaces, commas or ``+``, e.g. ``cards("2D 6S QH")``.
 
-    Empty text gives ``()``; commas read like spaces, as in :func:`~chkobba.parse_move`:
+    Empty text gives ``()``; commas read like spaces, as in :func:`~chkobba.parse_move`,
+    and so does ``+``, so a capture written by :func:`format_cards` (``"2D+6S"``, as
+    error messages and move notation write it) reads back:
 
-    >>> cards("7D,QH") == cards("7D, QH") == cards("7D QH")
+    >>> cards("7D,QH") == cards("7D, QH") == cards("7D QH") == cards("7D+QH")
     True
     """
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a list of cards: expected text such as '2D 6S'")
-    return tuple(card(word) for word in text.replace(",", " ").split())
+    return tuple(card(word) for word in text.replace(",", " ").replace("+", " ").split())
 
 
 def format_cards(group: Iterable[Card], separator: str = " ") -> str:
