@@ -165,6 +165,32 @@ def test_replay_refuses_a_file_name_with_a_nul(capsys: pytest.CaptureFixture[str
     assert "cannot read 'a\\x00b.json': a file name cannot hold a NUL" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("arguments", "fragment"),
+    [
+        (["analyse", "x.json", "--seat", "9" * 5000], "is too long for a whole number here"),
+        (["demo", "--players", "9" * 3000], "is too long for a whole number here"),
+        (["demo", "--players", "two"], "'two' is not a whole number"),
+        (["simulate", "--games", "-" + "9" * 3000, "--bots", "greedy", "random"], "digits"),
+        (["play", "--seat", "1" * 3000], "unrecognized arguments: --seat 111"),
+    ],
+)
+def test_a_huge_argument_is_not_echoed_in_full(
+    arguments: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(arguments)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert fragment in error and len(error) < 400 and error.count("\n") == 1
+
+
+def test_a_player_count_and_a_seat_still_read_as_numbers() -> None:
+    parsed = build_parser().parse_args(["analyse", "x.json", "--seat", " 1", "--bot", "greedy"])
+    assert parsed.seat == 1
+    assert build_parser().parse_args(["demo", "--players", "4"]).players == 4
+
+
 # --- help and docs ------------------------------------------------------------------------
 
 

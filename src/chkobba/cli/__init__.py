@@ -41,10 +41,16 @@ _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
 _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, ismcts:iterations=200)"
 
 
+#: The longest error message argparse may write: it quotes unknown arguments in full.
+_MESSAGE_LIMIT = 300
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr and exit status 2."""
+    """argparse, but a bad argument is one short line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > _MESSAGE_LIMIT:
+            message = message[: _MESSAGE_LIMIT - 1] + "…"
         sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
         raise SystemExit(2)
 
@@ -56,13 +62,28 @@ def _bot(text: str) -> BotSpec:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+# The longest text read as a player count or a seat: argparse would echo a longer one in
+# full (a 5,000-digit --seat), and no count or seat needs more.
+_WHOLE_TEXT_LIMIT = 20
+
+
+def _whole(text: str) -> int:
+    """A player count or seat: a whole number, its text quoted short when it is not one."""
+    if len(text) > _WHOLE_TEXT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too long for a whole number here")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be at least 1")
     return value
 
 
@@ -95,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=_seed, default=1, help="the match seed (default 1)")
     demo.add_argument(
         "--players",
-        type=int,
+        type=_whole,
         choices=(2, 3, 4),
         default=2,
         help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
@@ -120,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play against bots in the terminal")
     play.add_argument(
         "--players",
-        type=int,
+        type=_whole,
         choices=(2, 3, 4),
         default=2,
         help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
@@ -159,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--players",
-        type=int,
+        type=_whole,
         choices=(2, 3, 4),
         default=2,
         help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
@@ -206,7 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse = commands.add_parser("analyse", help="review a record's moves with the best bot")
     analyse.add_argument("file", help="a record written by chkobba (JSON)")
-    analyse.add_argument("--seat", type=int, default=None, help="review one player (default all)")
+    analyse.add_argument(
+        "--seat", type=_whole, default=None, help="review one player (default all)"
+    )
     analyse.add_argument(
         "--bot",
         type=_bot,
