@@ -219,3 +219,12 @@ def test_the_shuffle_is_uniform_over_orders() -> None:
         first_card[(order[0] & 63) // 8] += 1
     assert len(first_place) == len(first_card) == 5
     assert all(1400 < n < 1800 for n in [*first_place.values(), *first_card.values()])
+
+
+def test_between_deals_the_current_deal_is_the_next_one() -> None:
+    # As the docstring says: once a deal is scored, until="deal" shuffles and plays the
+    # next deal; the deal just ended stays the last but one entry of deal_scores.
+    ended = rollout(new_match(), random.Random(2))
+    assert ended.phase is Phase.SHUFFLE and len(ended.deal_scores) == 1
+    after = rollout(ended, random.Random(3))
+    assert len(after.deal_scores) == 2 and after.deal_scores[0] == ended.deal_scores[0]

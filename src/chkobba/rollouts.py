@@ -49,6 +49,9 @@ def rollout(
 
     - ``until="deal"``: stop when the current deal is scored (the result has one more
       entry in ``deal_scores``) or the match is over; a voided deal is dealt again.
+      Between deals (phase ``SHUFFLE``, the last deal already scored) the current deal
+      is the next one, which is shuffled and played: a search that wants the deal just
+      ended reads ``state.deal_scores[-1]`` instead of rolling out.
       ``until="match"``: play on to the end of the match.
     - Shuffles are drawn from ``rng``, the cutter keeps or exposes with probability ½ (in
       profiles with a cut), and every play is uniform among :func:`~chkobba.legal_moves`
