@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from chkobba import ChkobbaError, Record
@@ -13,7 +15,7 @@ from chkobba.arena import (
     tournament,
     wilson_interval,
 )
-from chkobba.bots import BotSpec, GreedyBot, ISMCTSBot, RandomBot
+from chkobba.bots import BotSpec, GreedyBot, ISMCTSBot, RandomBot, make_bot
 
 
 def test_a_match_is_played_to_the_end_and_recorded() -> None:
@@ -193,3 +195,43 @@ def test_callbacks_and_records_are_checked_before_any_match() -> None:
             tournament(["random", "random"], games=1, seed=1, **{name: 5})  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="records must be True or False, not 'no'"):
         tournament(["random", "random"], games=1, seed=1, records="no")  # type: ignore[arg-type]
+
+
+def test_a_match_takes_specs_and_bots_mixed_like_a_tournament() -> None:
+    # A spec is built for its seat with a seed derived from the match's seed and the seat.
+    built = [make_bot("greedy", seed=subseed(5, 0)), make_bot("random", seed=subseed(5, 1))]
+    by_spec = play_match(["greedy", BotSpec.parse("random")], seed=5)
+    assert by_spec == play_match(built, seed=5)
+    assert by_spec == play_match(["greedy", "random"], seed=5)  # reproducible from the seed
+    mixed = play_match([GreedyBot(seed=1), "random"], seed=5)
+    assert mixed == play_match([GreedyBot(seed=1), make_bot("random", seed=subseed(5, 1))], seed=5)
+    # Two specs as partners: one bot per seat, each with its seat's seed.
+    four = play_match(["greedy", "ismcts:iterations=5"], seed=3, players=4)
+    assert four.record.players == 4
+    seats = [
+        make_bot(s, seed=subseed(3, i)) for i, s in enumerate(["greedy", "ismcts:iterations=5"] * 2)
+    ]
+    assert four == play_match(seats, seed=3, players=4)
+
+
+def _refusal(call: Callable[[], object]) -> str:
+    with pytest.raises(ChkobbaError) as caught:
+        call()
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("bad", ["deep-blue", "greedy:depth=3", 5, None, BotSpec])
+def test_a_match_refuses_a_seat_as_a_tournament_refuses_an_entry(bad: object) -> None:
+    in_match = _refusal(lambda: play_match([GreedyBot(), bad], seed=1))  # type: ignore[list-item]
+    in_tournament = _refusal(lambda: tournament([GreedyBot(), bad], games=1, seed=1))  # type: ignore[list-item]
+    assert in_match == in_tournament
+    assert "not a bot" in in_match or "no option" in in_match
+
+
+def test_a_match_with_specs_refuses_a_seed_too_large_to_derive_from() -> None:
+    with pytest.raises(
+        ChkobbaError, match="play_match: seed an integer of about 5001 digits is too large"
+    ):
+        play_match(["random", RandomBot(seed=1)], seed=10**5000)
+    # Bot objects need no derived seed: the shuffles take any integer, as before.
+    assert play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=10**5000).winner in (0, 1)

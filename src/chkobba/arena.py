@@ -2,7 +2,9 @@
 
 :func:`play_match` plays one whole match from the shuffle to the winner; the shuffles
 come from ``random.Random(seed)`` and the bots' choices from their own seeds, so a seed
-and a set of seeded bots always give the same match.
+and a set of seeded bots always give the same match. A seat may also be given a
+built-in bot's spec, as in a tournament (``"greedy"``, ``"ismcts:iterations=100"``): it
+is built with a seed derived from the match's seed and the seat.
 
 >>> from chkobba.bots import GreedyBot, RandomBot
 >>> result = play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=7)
@@ -24,7 +26,8 @@ True
 Seating: with 2 players, ``bots[0]`` sits at seat 0 and ``bots[1]`` at seat 1. With 4
 players the partners are seats 0/2 (side 0) and 1/3 (side 1): give four bots
 ``[a, b, c, d]`` (a and c partners), or two bots ``[a, b]``, which seats ``a`` at 0 and 2
-and ``b`` at 1 and 3 (the same object plays both seats of its side).
+and ``b`` at 1 and 3 (the same object plays both seats of its side; a spec is built
+once per seat, each bot with its own seed).
 """
 
 from __future__ import annotations
@@ -65,6 +68,13 @@ __all__ = [
 ]
 
 
+#: What a seat of :func:`play_match` or an entry of :func:`tournament` may be: a bot, or a
+#: spec of a built-in bot (text such as ``"greedy"``, or a :class:`BotSpec`) that is built
+#: with a seed derived from the match's or tournament's seed. (A tournament re-seeds a
+#: bot instance that can ``spawn(seed)`` for every match, else deep-copies it.)
+Entrant = str | BotSpec | Bot
+
+
 @attrs.frozen
 class MatchResult:
     """One finished match: the winning ``side``, final ``scores`` per side, ``deals``
@@ -78,9 +88,18 @@ class MatchResult:
 
 def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
+    seated = _seats(bots, players)
+    for bot in seated:
+        if not callable(getattr(bot, "choose", None)):
+            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
+    return seated
+
+
+def _seats(entries: object, players: int) -> tuple[Any, ...]:
+    """The entry at each seat, once ``players`` and the number of entries are checked."""
     if type(players) is not int or players not in PLAYER_COUNTS:
         raise ChkobbaError(f"a match has 2, 3 or 4 players, not {shown(players)}")
-    seated = items_of(bots, "bots")
+    seated = items_of(entries, "bots")
     if players == 4 and len(seated) == 2:
         seated = (seated[0], seated[1], seated[0], seated[1])
     if len(seated) != players:
@@ -89,14 +108,23 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
             + (" (or 2, seated as partners)" if players == 4 else "")
             + f", got {len(seated)}"
         )
-    for bot in seated:
-        if not callable(getattr(bot, "choose", None)):
-            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
     return seated
 
 
+def _match_bots(entries: Sequence[Entrant], players: int, seed: int) -> tuple[Bot, ...]:
+    """The bot at each seat of a match: bots as given, specs built with a seed derived
+    from the match ``seed`` and the seat (as :func:`tournament` builds them)."""
+    makers = [_maker(entry) for entry in _seats(entries, players)]
+    if any(isinstance(maker, BotSpec) for maker in makers):
+        _check_derivable("play_match", seed)
+    return tuple(
+        maker.build(subseed(seed, seat)) if isinstance(maker, BotSpec) else maker
+        for seat, maker in enumerate(makers)
+    )
+
+
 def play_match(
-    bots: Sequence[Bot],
+    bots: Sequence[Entrant],
     *,
     seed: int,
     players: int = 2,
@@ -107,15 +135,23 @@ def play_match(
     """Play a whole match between ``bots`` under ``rules``; the shuffles are drawn from
     ``seed``.
 
-    ``dealer`` is the first dealer (default: drawn by lot from the seed). ``on_move`` is
-    called with ``(before, move, after)`` for every move, shuffles included (the demo
-    narrates through it). A bot that returns an illegal move raises
+    Each of ``bots`` is what :func:`tournament` takes: a bot (anything with
+    ``choose(view, legal)``, used as it is) or a built-in bot's spec (``"greedy"``,
+    ``"ismcts:iterations=100"``, a :class:`~chkobba.bots.BotSpec`), built for its seat
+    with a seed derived from ``seed`` and the seat, so the same ``seed`` gives the same
+    match. ``dealer`` is the first dealer (default: drawn by lot from the seed).
+    ``on_move`` is called with ``(before, move, after)`` for every move, shuffles
+    included (the demo narrates through it). A bot that returns an illegal move raises
     :class:`~chkobba.ChkobbaError` naming the bot and the move. ``seed`` must be an
     integer (a match is always reproducible).
+
+    >>> result = play_match(["greedy", "random"], seed=7)
+    >>> result == play_match(["greedy", "random"], seed=7)
+    True
     """
     _check_seed("play_match", seed)
     _check_callback("play_match: on_move", on_move)
-    seated = seat_bots(bots, players)
+    seated = _match_bots(bots, players, seed)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(players)
@@ -149,10 +185,6 @@ def play_match(
 
 
 # --- tournaments -----------------------------------------------------------------------
-
-#: What a tournament entry may be: a spec (text or :class:`BotSpec`), or a bot instance
-#: that can ``spawn(seed)`` fresh copies (else it is deep-copied for every match).
-Entrant = str | BotSpec | Bot
 
 
 @attrs.frozen
@@ -210,6 +242,13 @@ def _check_seed(function: str, seed: object) -> None:
     # None would draw fresh randomness: a match or tournament that cannot be replayed.
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ChkobbaError(f"{function}: seed must be an integer, not {shown(seed)}")
+
+
+def _check_derivable(function: str, seed: int) -> None:
+    try:
+        subseed(seed)
+    except ValueError:  # Python will not write an integer of more than ~4300 digits
+        raise ChkobbaError(f"{function}: seed {shown(seed)} is too large") from None
 
 
 def _check_callback(name: str, function: object) -> None:
@@ -349,7 +388,10 @@ def _maker(entrant: Entrant) -> Any:
     if isinstance(entrant, BotSpec):
         return entrant
     if not callable(getattr(entrant, "choose", None)):
-        raise ChkobbaError(f"{shown(entrant)} is not a bot or a bot spec")
+        raise ChkobbaError(
+            f"{shown(entrant)} is not a bot or a bot spec: "
+            "it has no choose(view, legal) method, and it is not text such as 'greedy'"
+        )
     return entrant
 
 
@@ -397,10 +439,7 @@ def tournament(
     integer (every match is derived from it, so the tournament can be replayed).
     """
     _check_seed("tournament", seed)
-    try:
-        subseed(seed)
-    except ValueError:  # Python will not write an integer of more than ~4300 digits
-        raise ChkobbaError(f"tournament: seed {shown(seed)} is too large") from None
+    _check_derivable("tournament", seed)
     _check_callback("tournament: progress", progress)
     _check_callback("tournament: on_match", on_match)
     if type(records) is not bool:
