@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError, Cut, apply, legal_moves, new_match, observe, random_shuffle
-from chkobba.arena import play_match
+from chkobba import (
+    ChkobbaError,
+    Cut,
+    IllegalMoveError,
+    Phase,
+    Play,
+    apply,
+    card,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+)
+from chkobba.arena import play_match, tournament
 from chkobba.bots import BotSpec, ExpertBot, GreedyBot, RandomBot
 from chkobba.bots.analysis import MoveReview, MoveValue, hint_text, rank_moves, review_record, worst
 from chkobba.bots.registry import BOT_TYPES, bot_options
@@ -176,3 +189,57 @@ def test_an_expert_still_evaluates_by_default(position: Any) -> None:
     view, legal = position
     ranked = rank_moves(view, legal, ExpertBot(iterations=4, seed=0))
     assert {item.move for item in ranked} == set(legal)
+
+
+class Layer:
+    """A bot that always lays its first card down, even when that card must capture."""
+
+    def __init__(self) -> None:
+        self.views: list[Any] = []
+
+    def choose(self, view: Any, legal: tuple[Any, ...]) -> Any:
+        self.views.append(view)
+        return legal[0] if view.phase is Phase.CUT else Play(view.hand[0])
+
+
+class NamedLayer(Layer):
+    name = "my layer"
+
+
+def test_an_illegal_bot_move_names_the_bot_the_move_and_the_reason() -> None:
+    bot = Layer()
+    with pytest.raises(IllegalMoveError) as caught:
+        play_match([bot, GreedyBot(seed=1)], seed=1)
+    message = str(caught.value)
+    view = bot.views[-1]
+    played = view.hand[0]
+    assert message.startswith(f"bot Layer at seat 0 chose '{played}', which is not legal: ")
+    assert f"which is not legal: {played} must capture: it can take " in message
+    assert "object at 0x" not in message and "Play(" not in message
+    # The reason names only what the bot's seat sees: its own hand and the table.
+    named = {card(text) for text in re.findall(r"\b[A2-7QJK][SHDC]\b", message)}
+    assert named and named <= {*view.hand, *view.table}
+
+
+def test_an_illegal_bot_move_names_the_bot_by_its_name() -> None:
+    with pytest.raises(IllegalMoveError, match=r"^bot my layer at seat 1 chose '\w\w', which"):
+        play_match([GreedyBot(seed=1), NamedLayer()], seed=1)
+    with pytest.raises(IllegalMoveError, match=r"^bot my layer at seat 0 chose "):
+        tournament([NamedLayer(), "greedy"], games=1, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (None, "chose None, which is not legal: None is not a move"),
+        ("7D", "chose '7D', which is not legal: '7D' is not a move"),
+        (Cut(keep=True), "chose 'keep', which is not legal: Cut is not allowed in phase PLAY"),
+    ],
+)
+def test_a_bot_that_answers_no_legal_move_is_told_why(answer: object, message: str) -> None:
+    class Stubborn:
+        def choose(self, view: Any, legal: tuple[Any, ...]) -> object:
+            return legal[0] if view.phase is Phase.CUT else answer
+
+    with pytest.raises(IllegalMoveError, match=f"^bot Stubborn at seat 0 {re.escape(message)}"):
+        play_match([Stubborn(), GreedyBot(seed=1)], seed=1, dealer=1)

@@ -48,9 +48,9 @@ import attrs
 
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
-from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, items_of, shown
-from chkobba.moves import Move, random_shuffle
+from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, items_of, shown
+from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.records import Record
 from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
 from chkobba.state import Phase, State, new_match, sides_of
@@ -123,6 +123,30 @@ def _match_bots(entries: Sequence[Entrant], players: int, seed: int) -> tuple[Bo
     )
 
 
+def _bot_label(bot: object) -> str:
+    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
+    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
+    try:
+        name = getattr(bot, "name", None)
+    except Exception:  # a broken property must not hide the real error
+        name = None
+    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
+def _illegal_choice(bot: object, player: int, state: State, move: object) -> IllegalMoveError:
+    """The error for a bot's move that is not among the legal ones: the bot, its seat, the
+    move in notation and why it is not legal (from the bot's own hand and the public
+    table, nothing its seat cannot see)."""
+    is_move = isinstance(move, (Shuffle, Cut, Play))
+    chosen = shown(str(move), 200) if is_move else shown(move)
+    reason = illegal_reason(state, move)  # type: ignore[arg-type]
+    return IllegalMoveError(
+        f"bot {_bot_label(bot)} at seat {player} chose {chosen}, which is not legal"
+        + (f": {reason}" if reason is not None else "")
+    )
+
+
 def play_match(
     bots: Sequence[Entrant],
     *,
@@ -141,9 +165,11 @@ def play_match(
     with a seed derived from ``seed`` and the seat, so the same ``seed`` gives the same
     match. ``dealer`` is the first dealer (default: drawn by lot from the seed).
     ``on_move`` is called with ``(before, move, after)`` for every move, shuffles
-    included (the demo narrates through it). A bot that returns an illegal move raises
-    :class:`~chkobba.ChkobbaError` naming the bot and the move. ``seed`` must be an
-    integer (a match is always reproducible).
+    included (the demo narrates through it). A bot that returns a move not among the
+    legal ones raises :class:`~chkobba.IllegalMoveError` (a
+    :class:`~chkobba.ChkobbaError`) naming the bot (its ``name``, else its class), its
+    seat, the move in notation and why it is not legal. ``seed`` must be an integer (a
+    match is always reproducible).
 
     >>> result = play_match(["greedy", "random"], seed=7)
     >>> result == play_match(["greedy", "random"], seed=7)
@@ -166,10 +192,7 @@ def play_match(
             legal = legal_moves(state)
             move = seated[player].choose(observe(state, player), legal)
             if move not in legal:
-                raise ChkobbaError(
-                    f"{shown(seated[player])} at seat {player} chose {shown(move)}, "
-                    "which is not legal"
-                )
+                raise _illegal_choice(seated[player], player, state, move)
         after = apply(state, move)
         moves.append(move)
         if on_move is not None:
