@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from chkobba import (
     DECK,
+    Card,
     ChkobbaError,
     Cut,
     IllegalMoveError,
@@ -30,7 +31,7 @@ from chkobba import (
 )
 from chkobba.errors import shown
 from tests.helpers import dealt
-from tests.strategies import moves_in, play_states, shuffles, states
+from tests.strategies import distinct_cards, moves_in, play_states, shuffles, states
 
 QH_2D_6S = Play(card("QH"), cards("2D 6S"))
 
@@ -337,3 +338,41 @@ def test_every_move_repr_evaluates_back_to_the_move(state: State, data: st.DataO
     move = data.draw(moves_in(state))
     names = {"Play": Play, "Cut": Cut, "Shuffle": Shuffle, "card": card, "cards": cards}
     assert eval(repr(move), names) == move
+
+
+def test_a_view_never_reads_a_shuffle_so_no_client_chooses_the_deck_order() -> None:
+    order = " ".join(str(c) for c in reversed(DECK))
+    between = new_match(4)  # a state between deals: nobody is to move
+    mid_deal = table_state()
+    for state in (between, mid_deal):
+        for seat in range(state.players):
+            with pytest.raises(IllegalMoveError, match=f"not player {seat}'s to play: a shuffle"):
+                parse_move("shuffle " + order, observe(state, seat))
+    # The one who runs the match still reads a shuffle with the state, or without one.
+    assert parse_move("shuffle " + order, between) == Shuffle(tuple(reversed(DECK)))
+    assert parse_move("shuffle " + order) == Shuffle(tuple(reversed(DECK)))
+    # Malformed shuffle text is still a NotationError about the text.
+    with pytest.raises(NotationError, match="a shuffle orders all 40 cards"):
+        parse_move("shuffle AS", observe(between, 0))
+
+
+@given(distinct_cards(min_size=1))
+def test_every_play_that_can_be_legal_reads_back_and_no_other(group: tuple[Card, ...]) -> None:
+    # docs/notation.md: str and parse_move are inverses on the moves some state accepts.
+    played, capture = group[0], group[1:]
+    assert parse_move(str(Play(played, capture))) == Play(played, capture)
+    with pytest.raises(NotationError, match=f"{played} cannot capture itself"):
+        parse_move(str(Play(played, (*capture, played))))
+
+
+@given(shuffles(), st.integers(0, 39), st.integers(0, 39))
+def test_a_shuffle_that_repeats_a_card_is_written_but_not_read_back(
+    move: Shuffle, i: int, j: int
+) -> None:
+    order = list(move.order)
+    if i == j:
+        del order[i]  # a card missing
+    else:
+        order[i] = order[j]  # a card twice, another missing
+    with pytest.raises(NotationError, match="a shuffle"):
+        parse_move(str(Shuffle(order)))

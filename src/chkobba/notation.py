@@ -88,8 +88,10 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     chkobba.errors.IllegalMoveError: QH cannot take 2D: its value is 2, not 8
 
     A :class:`~chkobba.PlayerView` works in place of the state, for a program that only
-    sees one seat (a human player's prompt, a bot): the moves are judged from that
-    player's hand and the table, and only that player may move.
+    sees one seat (a human player's prompt, a bot, a server checking what a client sent):
+    the moves are judged from that player's hand and the table, only that player may
+    move, and a :class:`~chkobba.Shuffle` is always refused (the deck order is drawn by
+    whoever runs the match, never chosen by a player).
 
     >>> parse_move("4C", observe(state, 1))
     Play(card('4C'), cards('AS AC 2D'))
@@ -108,6 +110,12 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     if state is None:
         return move
     if isinstance(state, PlayerView):
+        if isinstance(move, Shuffle):
+            raise IllegalMoveError(
+                f"{shown(text)} is not player {state.player}'s to play: a shuffle is the "
+                "chance move, drawn by whoever runs the match (Game.deal, random_shuffle), "
+                "never by a player"
+            )
         state = _seat_of(state)
     if short and state.phase is Phase.PLAY:
         return _resolve_short(move, state)
