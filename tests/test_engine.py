@@ -35,6 +35,7 @@ from chkobba import (
     is_legal,
     legal_moves,
     new_match,
+    observe,
     random_shuffle,
 )
 from tests.helpers import SUIT_MAJOR, arranged, dealt, random_history, round_order, stacked_shuffle
@@ -671,6 +672,16 @@ def test_non_states_are_rejected() -> None:
         apply(not_a_state, Cut(keep=True))
     with pytest.raises(ChkobbaError, match="expected a State"):
         is_legal(not_a_state, Cut(keep=True))
+
+
+def test_each_public_function_names_itself_when_given_a_view() -> None:
+    state = dealt(hands=["3C 6C 7C", "QH 4C 5C"], table="2D 6S AS AC")
+    view: Any = observe(state, 1)
+    for function in (apply, is_legal, illegal_reason):
+        for move in (Play(card("4C"), cards("2D AS AC")), Cut(keep=True), Shuffle(DECK)):
+            with pytest.raises(ChkobbaError) as caught:
+                function(view, move)
+            assert str(caught.value).startswith(f"{function.__name__}: expected a State, got")
 
 
 def test_str_of_moves() -> None:

@@ -92,7 +92,9 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
 
 def is_legal(state: State, move: Move) -> bool:
     """Whether ``apply(state, move)`` would accept the move."""
-    return illegal_reason(state, move) is None
+    if not isinstance(state, State):
+        raise ChkobbaError(wrong_type("is_legal", "a State", state))
+    return _illegal_reason(state, move) is None
 
 
 def illegal_reason(state: State, move: Move) -> str | None:
@@ -103,6 +105,11 @@ def illegal_reason(state: State, move: Move) -> str | None:
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("illegal_reason", "a State", state))
+    return _illegal_reason(state, move)
+
+
+def _illegal_reason(state: State, move: Move) -> str | None:
+    """:func:`illegal_reason` once ``state`` is known to be a State."""
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         phase = state.phase
         if phase is _PLAY:
@@ -202,7 +209,9 @@ def apply(state: State, move: Move) -> State:
                 return play(state, move.card, move.capture)
     except Exception as error:
         raise broken_state(state, error) from None
-    reason = illegal_reason(state, move)
+    if not isinstance(state, State):  # on the slow path only: the common case is a State
+        raise ChkobbaError(wrong_type("apply", "a State", state))
+    reason = _illegal_reason(state, move)
     if reason is not None:
         raise IllegalMoveError(reason)
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
