@@ -20,6 +20,7 @@ from chkobba import (
     card,
     cards,
     format_cards,
+    parse_move,
 )
 from tests.strategies import a_card, distinct_cards
 
@@ -124,3 +125,53 @@ def test_cards_survive_copy_and_pickle_as_the_same_objects() -> None:
 def test_repr_is_evaluable() -> None:
     assert repr(card("7D")) == "card('7D')"
     assert eval(repr(card("QH")), {"card": card}) is card("QH")
+
+
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"])
+def test_a_variation_selector_after_a_suit_symbol_is_read(selector: str) -> None:
+    # Phone keyboards write the emoji 7♦️ as 7, ♦, U+FE0F.
+    assert card("7♦" + selector) is card("7D")
+    assert card(" q♥" + selector + " ") is card("QH")
+    assert card("K♧" + selector) is card("KC")
+    assert cards(f"2♦{selector} 6♠{selector}") == cards("2D 6S")
+    assert parse_move(f"Q♥{selector} x 6♠{selector}+2♦{selector}") == parse_move("QH x 2D+6S")
+    # Only after a symbol: after a letter, or alone, it is still refused.
+    for text in ("7D" + selector, selector + "7♦", "7" + selector, "7♦" + selector * 2):
+        with pytest.raises(NotationError):
+            card(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("7DD", "7D is followed by 'D'"),
+        ("7dd", "7D is followed by 'd'"),
+        ("QHX", "QH is followed by 'X'"),
+        ("7D\x00", "7D is followed by '\\x00'"),
+        ("7D\u200b", "7D is followed by '\\u200b'"),
+        ("7D\ufe0f", "7D is followed by '\\ufe0f'"),
+        ("\u200b7D", "7D is preceded by '\\u200b'"),
+        ("7♦\ufe0fX", "7♦ is followed by 'X'"),
+        ("7\x00", "'\\x00' is not a suit"),
+        ("7\u200b", "'\\u200b' is not a suit"),
+        # The messages that were already right stay as they were.
+        ("8D", "8 is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"),
+        ("10D", "10 is not a rank of the 40-card deck"),
+        ("7Z", "Z is not a suit (S H D C or ♠ ♥ ♦ ♣)"),
+        ("QQ", "Q is not a suit"),
+        ("7", "a card is a rank and a suit, e.g. 7D"),
+        ("", "the text is empty"),
+    ],
+)
+def test_bad_card_text_says_what_is_really_wrong(text: str, reason: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        card(text)
+    assert str(caught.value).split(" is not a card: ", 1)[1].startswith(reason)
+
+
+def test_a_long_tail_is_quoted_short_and_escaped() -> None:
+    with pytest.raises(NotationError) as caught:
+        card("7D" + "\u200b" * 150)
+    message = str(caught.value)
+    assert "7D is followed by '\\u200b" in message and "more characters" in message
+    assert "\u200b" not in message and len(message) < 300

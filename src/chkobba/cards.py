@@ -2,7 +2,8 @@
 
 A card is written rank then suit: ``7D`` is the seven of diamonds, ``QH`` the queen of
 hearts. Ranks are ``A 2 3 4 5 6 7 Q J K`` and suits ``S H D C``; on input the symbols
-``♠ ♥ ♦ ♣`` are accepted too, and letters in either case.
+``♠ ♥ ♦ ♣`` are accepted too (followed or not by the variation selector U+FE0F or U+FE0E
+that phone keyboards add to them), and letters in either case.
 
 >>> card("7D")
 card('7D')
@@ -19,12 +20,13 @@ True
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from chkobba.errors import NotationError, shown
+from chkobba.errors import QUOTE_LIMIT, NotationError, shown
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
 
@@ -153,22 +155,32 @@ _SUIT_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS,
 _BY_TEXT: dict[str, Card] = {}
 # The longest card text that can name a card once stripped: room for spaces around it.
 _CARD_TEXT_LIMIT = 200
+# What phone keyboards add after a suit symbol: the emoji and the text presentation selectors.
+_VARIATION_SELECTORS = ("\ufe0f", "\ufe0e")
 for _card in DECK:
     for _suit_text, _suit in _SUIT_TEXT.items():
         if _suit is _card.suit:
             _BY_TEXT[_card.rank.value + _suit_text] = _card
-del _card, _suit_text, _suit
+            if len(_suit_text) == 1 and not _suit_text.isascii():  # a symbol: ♦, ♢...
+                for _selector in _VARIATION_SELECTORS:
+                    _BY_TEXT[_card.rank.value + _suit_text + _selector] = _card
+del _card, _suit_text, _suit, _selector
 
 
 def card(text: str) -> Card:
     """Read one card from its notation (``7D``, ``qh``, ``K♣``).
 
-    Raises :class:`~chkobba.errors.NotationError` naming the text and the reason.
+    Raises :class:`~chkobba.errors.NotationError` naming the text and the reason; a
+    character that would not show (a control, a zero-width space) is written escaped.
 
     >>> card("8D")
     Traceback (most recent call last):
     ...
     chkobba.errors.NotationError: '8D' is not a card: 8 is not a rank of the 40-card deck ...
+    >>> card("7D\u200b")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: '7D\u200b' is not a card: 7D is followed by '\u200b'
     """
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a card: expected text such as '7D'")
@@ -177,18 +189,64 @@ def card(text: str) -> Card:
     found = _BY_TEXT.get(text.strip().upper())
     if found is not None:
         return found
-    raise NotationError(f"{shown(text)} is not a card: {_card_problem(text.strip().upper())}")
+    raise NotationError(f"{shown(text)} is not a card: {_card_problem(text.strip())}")
 
 
-def _card_problem(text: str) -> str:
+def _card_problem(written: str) -> str:
+    """Why ``written`` (stripped, in the case it was typed) is not a card."""
+    for end in (3, 2):  # a card (with a selector after its symbol, or not), then more
+        found = _BY_TEXT.get(written[:end].upper())
+        if found is not None and len(written) > end:
+            return f"{written[:2].upper()} is followed by {_quoted(written[end:])}"
+    for start in (1, 2):  # invisible characters, then a card
+        found = _BY_TEXT.get(written[start:].upper())
+        if found is not None and _has_invisible(written[:start]):
+            return f"{written[start:].upper()} is preceded by {_quoted(written[:start])}"
+    text = written.upper()
     if not text:
         return "the text is empty"
     if len(text) == 1:
         return "a card is a rank and a suit, e.g. 7D"
     rank_text, suit_text = text[:-1], text[-1]
     if rank_text not in _RANK_TEXT:
-        return f"{rank_text} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
-    return f"{suit_text} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+        return f"{_plain(rank_text)} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
+    return f"{_plain(suit_text)} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+
+
+# Character categories that do not show on their own: controls, formats (zero-width
+# spaces...), unassigned, combining marks (variation selectors...) and separators.
+_INVISIBLE = ("C", "M", "Z")
+
+
+def _has_invisible(text: str) -> bool:
+    return any(unicodedata.category(ch).startswith(_INVISIBLE) for ch in text)
+
+
+def _plain(text: str) -> str:
+    """``text`` as is when every character shows, else quoted with the rest escaped."""
+    return _quoted(text) if _has_invisible(text) else text
+
+
+def _quoted(text: str) -> str:
+    """``text`` in quotes, each character that would not show written as its escape
+    (``'\\u200b'``), cut after about :data:`~chkobba.errors.QUOTE_LIMIT` characters."""
+    body = ""
+    for position, ch in enumerate(text):
+        if len(body) >= QUOTE_LIMIT:
+            return f"'{body}…' ({len(text) - position} more characters)"
+        body += _escaped(ch)
+    return f"'{body}'"
+
+
+def _escaped(ch: str) -> str:
+    if ch in "'\\":
+        return "\\" + ch
+    if ch == " " or not unicodedata.category(ch).startswith(_INVISIBLE):
+        return ch
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def cards(text: str) -> tuple[Card, ...]:
