@@ -231,3 +231,113 @@ def test_the_game_never_hands_out_its_internal_lists() -> None:
     assert isinstance(game.history, tuple) and isinstance(game.moves, tuple)
     assert legal_moves(game.state) == game.legal_moves
     assert isinstance(game.moves[0], Shuffle)
+
+
+# --- resuming with the original seed -------------------------------------------------------
+
+
+def _to_next_shuffle(game: Game, rng: random.Random) -> None:
+    """Play random moves until the next shuffle (or the end of the match)."""
+    while not game.is_chance and not game.is_over:
+        game.play(rng.choice(game.legal_moves))
+
+
+def test_a_game_resumed_with_its_seed_goes_on_and_never_deals_a_recorded_order() -> None:
+    original, rng = Game(seed=7), random.Random(0)
+    for _ in range(3):  # three deals
+        original.deal()
+        _to_next_shuffle(original, rng)
+    record = original.record(tags={"seed": "7"})
+    resumed = Game.from_record(record, seed=7)
+    recorded = [m for m in record.moves if isinstance(m, Shuffle)]
+    assert len(recorded) >= 3
+    resumed.deal()
+    assert resumed.moves[-1] not in recorded
+    # The generator went on where the original left off: the next deal is the same.
+    original.deal()
+    assert resumed.moves[-1] == original.moves[-1]
+
+
+def test_a_resumed_game_whose_shuffles_did_not_come_from_the_seed_deals_from_the_system() -> None:
+    game, rng = Game(seed=7), random.Random(0)
+    game.deal(random.Random(123))  # dealt from another generator
+    _to_next_shuffle(game, rng)
+    record = game.record()
+    seeded = random_shuffle(random.Random(7))  # what a restarted generator would deal
+    deals = set()
+    for _ in range(3):
+        resumed = Game.from_record(record, seed=7)
+        resumed.deal()
+        deals.add(resumed.moves[-1])
+        assert resumed.moves[-1] not in (seeded, record.moves[0])
+    assert len(deals) == 3  # not a seeded sequence: a different deal each time
+
+
+def test_a_match_replayed_into_a_new_game_with_its_seed_does_not_deal_again() -> None:
+    original, rng = Game(seed=11), random.Random(1)
+    original.deal()
+    _to_next_shuffle(original, rng)
+    copy = Game(seed=11)  # a server that rebuilt the game by playing the moves again
+    for move in original.moves:
+        copy.play(move)
+    copy.deal()
+    assert copy.moves[-1] != original.moves[0]
+    original.deal()
+    assert copy.moves[-1] == original.moves[-1]  # the draw after the repeated one
+
+
+# --- play(text, seat=...) --------------------------------------------------------------------
+
+
+def test_play_with_a_seat_refuses_out_of_turn_before_reading_the_move() -> None:
+    game = opening()  # player 1 to move, holding QH 4C 5C
+    before = snapshot(game)
+    for text in ("KD", "QH", "QH x 2D", "4C", "zz", "shuffle AS"):
+        with pytest.raises(IllegalMoveError) as caught:
+            game.play(text, seat=0)
+        assert str(caught.value) == "it is player 1's turn, not player 0's"
+    with pytest.raises(IllegalMoveError, match="it is player 1's turn, not player 0's"):
+        game.play(Play(card("3C")), seat=0)
+    assert snapshot(game) == before
+    # Without a seat, the old behaviour: judged for whoever is to move.
+    with pytest.raises(IllegalMoveError, match="KD is not in player 1's hand"):
+        game.play("KD")
+
+
+def test_play_with_the_movers_seat_reads_with_that_seats_view() -> None:
+    game = opening()
+    with pytest.raises(NotationError, match="QH is ambiguous here"):
+        game.play("QH", seat=1)  # the seat's own hand: it may know its choices
+    with pytest.raises(IllegalMoveError, match="3C is not in player 1's hand"):
+        game.play("3C", seat=1)
+    with pytest.raises(IllegalMoveError, match="a shuffle is the chance move"):
+        game.play(str(ORDER), seat=1)
+    assert game.play("4C", seat=1) == apply(opening().state, Play(card("4C"), cards("2D AS AC")))
+    assert game.moves[-1] == Play(card("4C"), cards("2D AS AC"))
+    game.play(Play(card("3C")), seat=0)
+    assert game.current_player == 1
+
+
+def test_play_with_a_seat_when_nobody_is_to_move() -> None:
+    game = Game(players=4, seed=3)
+    for seat in range(4):
+        with pytest.raises(IllegalMoveError, match=f"^player {seat} cannot move: nobody"):
+            game.play(str(ORDER), seat=seat)  # no client deals, nor chooses the order
+    assert game.moves == ()
+    over = Game(seed=1)
+    rng = random.Random(5)
+    while not over.is_over:
+        if over.is_chance:
+            over.deal()
+        else:
+            over.play(rng.choice(over.legal_moves))
+    with pytest.raises(IllegalMoveError, match="player 0 cannot move: the match is over"):
+        over.play("keep", seat=0)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, 1.0, "1"])
+def test_play_refuses_a_seat_that_is_not_a_player(seat: object) -> None:
+    game = opening()
+    with pytest.raises(ChkobbaError, match="seat must be a player from 0 to 1"):
+        game.play("4C", seat=seat)  # type: ignore[arg-type]
+    assert len(game.moves) == 2

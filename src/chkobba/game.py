@@ -31,6 +31,7 @@ from chkobba.records import Record
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State, new_match
+from chkobba.views import observe
 
 __all__ = ["Game"]
 
@@ -40,11 +41,19 @@ class Game:
 
     ``Game(players=2, dealer=0, seed=None)`` starts a new match. ``seed`` seeds the
     game's own :class:`random.Random`, which :meth:`deal` uses for the shuffles when it
-    is given no generator (``None``: seeded by the system). ``scores`` resumes a match
-    from given totals and ``rules`` picks the profile, as in :func:`~chkobba.new_match`.
+    is given no generator (``None``: seeded by the system); it draws nothing else from
+    it, one :func:`~chkobba.random_shuffle` per deal. ``scores`` resumes a match from
+    given totals and ``rules`` picks the profile, as in :func:`~chkobba.new_match`.
 
-    Every method that changes the game either succeeds or raises and leaves the game as
-    it was.
+    The game's own generator never deals an order already played in the match: a draw
+    that repeats one is drawn again (by chance this never happens; it happens when a
+    match is replayed into a new game with its original seed, which would otherwise deal
+    the first deal again). :meth:`from_record` with a ``seed`` goes further and goes on
+    exactly where the recorded match left off (see there).
+
+    A server that reads moves sent by clients passes the sender's seat to
+    :meth:`play`: ``game.play(text, seat=sender)``. Every method that changes the game
+    either succeeds or raises and leaves the game as it was.
     """
 
     def __init__(
@@ -67,6 +76,15 @@ class Game:
     def from_record(cls, record: Record, seed: int | None = None) -> Game:
         """A game at the end of ``record``, with its whole history (to undo or go on).
 
+        With the ``seed`` the match was played from (a record's ``seed`` tag), the game's
+        generator does not start again: it replays the draws of the recorded shuffles, so
+        the next :meth:`deal` is the one the original game would have dealt. If the
+        recorded shuffles are not the seed's first draws in order (a deal was undone and
+        dealt again, or dealt from another generator), the seed cannot tell where the
+        generator stood, and the game deals from a generator seeded by the system, as
+        with ``seed=None``. Either way no recorded order is dealt again. (A deal undone
+        before the record was made is not in it: nothing keeps it from coming back.)
+
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
         """
         if not isinstance(record, Record):
@@ -74,6 +92,8 @@ class Game:
         game = cls(record.players, record.dealer, seed, scores=record.scores, rules=record.rules)
         game._states = list(record.replay())
         game._moves = list(record.moves)
+        if seed is not None:
+            game._rng = _resumed(game._rng, game._moves)
         return game
 
     @property
@@ -126,16 +146,25 @@ class Game:
         """The winning side once the match is over, else ``None``."""
         return self.state.winner
 
-    def play(self, move: Move | str) -> State:
+    def play(self, move: Move | str, *, seat: int | None = None) -> State:
         """Play a move, given as a move or as text, and return the new state.
 
         Text goes through :func:`~chkobba.parse_move` with the current state, so the short
         form of a play (``"QH"`` for the one legal move of QH) works. An illegal move
         raises :class:`~chkobba.IllegalMoveError`, bad text
         :class:`~chkobba.NotationError`; the game is then unchanged.
+
+        ``seat`` says who sends the move, for a server that plays what its clients send.
+        When it is not that seat's turn (or nobody's: before a deal, once the match is
+        over), :class:`~chkobba.IllegalMoveError` is raised before the move is read, with
+        a message that says nothing about any hand; otherwise text is read with that
+        seat's :class:`~chkobba.PlayerView`, so an error speaks only of what the seat
+        sees, and a shuffle is never accepted from it (the game's host deals).
         """
+        if seat is not None:
+            self._check_turn(seat)
         if isinstance(move, str):
-            move = parse_move(move, self.state)
+            move = parse_move(move, self.state if seat is None else observe(self.state, seat))
         elif not isinstance(move, (Shuffle, Cut, Play)):
             raise IllegalMoveError(
                 f"{shown(move)} is not a move (expected Shuffle, Cut, Play or text)"
@@ -145,11 +174,30 @@ class Game:
         self._moves.append(move)
         return after
 
+    def _check_turn(self, seat: int) -> None:
+        state = self.state
+        if type(seat) is not int or not 0 <= seat < state.players:
+            raise ChkobbaError(
+                f"Game.play: seat must be a player from 0 to {state.players - 1}, not {shown(seat)}"
+            )
+        mover = state.current_player
+        if mover == seat:
+            return
+        if state.is_over:
+            raise IllegalMoveError(f"player {seat} cannot move: the match is over")
+        if mover is None:
+            raise IllegalMoveError(
+                f"player {seat} cannot move: nobody is to move before the deal "
+                "(the shuffle is the game's, Game.deal)"
+            )
+        raise IllegalMoveError(f"it is player {mover}'s turn, not player {seat}'s")
+
     def deal(self, rng: random.Random | None = None) -> State:
         """Play the chance move: a random :class:`~chkobba.Shuffle` from ``rng``.
 
-        Without ``rng`` the game's own generator (from ``seed``) shuffles. Only legal at
-        a shuffle (:attr:`is_chance`); after it, the cutter decides (``keep``/``expose``).
+        Without ``rng`` the game's own generator (from ``seed``) shuffles, and never
+        deals an order already played in this match (see :class:`Game`). Only legal at a
+        shuffle (:attr:`is_chance`); after it, the cutter decides (``keep``/``expose``).
         """
         if rng is not None and not isinstance(rng, random.Random):
             raise ChkobbaError(f"Game.deal: rng must be a random.Random, not {shown(rng)}")
@@ -158,7 +206,13 @@ class Game:
                 f"there is nothing to deal in phase {self.state.phase.name}: "
                 "a shuffle comes only before a deal"
             )
-        return self.play(random_shuffle(rng or self._rng))
+        if rng is not None:
+            return self.play(random_shuffle(rng))
+        played = {move for move in self._moves if isinstance(move, Shuffle)}
+        shuffle = random_shuffle(self._rng)
+        while shuffle in played:  # a generator started again: go past what it dealt
+            shuffle = random_shuffle(self._rng)
+        return self.play(shuffle)
 
     def undo(self) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move."""
@@ -184,3 +238,12 @@ class Game:
             f"<Game players={state.players} moves={len(self._moves)} "
             f"phase={state.phase.name} scores={shown(state.scores)}>"
         )
+
+
+def _resumed(rng: random.Random, moves: Sequence[Move]) -> random.Random:
+    """``rng``, freshly seeded, past the draws of the shuffles in ``moves`` when they are
+    its first draws in order; else a generator seeded by the system."""
+    for move in moves:
+        if isinstance(move, Shuffle) and random_shuffle(rng) != move:
+            return random.Random()
+    return rng
