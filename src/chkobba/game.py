@@ -81,8 +81,9 @@ class Game:
         the next :meth:`deal` is the one the original game would have dealt. If the
         recorded shuffles are not the seed's first draws in order (a deal was undone and
         dealt again, or dealt from another generator), the seed cannot tell where the
-        generator stood, and the game deals from a generator seeded by the system, as
-        with ``seed=None``. Either way no recorded order is dealt again. (A deal undone
+        generator stood: it goes on from the first draw that differed, still
+        reproducible from the seed, and :meth:`deal` passes over any order the match has
+        already played. Either way no recorded order is dealt again. (A deal undone
         before the record was made is not in it: nothing keeps it from coming back.)
 
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
@@ -241,9 +242,10 @@ class Game:
 
 
 def _resumed(rng: random.Random, moves: Sequence[Move]) -> random.Random:
-    """``rng``, freshly seeded, past the draws of the shuffles in ``moves`` when they are
-    its first draws in order; else a generator seeded by the system."""
+    """``rng``, freshly seeded, past the draws of the shuffles in ``moves`` while they are
+    its draws in order (at the first that differs it stops there: still seeded, so still
+    reproducible, and deal() passes over the orders already played)."""
     for move in moves:
         if isinstance(move, Shuffle) and random_shuffle(rng) != move:
-            return random.Random()
+            break
     return rng
