@@ -282,6 +282,18 @@ def test_a_capture_goes_to_the_players_side() -> None:
     assert after.hands[1] == cards("AC 3C")
 
 
+def test_a_capture_that_does_not_add_up_is_told_so_first() -> None:
+    # A player's report: 3D x 2S+6S was refused with "an equal card comes first", though
+    # 2 + 6 is not 3; and QS x 6S read as if the queen were worth 6.
+    state = dealt(hands=["5D AC JC", "3D QS QH"], table="2S 6S QD 3H")
+    with pytest.raises(
+        IllegalMoveError, match=r"3D cannot take 2S\+6S: the values sum to 8, not 3$"
+    ):
+        apply(state, Play(card("3D"), cards("2S 6S")))
+    with pytest.raises(IllegalMoveError, match=r"QS cannot take 6S: 6S is worth 6, QS 8$"):
+        apply(state, Play(card("QS"), cards("6S")))
+
+
 def test_equal_single_comes_before_any_sum() -> None:
     state = dealt(hands=["4C 6C 7C", "5D AC JC"], table="5C 2D 3S KS")
     assert plays(state) == ["5D x 5C", "AC", "JC"]
@@ -631,7 +643,7 @@ def in_phase(phase: Phase) -> State:
     [
         (Phase.PLAY, Play(card("7D")), "7D is not in player 1's hand"),
         (Phase.PLAY, Play(card("QH")), "QH must capture: it can take 2D+6S"),
-        (Phase.PLAY, Play(card("QH"), cards("2D")), "QH cannot take 2D: its value is 2, not 8"),
+        (Phase.PLAY, Play(card("QH"), cards("2D")), "QH cannot take 2D: 2D is worth 2, QH 8"),
         (Phase.PLAY, Play(card("QH"), cards("KS JS")), "QH cannot take JS+KS: the values sum"),
         (Phase.PLAY, Play(card("QH"), cards("2D 6C")), "QH cannot take 2D+6C: 6C not on the"),
         (Phase.PLAY, Play(card("AC"), cards("2D")), "AC cannot take 2D: it captures nothing"),

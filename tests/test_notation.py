@@ -300,7 +300,7 @@ def test_a_view_of_the_player_to_move_resolves_like_the_state() -> None:
     assert parse_move("4C", view) == Play(card("4C"), cards("2D AS AC"))
     with pytest.raises(NotationError, match="QH is ambiguous here"):
         parse_move("QH", view)
-    with pytest.raises(IllegalMoveError, match="QH cannot take 2D: its value is 2, not 8"):
+    with pytest.raises(IllegalMoveError, match="QH cannot take 2D: 2D is worth 2, QH 8"):
         parse_move("QH x 2D", view)
 
 

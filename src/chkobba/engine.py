@@ -183,12 +183,15 @@ def _capture_problem(
         return f"{played} cannot take {taken}: a court takes only an equal card (no sums)"
     if not options:
         return f"{played} cannot take {taken}: it captures nothing here"
-    if rules.equal_single_first and len(options[0]) == 1 and len(capture) > 1:
-        return f"{played} cannot take {taken}: an equal card comes first, take {choices}"
+    # The arithmetic first: a group that does not add up is wrong whatever the table holds.
     total = sum(rules.card_values[c.index] for c in capture)
     if len(capture) == 1 and total != value:
-        return f"{played} cannot take {taken}: its value is {total}, not {value}"
-    return f"{played} cannot take {taken}: the values sum to {total}, not {value}"
+        return f"{played} cannot take {taken}: {taken} is worth {total}, {played} {value}"
+    if total != value:
+        return f"{played} cannot take {taken}: the values sum to {total}, not {value}"
+    if rules.equal_single_first and len(options[0]) == 1:
+        return f"{played} cannot take {taken}: an equal card comes first, take {choices}"
+    return f"{played} cannot take {taken}: it can take {choices}"
 
 
 def apply(state: State, move: Move) -> State:

@@ -85,7 +85,7 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     >>> parse_move("QH x 2D", state)
     Traceback (most recent call last):
     ...
-    chkobba.errors.IllegalMoveError: QH cannot take 2D: its value is 2, not 8
+    chkobba.errors.IllegalMoveError: QH cannot take 2D: 2D is worth 2, QH 8
 
     A :class:`~chkobba.PlayerView` works in place of the state, for a program that only
     sees one seat (a human player's prompt, a bot, a server checking what a client sent):
