@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import re
@@ -328,3 +329,95 @@ def test_the_documented_information_state_tensor_size_is_the_real_one() -> None:
     assert found is not None
     for players in (2, 4):
         assert int(found[1]) == load(players=players).information_state_tensor_size()
+
+
+#: Every game the parameters allow: (players, profile) by profile, each single deal or not.
+_EVERY_GAME = [
+    {"players": players, "rules": rules, "single_deal": single_deal}
+    for players, rules in [
+        (2, "tunisian"),
+        (4, "tunisian"),
+        (2, "cardrulesplus"),
+        (3, "cardrulesplus"),
+        (4, "cardrulesplus"),
+    ]
+    for single_deal in (True, False)
+]
+
+
+def _copies(game: Any, state: Any) -> list[tuple[str, Any]]:
+    """Every way OpenSpiel and Python copy a state, each as an independent state."""
+    _, deserialized = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    return [
+        ("clone", state.clone()),
+        ("pickle", pickle.loads(pickle.dumps(state))),
+        ("deserialize", deserialized),
+        ("deepcopy", copy.deepcopy(state)),
+    ]
+
+
+def _same_playout(first: Any, second: Any, seed: int) -> None:
+    """Both states take the same actions to the end and agree all the way."""
+    rng = random.Random(seed)
+    while not first.is_terminal():
+        assert second.history() == first.history() and str(second) == str(first)
+        if first.is_chance_node():
+            assert second.chance_outcomes() == first.chance_outcomes()
+            outcomes, weights = zip(*first.chance_outcomes(), strict=True)
+            action = rng.choices(outcomes, weights)[0]
+        else:
+            assert second.legal_actions() == first.legal_actions()
+            action = rng.choice(first.legal_actions())
+        first.apply_action(action)
+        second.apply_action(action)
+    assert second.is_terminal() and second.returns() == first.returns()
+
+
+@pytest.mark.parametrize("params", _EVERY_GAME, ids=lambda p: "-".join(map(str, p.values())))
+def test_copies_of_the_first_state_and_later_ones_play_on(params: dict[str, Any]) -> None:
+    # The state used to keep the game's bound new_match, and a copied game lost its
+    # Python attributes: a copy made before the lot failed at its first action.
+    game = load(**params, max_shuffles=2)
+    first = game.new_initial_state()
+    for name, copied in _copies(game, first):
+        assert copied.chance_outcomes() == first.chance_outcomes(), name
+        assert copied.action_to_string(copied.legal_actions()[0]) == first.action_to_string(
+            first.legal_actions()[0]
+        ), name
+        _same_playout(game.new_initial_state(), copied, seed=len(name))
+    children = [first.child(action) for action in first.legal_actions()]
+    assert [child.match_state.dealer for child in children] == list(range(game.num_players()))
+    later = play_randomly(
+        game.new_initial_state(), random.Random(5), until=lambda s: s.move_number() > 60
+    )
+    for name, copied in _copies(game, later):
+        reference = later.clone()
+        _same_playout(reference, copied, seed=len(name))
+    if not later.is_terminal():
+        assert later.child(later.legal_actions()[0]).history()[:-1] == later.history()
+
+
+@pytest.mark.parametrize("params", _EVERY_GAME, ids=lambda p: "-".join(map(str, p.values())))
+def test_open_spiels_sample_some_states_runs(params: dict[str, Any]) -> None:
+    from open_spiel.python.algorithms import sample_some_states
+
+    game = load(**params, max_shuffles=2)
+    states = sample_some_states.sample_some_states(game, max_states=30)
+    assert len(states) == 30 and states[0].is_chance_node()
+
+
+@pytest.mark.parametrize("params", _EVERY_GAME, ids=lambda p: "-".join(map(str, p.values())))
+def test_a_copied_or_pickled_game_keeps_its_parameters(params: dict[str, Any]) -> None:
+    game = load(**params)
+    for copied in (copy.deepcopy(game), copy.copy(game), pickle.loads(pickle.dumps(game))):
+        assert isinstance(copied, chkobba.openspiel.ChkobbaGame)
+        assert copied.get_parameters() == game.get_parameters()
+        assert (copied.players, copied.rules, copied.single_deal, copied.max_shuffles) == (
+            game.players,
+            game.rules,
+            game.single_deal,
+            game.max_shuffles,
+        )
+        _same_playout(game.new_initial_state(), copied.new_initial_state(), seed=1)

@@ -145,6 +145,11 @@ class ChkobbaGame(pyspiel.Game):
         self.single_deal: bool = bool(single_deal)
         self.max_shuffles: int = max_shuffles
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # OpenSpiel's own pickling of a game (used by copy.deepcopy too) rebuilds the C++
+        # game alone, without the attributes above: rebuild it from its parameters instead.
+        return (ChkobbaGame, (dict(self.get_parameters()),))
+
     def new_match(self, dealer: int = 0) -> State:
         """A new core match of this game's players and rules."""
         return new_match(self.players, dealer=dealer, rules=self.rules)
@@ -208,8 +213,10 @@ class ChkobbaState(pyspiel.State):
 
     def __init__(self, game: ChkobbaGame) -> None:
         super().__init__(game)
+        # Plain values, no reference to the game: a copy of the state (clone, child,
+        # pickle, deserialize) must not depend on a copy of the Python game object.
         self._players = game.players
-        self._new_match = game.new_match
+        self._rules = game.rules
         self._single_deal = game.single_deal
         self._max_shuffles = game.max_shuffles
         self._position: Position | None = None  # None until the lot chose the dealer
@@ -282,7 +289,7 @@ class ChkobbaState(pyspiel.State):
 
     def _apply(self, action: int) -> None:
         if self._position is None:
-            self._position = Position(self._new_match(action))
+            self._position = Position(new_match(self._players, dealer=action, rules=self._rules))
             self._note("dealer", f"p{action}")
         elif self._position.state.phase is Phase.SHUFFLE:
             if not 0 <= action < len(DECK) or action in self._order:
@@ -298,7 +305,9 @@ class ChkobbaState(pyspiel.State):
             if self._position is None:
                 return f"dealer p{action}"
             return f"deal {DECK[action]}" if 0 <= action < len(DECK) else f"chance {action}"
-        return describe(self._position or Position(self._new_match()), action)
+        return describe(
+            self._position or Position(new_match(self._players, rules=self._rules)), action
+        )
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
