@@ -75,7 +75,7 @@ def test_game_parameters_and_info() -> None:
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert load(single_deal=True).max_utility() == 39.0
+    assert load(single_deal=True).max_utility() == 22.0
     with pytest.raises(ValueError, match="2 or 4 players, not 3"):
         load(players=3)
     with pytest.raises(ValueError, match="max_shuffles"):
@@ -421,3 +421,92 @@ def test_a_copied_or_pickled_game_keeps_its_parameters(params: dict[str, Any]) -
             game.max_shuffles,
         )
         _same_playout(game.new_initial_state(), copied.new_initial_state(), seed=1)
+
+
+def _sweeping_deal(sides: int, rules: Any) -> tuple[list[Any], list[Any]]:
+    """The table and the 36 plays of a deal in which the leading side sweeps every time.
+
+    Two sides: A+A+2+2 taken by a 6, then each card laid on the empty table taken by its
+    equal. Three sides: four aces taken by a 4, then the two cards the others lay taken
+    by their sum. The leading side ends with all 40 cards.
+    """
+    value_of = dict(zip("A234567QJK", rules.capture_values, strict=True))
+    pool = {rank: [f"{rank}{suit}" for suit in "SHDC"] for rank in "A234567QJK"}
+
+    def take(*wanted: str) -> list[Any]:
+        return [chkobba.card(pool[rank].pop(0)) for rank in wanted]
+
+    def rank(value: int) -> str:
+        return next(r for r, v in value_of.items() if v == value)
+
+    if sides == 2:
+        table, plays = take("A", "A", "2", "2"), take("6")
+        for letter in "A234567QJK":
+            while len(pool[letter]) >= 2:
+                plays += take(letter, letter)  # laid, then taken with its equal
+        plays += take(*(letter for letter in pool for _ in pool[letter]))
+        return table, plays
+    table, plays = take("A", "A", "A", "A"), take("4")
+    sums = [(2, 5)] + [(2, 6)] * 3 + [(3, 6)] + [(3, 7)] * 3 + [(4, 5)] * 3
+    for first, second in sums:
+        plays += take(rank(first), rank(second), rank(first + second))
+    plays += take(*(letter for letter in pool for _ in pool[letter]))  # a J and a K
+    return table, plays
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "bounds"),
+    [
+        (2, "tunisian", (-22.0, 22.0)),
+        (4, "tunisian", (-22.0, 22.0)),
+        (2, "cardrulesplus", (-21.0, 21.0)),
+        (3, "cardrulesplus", (-7.5, 15.0)),
+        (4, "cardrulesplus", (-21.0, 21.0)),
+    ],
+)
+def test_single_deal_utilities_are_the_exact_bounds(
+    players: int, rules: str, bounds: tuple[float, float]
+) -> None:
+    # The bounds were 39 (38 under CardRulesPlus): 35 chkobbas, but a side plays only
+    # 36 / sides cards of a deal. A deal that reaches them: the leading side sweeps with
+    # every card it plays and takes every card and every category.
+    from chkobba import Play, legal_moves
+    from chkobba.actions import action_ids
+    from tests.helpers import round_order, stacked_shuffle
+
+    game = load(players=players, rules=rules, single_deal=True)
+    assert (game.min_utility(), game.max_utility()) == bounds
+    core_rules = game.rules
+    sides, dealer = core_rules.sides(players), 0
+    cutter = (dealer + 1) % players
+    table, plays = _sweeping_deal(sides, core_rules)
+    assert sorted(table + plays) == sorted(DECK)
+    rounds: list[list[list[Any]]] = [[[] for _ in range(players)] for _ in range(12 // players)]
+    for turn, played in enumerate(plays):
+        rounds[turn // (3 * players)][(cutter + turn) % players].append(played)
+    stock = [c for hands in rounds[1:] for c in round_order(players, dealer, hands)]
+    shuffle = stacked_shuffle(
+        players, dealer=dealer, hands=rounds[0], table=table, stock=stock, cut=core_rules.cut
+    )
+    state = game.new_initial_state()
+    state.apply_action(dealer)
+    for dealt_card in shuffle.order:
+        state.apply_action(dealt_card.index)
+    if core_rules.cut:
+        state.apply_action(EXPOSE)
+    for played in plays:
+        position = state.position
+        table_now = frozenset(position.state.table)
+        options = [
+            m for m in legal_moves(position.state) if isinstance(m, Play) and m.card == played
+        ]
+        sweeps = [m for m in options if table_now and m.capture == table_now]
+        assert sweeps or len(options) == 1, played
+        for action in action_ids(position, (sweeps or options)[0]):
+            state.apply_action(action)
+    assert state.is_terminal()
+    score = state.match_state.deal_scores[-1]
+    lead = cutter % sides
+    assert score.chkobbas[lead] == 36 // sides and score.card_counts[lead] == 40
+    low, high = bounds
+    assert state.returns() == [high if p % sides == lead else low for p in range(players)]

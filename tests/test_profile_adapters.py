@@ -202,7 +202,7 @@ def test_open_spiel_parameters_choose_the_profile_and_target() -> None:
     assert game.num_distinct_actions() == num_actions(CARD_RULES_PLUS)
     assert _load().rules == TUNISIAN and _load().num_distinct_actions() == NUM_ACTIONS
     assert _load(rules="cardrulesplus").rules == CARD_RULES_PLUS
-    assert _load(single_deal=True, rules="cardrulesplus").max_utility() == 2 + 1 + 35
+    assert _load(single_deal=True, rules="cardrulesplus").max_utility() == 2 + 1 + 18
     with pytest.raises(ValueError, match="no rule profile is named 'house'"):
         _load(rules="house")
     with pytest.raises(ValueError, match="target must be"):

@@ -71,8 +71,8 @@ _DEFAULTS: dict[str, Any] = {
 }
 #: Per shuffle: 40 chance cards, the cut, and at most 36 plays each with a capture choice.
 _MOVES_PER_SHUFFLE = len(DECK) + 1 + 36 * 2
-#: A deal has at most 36 plays: 35 chkobbas, or 36 where the last card sweeps too.
-_MAX_PLAYS = len(DECK) - 4
+#: The cards played in a deal: 40 less the 4 first laid on the table.
+_PLAYED = len(DECK) - 4
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -95,20 +95,41 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _deal_margin(rules: Rules) -> int:
-    """The widest single-deal margin: every category the profile plays, every chkobba."""
+def _deal_points_bound(rules: Rules, sides: int) -> int:
+    """The most points one side can score in a deal: every category, a chkobba per card.
+
+    A side plays ``36 / sides`` cards of a deal (18 with two sides, 12 with three) and
+    sweeps at most once per card; each category is worth one point. Under both named
+    profiles the bound is reached: the side that leads sweeps the four table cards (say
+    A+A+2+2 with a 6), then takes every card played on the empty table with its equal
+    (with three sides, the two cards the others lay with their sum), and so takes all 40
+    cards; its last sweep is never the deal's last card, which the dealer plays.
+    """
     categories = 2 + rules.sevens_bermila + rules.seven_of_diamonds + rules.primiera
-    return categories + _MAX_PLAYS - (0 if rules.last_card_chkobba else 1)
+    return categories + _PLAYED // sides
+
+
+def _utility_bounds(rules: Rules, players: int, single_deal: bool) -> tuple[float, float]:
+    """The lowest and highest return (:func:`~chkobba.observations.player_returns`)."""
+    sides = rules.sides(players)
+    if not single_deal:  # a lost match gives each loser -1 / (sides - 1)
+        return -1.0 / (sides - 1), 1.0
+    # A side's points minus the mean of the others'. The others' points add up to at
+    # most the same bound: after a sweep the table is empty, so the next play cannot
+    # sweep, and in each round of play the two other sides play one right after the
+    # other, so together they sweep at most once a round (12 rounds with 3 sides).
+    best = _deal_points_bound(rules, sides)
+    return -best / (sides - 1), float(best)
 
 
 def _game_info(players: int, rules: Rules, single_deal: bool, max_shuffles: int) -> Any:
-    margin = float(_deal_margin(rules) if single_deal else 1)
+    low, high = _utility_bounds(rules, players, single_deal)
     return pyspiel.GameInfo(
         num_distinct_actions=num_actions(rules),
         max_chance_outcomes=len(DECK),
         num_players=players,
-        min_utility=-margin,
-        max_utility=margin,
+        min_utility=low,
+        max_utility=high,
         utility_sum=0.0,
         max_game_length=1 + max_shuffles * _MOVES_PER_SHUFFLE,
     )
