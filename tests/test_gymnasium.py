@@ -20,6 +20,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from chkobba import (  # noqa: E402
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     ChkobbaError,
@@ -378,3 +379,51 @@ def test_human_rendering_prints_each_board_once(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert out.count("Chkobba: 2 players") == 1
     assert "None" not in out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "lowest"),
+    [
+        ({"single_deal": True}, -22.0),
+        ({"single_deal": True, "players": 4}, -22.0),
+        ({"single_deal": True, "rules": CARD_RULES_PLUS}, -21.0),
+        ({"single_deal": True, "rules": CARD_RULES_PLUS, "players": 3}, -15.0),
+        ({}, -1.0),
+        ({"deal_reward": 0.5}, -12.0),
+        ({"deal_reward": -0.5}, -12.0),
+    ],
+)
+def test_an_illegal_action_gets_the_lowest_reward_a_step_can_give(
+    kwargs: dict[str, Any], lowest: float
+) -> None:
+    # A single deal used to end at -1 on an illegal id while a legal deal can end at -22
+    # (a legal deal against greedy averaged about -2): forfeiting paid. Now the penalty
+    # is the bottom of reward_range, which a legal deal reaches (test_openspiel plays one).
+    env = ChkobbaEnv("greedy", seat=0, illegal_action="terminate", **kwargs)
+    assert env.reward_range == (lowest, -lowest)
+    _, info = env.reset(seed=3)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(illegal)
+    assert (reward, done, info["illegal_action"]) == (lowest, True, illegal)
+
+
+def test_every_legal_single_deal_reward_is_within_reward_range() -> None:
+    env = ChkobbaEnv("greedy", single_deal=True)
+    low, high = env.reward_range
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        done, reward = False, 0.0
+        while not done:
+            _, reward, done, _, info = env.step(env.action_space.sample(info["action_mask"]))
+        assert low < reward < high
+
+
+def test_the_reward_range_follows_the_single_deal_reset_option() -> None:
+    env = ChkobbaEnv("random", illegal_action="terminate")
+    assert env.reward_range == (-1.0, 1.0)
+    env.reset(seed=1, options={"single_deal": True})
+    assert env.reward_range == (-22.0, 22.0)
+    _, reward, _, _, _ = env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))
+    assert reward == -22.0
+    env.reset(seed=1, options={"single_deal": False})
+    assert env.reward_range == (-1.0, 1.0)

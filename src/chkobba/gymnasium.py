@@ -84,7 +84,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
       at the end of every deal (default 0: none).
     - ``features``: append :mod:`chkobba.features` (table sum, what each action takes).
     - ``illegal_action``: ``"raise"`` (an :class:`~chkobba.IllegalMoveError`, the episode
-      unchanged) or ``"terminate"`` (the episode ends with reward ``-1`` and
+      unchanged) or ``"terminate"`` (the episode ends with the lowest reward of
+      :attr:`reward_range`, so forfeiting never beats a legal episode, and
       ``info["illegal_action"]``). An action that is not an integer (``None``, ``2.0``,
       ``True``) raises :class:`~chkobba.ChkobbaError` in both modes.
     """
@@ -177,11 +178,27 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise
             self._done = True
             info["illegal_action"] = number
-            return self._observation(), -1.0, True, False, self._info(info)
+            return self._observation(), self.reward_range[0], True, False, self._info(info)
         reward = self._play_others(info)
         if self.render_mode == "human":
             self.render()  # prints the board itself (and returns None)
         return self._observation(), reward, self._done, False, self._info(info)
+
+    @property
+    def reward_range(self) -> tuple[float, float]:
+        """The lowest and highest reward one step can give, in the current mode.
+
+        A single deal: ``-bound`` to ``bound``, ``bound`` being the most points a side
+        can score in a deal (every category and a chkobba with every card it plays: 22
+        under the Tunisian profile with 2 sides). A whole match: ``-1`` to ``1``, widened
+        by ``abs(deal_reward) * bound`` for the shaped reward of the deal that ends it. An
+        illegal action under ``illegal_action="terminate"`` gets the lowest.
+        """
+        bound = float(_deal_points_bound(self.rules, self.position.state.sides))
+        if self.single_deal:
+            return -bound, bound
+        widest = 1.0 + abs(self.deal_reward) * bound
+        return -widest, widest
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
@@ -308,6 +325,19 @@ def deal_info(score: DealScore) -> dict[str, Any]:
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()
     }
+
+
+def _deal_points_bound(rules: Rules, sides: int) -> int:
+    """The most points one side can score in a deal (as in :mod:`chkobba.openspiel`).
+
+    Each category is worth one point, and a side plays ``36 / sides`` cards of a deal (18
+    with two sides, 12 with three), each at most one chkobba. Both named profiles reach
+    it: the side that leads can sweep with every card it plays and take all 40 cards.
+    The learner's reward, its side's points minus the best other side's, lies within
+    ``-bound`` and ``bound``.
+    """
+    categories = 2 + rules.sevens_bermila + rules.seven_of_diamonds + rules.primiera
+    return categories + (len(DECK) - 4) // sides
 
 
 def _bounds(features: bool) -> tuple[np.ndarray, np.ndarray]:
