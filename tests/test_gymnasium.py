@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import warnings
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -427,3 +428,21 @@ def test_the_reward_range_follows_the_single_deal_reset_option() -> None:
     assert reward == -22.0
     env.reset(seed=1, options={"single_deal": False})
     assert env.reward_range == (-1.0, 1.0)
+
+
+def test_the_documented_check_env_call_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/gymnasium.md said check_env passes, but the plain call fails on the first
+    # illegal sample under illegal_action="raise"; the docs now show the call that passes.
+    docs = (Path(__file__).parent.parent / "docs" / "gymnasium.md").read_text(encoding="utf-8")
+    shown_call = (
+        '>>> env = gymnasium.make(\n...     "chkobba/Chkobba-v0", opponent="greedy", '
+        'single_deal=True, illegal_action="terminate"\n... )\n>>> check_env(env.unwrapped)'
+    )
+    assert shown_call in docs
+    env = gymnasium.make(
+        "chkobba/Chkobba-v0", opponent="greedy", single_deal=True, illegal_action="terminate"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    assert capsys.readouterr().out.startswith("Chkobba: 2 players, tunisian rules, match to 21")
