@@ -43,8 +43,10 @@ __all__ = [
 _CARDS = len(DECK)
 _SEATS = 4  # room for the largest table; unused seats stay 0 with fewer players
 _PHASES = tuple(Phase)
-#: Chkobba counts are divided by this (a deal has at most 36 plays, so 35 chkobbas, or 36
-#: where the profile counts a sweep with the last card).
+#: Chkobba counts are divided by this. A side plays 36/sides cards a deal, so it makes at
+#: most 18 chkobbas (12 with three sides); observation_bounds keeps its looser bound, all
+#: 36 plays (35 chkobbas, 36 where a sweep with the last card counts), as it was, so that
+#: a saved model's observation space still matches.
 CHKOBBA_SCALE = 10.0
 _PLAYS_PER_DEAL = len(DECK) - 4
 _HAND_SIZE = 3
