@@ -292,6 +292,10 @@ def test_a_capture_that_does_not_add_up_is_told_so_first() -> None:
         apply(state, Play(card("3D"), cards("2S 6S")))
     with pytest.raises(IllegalMoveError, match=r"QS cannot take 6S: 6S is worth 6, QS 8$"):
         apply(state, Play(card("QS"), cards("6S")))
+    # Two equal cards at once: the player meant an equal capture, which takes one card.
+    state = dealt(hands=["4C 6C 7C", "5D AC JC"], table="5C 2D 3S 5H")
+    with pytest.raises(IllegalMoveError, match=r"an equal card is taken alone, take 5C or 5H$"):
+        apply(state, Play(card("5D"), cards("5C 5H")))
 
 
 def test_equal_single_comes_before_any_sum() -> None:

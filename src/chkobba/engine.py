@@ -183,13 +183,18 @@ def _capture_problem(
         return f"{played} cannot take {taken}: a court takes only an equal card (no sums)"
     if not options:
         return f"{played} cannot take {taken}: it captures nothing here"
-    # The arithmetic first: a group that does not add up is wrong whatever the table holds.
-    total = sum(rules.card_values[c.index] for c in capture)
+    values = rules.card_values
+    equal_first = rules.equal_single_first and len(options[0]) == 1
+    # A group holding an equal card means "take the equal card": say how. Otherwise the
+    # arithmetic first: a group that does not add up is wrong whatever the table holds.
+    if equal_first and len(capture) > 1 and any(values[c.index] == value for c in capture):
+        return f"{played} cannot take {taken}: an equal card is taken alone, take {choices}"
+    total = sum(values[c.index] for c in capture)
     if len(capture) == 1 and total != value:
         return f"{played} cannot take {taken}: {taken} is worth {total}, {played} {value}"
     if total != value:
         return f"{played} cannot take {taken}: the values sum to {total}, not {value}"
-    if rules.equal_single_first and len(options[0]) == 1:
+    if equal_first:
         return f"{played} cannot take {taken}: an equal card comes first, take {choices}"
     return f"{played} cannot take {taken}: it can take {choices}"
 
