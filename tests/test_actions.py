@@ -332,9 +332,21 @@ def test_a_position_needs_a_state_and_a_card() -> None:
     assert Position(state, pending=card("QH")).pending is card("QH")
 
 
+def test_capture_choices_reads_a_players_view_as_its_state() -> None:
+    # A user interface holds only its view: the table and the rules are all it needs.
+    position = _cut_done()
+    state = position.state
+    for player in range(state.players):
+        view = observe(state, player)
+        for played in DECK:
+            assert capture_choices(view, played) == capture_choices(state, played)
+
+
 def test_capture_choices_and_action_ids_name_wrong_arguments() -> None:
     position = _cut_done()
-    with pytest.raises(ChkobbaError, match="capture_choices: expected a State, got None"):
+    with pytest.raises(
+        ChkobbaError, match="capture_choices: expected a State or a PlayerView, got None"
+    ):
         capture_choices(None, card("QH"))  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="capture_choices: expected a Card, got 'QH'"):
         capture_choices(position.state, "QH")  # type: ignore[arg-type]

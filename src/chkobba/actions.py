@@ -63,6 +63,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._describe import wrong_type
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.engine import apply, illegal_reason, legal_moves
@@ -71,6 +72,7 @@ from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
+from chkobba.views import PlayerView
 
 __all__ = [
     "EXPOSE",
@@ -211,7 +213,7 @@ class Position:
 
 def _check_state(state: object, function: str = "Position") -> None:
     if not isinstance(state, State):
-        raise ChkobbaError(f"{function}: expected a State, got {shown(state)}")
+        raise ChkobbaError(wrong_type(function, "a State", state))
 
 
 def _check_pending(pending: object) -> None:
@@ -228,23 +230,26 @@ def _deck_order(option: frozenset[Card]) -> list[int]:
     return sorted(c.index for c in option)
 
 
-def capture_choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
+def capture_choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...]:
     """The capture options of ``played`` on ``state``'s table, in deck order.
 
     Options are sorted by their cards' deck positions (each option read in deck order),
-    which does not depend on the table's order or on set iteration order.
+    which does not depend on the table's order or on set iteration order. Only the table
+    and the rules are read, so a player's :class:`~chkobba.PlayerView` does as well as a
+    state (a user interface that holds only its view).
 
     >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
     >>> [format_cards(o, "+") for o in capture_choices(state, card("QH"))]
     ['2D+6S', '3C+5H']
     """
-    _check_state(state, "capture_choices")
+    if not isinstance(state, (State, PlayerView)):
+        raise ChkobbaError(wrong_type("capture_choices", "a State or a PlayerView", state))
     if not isinstance(played, Card):
         raise ChkobbaError(f"capture_choices: expected a Card, got {shown(played)}")
     return _choices(state, played)
 
 
-def _choices(state: State, played: Card) -> tuple[frozenset[Card], ...]:
+def _choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...]:
     """:func:`capture_choices` without the checks (the encoding's own calls)."""
     options = capture_options(state.table, played, state.rules)
     return tuple(sorted(options, key=_deck_order))
