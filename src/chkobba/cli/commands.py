@@ -1,11 +1,14 @@
 """The words ``chkobba play`` understands besides moves, and how typed text is told apart.
 
-A move is card text (``QH``, ``QH x 2D+6S``, ``7♦``) or one of the cut's two words
-(``keep``, ``expose``); any other word of three letters or more is a command, so a
-misspelt command is answered as a command, never as a bad card:
+A move is card text (``QH``, ``QH x 2D+6S``, ``QSxQD``, ``7♦``) or one of the cut's two
+words (``keep``, ``expose``); any other word of three letters or more is a command, so a
+misspelt command is answered as a command, never as a bad card. A letter alone is no
+command (``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
 
 >>> command_of("board"), command_of("Q"), command_of("QH"), command_of("keep")
-('board', 'quit', None, None)
+('board', None, None, None)
+>>> command_of("QSxQD"), command_of("exit"), command_of("?")
+(None, 'quit', 'help')
 >>> command_of("kep")
 Traceback (most recent call last):
 ...
@@ -17,8 +20,9 @@ from __future__ import annotations
 import difflib
 
 from chkobba.errors import ChkobbaError, shown
+from chkobba.notation import parse_move
 
-__all__ = ["COMMANDS", "HELP", "command_of"]
+__all__ = ["ALIASES", "COMMANDS", "HELP", "command_of"]
 
 #: The commands and what each does, in the order ``help`` lists them.
 COMMANDS = {
@@ -27,23 +31,31 @@ COMMANDS = {
     "hint": "what the strongest bot would play here",
     "undo": "take back your last move in this deal (and the bots' moves after it)",
     "auto": "turn on or off playing your move for you when it is your only legal one",
-    "quit": "stop the match (you are offered to save it first)",
+    "quit": "stop the match; you are offered to save it first",
 }
-_ALIASES = {"?": "help", "h": "help", "q": "quit", "exit": "quit"}
+#: Other names of the commands. No rank letter is one: ``Q`` is a queen, not quit.
+ALIASES = {"?": "help", "h": "help", "exit": "quit"}
 #: Words that are moves, not commands.
 MOVE_WORDS = ("keep", "expose")
 _SHORTEST_WORD = 3  # a card is two characters: longer letters-only text is a word
+
+
+def _also(command: str) -> str:
+    """The aliases of a command, as help lists them: `` (also ?, h)``."""
+    aliases = [alias for alias, name in ALIASES.items() if name == command]
+    return f" (also {', '.join(aliases)})" if aliases else ""
+
 
 HELP = (
     """\
 Type the number of a move from the list, or the move itself:
   QH            play the queen of hearts (its one legal move)
-  QH x 2D+6S    play it and take 2D and 6S
+  QH x 2D+6S    play it and take 2D and 6S (also QHx2D+6S or QH:2D 6S)
   keep, expose  at the cut: keep the top card or show it on the table
 Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
 Commands:
 """
-    + "\n".join(f"  {name:<12}  {what}" for name, what in COMMANDS.items())
+    + "\n".join(f"  {name:<12}  {what}{_also(name)}" for name, what in COMMANDS.items())
     + "\nCtrl-C stops the match and offers to save it; a second Ctrl-C quits."
 )
 
@@ -57,12 +69,21 @@ def command_of(text: str) -> str | None:
     word = text.strip().lower()
     if word in COMMANDS:
         return word
-    if word in _ALIASES:
-        return _ALIASES[word]
+    if word in ALIASES:
+        return ALIASES[word]
     if word in MOVE_WORDS or not (word.isascii() and word.isalpha()):
         return None
-    if len(word) < _SHORTEST_WORD:
+    if len(word) < _SHORTEST_WORD or _is_move(word):
         return None
     close = difflib.get_close_matches(word, [*COMMANDS, *MOVE_WORDS], n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise ChkobbaError(f"unknown command {shown(text.strip())}{hint}")
+
+
+def _is_move(word: str) -> bool:
+    """Whether letters alone write a move: a capture without spaces, ``QSxQD``."""
+    try:
+        parse_move(word)
+    except ChkobbaError:
+        return False
+    return True

@@ -16,17 +16,18 @@ from typing import TextIO
 from chkobba.bots.analysis import hint_text
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
+from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.saving import default_name, offer_save
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, NotationError, shown
 from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
-from chkobba.state import State
+from chkobba.state import Phase, State
 from chkobba.views import observe
 
 __all__ = ["HELP", "HUMAN", "menu", "run_play"]
@@ -36,6 +37,7 @@ HUMAN = 0
 _PARTNERSHIP = 4
 # The most digits of a move number worth reading (a menu lists a few dozen moves).
 _NUMBER_DIGITS = 9
+_RANKS = frozenset(rank.value for rank in Rank)
 
 
 class _EndOfInput(Exception):
@@ -282,12 +284,33 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
         number = int(text) if text.isdecimal() and len(text) <= _NUMBER_DIGITS else 0
         if 1 <= number <= len(choices):
             return choices[number - 1][0]
-        said = text if text.isascii() and len(text) <= _NUMBER_DIGITS else shown(text)
-        raise ChkobbaError(f"{said} is not a move number: choose 1 to {len(choices)}")
+        raise _not_a_number(text, choices)
+    if any(c.isdigit() for c in text) and all(c.isdigit() or c in "+-.," for c in text):
+        raise _not_a_number(text, choices)  # -1, 1.5: a number, but no move's
+    if len(text) == 1 and text.upper() in _RANKS:
+        raise ChkobbaError(
+            f"{shown(text)} is not a whole card: a card is a rank and a suit, "
+            f"as in {text.upper()}H or {text.upper()}♥"
+        )
+    if len(text) == 2:  # "QX" is a card with a wrong suit, not Q captured by nothing
+        try:
+            card(text)
+        except NotationError as error:
+            raise NotationError(f"{shown(text)} is not a move: {error}") from None
+    written = parse_move(text)  # the text's own errors first, then the moment's
+    if isinstance(written, Cut) and state.phase is not Phase.CUT:
+        raise ChkobbaError("you can keep or expose only at the cut; now play a card")
+    if isinstance(written, Play) and state.phase is Phase.CUT:
+        raise ChkobbaError("now is the cut: keep or expose the top card; you play a card after it")
     move = parse_move(text, state)
     if move not in [move for move, _ in choices]:
         raise ChkobbaError(f"{shown(text)} is not legal here")
     return move
+
+
+def _not_a_number(text: str, choices: list[tuple[Move, str]]) -> ChkobbaError:
+    said = text if text.isascii() and len(text) <= _NUMBER_DIGITS else shown(text)
+    return ChkobbaError(f"{said} is not a move number: choose 1 to {len(choices)}")
 
 
 def _yours(message: str) -> str:
