@@ -290,8 +290,8 @@ def _endings(text: str) -> list[str]:
 
 def test_one_ending_message_in_sides() -> None:
     two = chkobba("demo", "--seed", "3").stdout
-    assert _endings(two) == ["player 1 wins the match 12-23 after 9 deals"]
-    assert two.rstrip().endswith("player 1 wins the match 12-23 after 9 deals")
+    assert _endings(two) == ["player 1 wins the match 12-23 after 10 deals (1 void)"]
+    assert two.rstrip().endswith("player 1 wins the match 12-23 after 10 deals (1 void)")
     four = chkobba("demo", "--players", "4", "--seed", "2").stdout
     [ending] = _endings(four)
     assert re.fullmatch(

@@ -4,13 +4,20 @@ numbers with void deals, messages in the player's words, and analysis units."""
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
+import attrs
 import pytest
 
+from chkobba import DECK, TUNISIAN, Card, Cut, Shuffle, apply, cards, new_match
+from chkobba.arena import play_match
+from chkobba.bots import RandomBot
 from chkobba.cli import main
 from chkobba.cli.commands import ALIASES, HELP, command_of
+from chkobba.cli.narrate import describe
 
 
 @pytest.fixture
@@ -71,3 +78,86 @@ def test_moves_at_the_wrong_moment_and_bad_numbers_are_told_plainly(
     assert "1.5 is not a move number: choose 1 to 3" in out
     assert "'QX' is not a move: 'QX' is not a card: X is not a suit" in out
     assert "not allowed in phase" not in out and "is not a rank" not in out
+
+
+# --- 3, 4. deal numbers count void deals everywhere; a void deal shows its table --------
+
+
+@pytest.fixture(scope="module")
+def voided(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The match of ``demo --seed 3 --bots random``: its deal 3 is void (three sixes)."""
+    record = play_match([RandomBot(seed=30), RandomBot(seed=31)], seed=3).record
+    path = tmp_path_factory.mktemp("void") / "void.json"
+    record.save(path)
+    return path
+
+
+def _headers(out: str) -> list[str]:
+    return re.findall(r"^ *(deal \d+(?::| score:)).*$", out, flags=re.MULTILINE)
+
+
+def test_void_deals_are_numbered_alike_in_demo_and_replay(
+    voided: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--seed", "3", "--bots", "random"]) == 0
+    demo = capsys.readouterr().out
+    assert main(["replay", str(voided), "--no-boards"]) == 0
+    replay = capsys.readouterr().out
+    headers = _headers(demo)
+    assert headers == _headers(replay)
+    deals = [h for h in headers if h.endswith(":") and "score" not in h]
+    assert deals == [f"deal {n}:" for n in range(1, 11)]  # each number once, 3 void
+    assert "deal 3 score:" not in headers and "deal 10 score:" in headers
+    assert "after 10 deals (1 void)" in demo and "after 10 deals (1 void)" in replay
+    assert "10 deals" in replay.splitlines()[0]
+
+
+def test_replay_deal_n_is_the_deal_narrated_as_n(
+    voided: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(voided), "--no-boards", "--deal", "4"]) == 0
+    fourth = capsys.readouterr().out
+    assert "deal 4: player 0 deals" in fourth and "deal 3:" not in fourth
+    assert "deal 4 score:" in fourth and "end of deal 4;" in fourth
+    assert main(["replay", str(voided), "--no-boards", "--deal", "10"]) == 0
+    last = capsys.readouterr().out
+    assert "deal 10 score:" in last and "after 10 deals (1 void)" in last
+    assert "end of deal 10;" in last
+
+
+def test_a_void_deal_shows_the_table_that_voided_it(
+    voided: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(voided), "--no-boards", "--deal", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "   table: 6♣ 6♥ 6♠ K♥" in out
+    assert (
+        "three sixes on the table: the deal is void (three or more of a rank void it); "
+        "player 0 shuffles again"
+    ) in out
+
+
+def test_a_void_deal_is_worded_for_the_profiles_rule() -> None:
+    # The two hands come first (the kept cut card is one of them), then the table.
+    kings = cards("KS KH KD 2C")
+    rules = attrs.evolve(TUNISIAN, void_deal="three_kings")
+    state = apply(new_match(rules=rules), Shuffle(_dealing(kings)))
+    lines = describe(state, Cut(keep=True), apply(state, Cut(keep=True)), deal=1)
+    assert lines[1:] == [
+        "table: K♠ K♥ K♦ 2♣",
+        "three kings on the table: the deal is void (three or more kings void it); "
+        "player 0 shuffles again",
+    ]
+    state = apply(new_match(), Shuffle(_dealing(cards("QS QH QD QC"))))
+    lines = describe(state, Cut(keep=True), apply(state, Cut(keep=True)), you=0)
+    assert lines[1] == "table: Q♠ Q♥ Q♦ Q♣"
+    assert lines[2] == (
+        "four queens on the table: the deal is void (three or more of a rank void it); "
+        "you shuffle again"
+    )
+
+
+def _dealing(table: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A shuffle that deals ``table`` to the table after a kept cut."""
+    others = [c for c in DECK if c not in table]
+    return (*others[:6], *table, *others[6:])

@@ -35,8 +35,12 @@ def run_demo(
     if rules != TUNISIAN:
         out.line(f"rules: {rules.name}, match to {rules.target}")
 
+    shuffles = 0  # the deal's number, void deals counted (as replay --deal counts)
+
     def narrate(before: State, move: Move, after: State) -> None:
-        for text in describe(before, move, after):
+        nonlocal shuffles
+        shuffles += isinstance(move, Shuffle)
+        for text in describe(before, move, after, deal=shuffles):
             out.line(text, style=_style(text))
         if delay and not isinstance(move, Shuffle):
             time.sleep(delay)

@@ -22,9 +22,13 @@ you play Q♥ and take 2♦ 6♠
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
-from chkobba.cards import Card
+import attrs
+
+from chkobba.cards import Card, Rank
+from chkobba.engine import apply
 from chkobba.moves import Cut, Move, Play
 from chkobba.scoring import DealScore
 from chkobba.state import SIDES, Phase, State
@@ -63,20 +67,28 @@ def _verb(subject: str, verb: str) -> str:
     return f"{subject} {_form(subject, verb)}"
 
 
-def describe(before: State, move: Move, after: State, you: int | None = None) -> list[str]:
+def describe(
+    before: State, move: Move, after: State, you: int | None = None, deal: int | None = None
+) -> list[str]:
     """The lines that narrate ``move`` from ``before`` to ``after`` (to player ``you``,
-    in the second person, when given)."""
+    in the second person, when given).
+
+    ``deal`` is the number of the deal the move belongs to, from 1, counting void deals
+    as ``replay --deal`` does: the number of shuffles of the match so far, the move's
+    included. A state does not know how many deals were void, so without it the deals
+    are counted from the scored ones, which is right only when none was void.
+    """
     if before.phase is Phase.SHUFFLE:
-        deal = len(before.deal_scores) + 1
+        number = deal or len(before.deal_scores) + 1
         dealer = _verb(_player(before.dealer, you), "deal")
-        lines = [f"deal {deal}: {dealer} (scores {_pair(before.scores)})"]
+        lines = [f"deal {number}: {dealer} (scores {_pair(before.scores)})"]
         if not before.rules.cut:  # no cut card: the deal is complete already
-            lines += _table_or_void(after, you)
+            lines += _table_or_void(before, move, after, you)
         return lines
     if isinstance(move, Cut):
         return _cut(before, move, after, you)
     if isinstance(move, Play):
-        return _play(before, move, after, you)
+        return _play(before, move, after, you, deal)
     return []
 
 
@@ -84,18 +96,49 @@ def _cut(before: State, move: Cut, after: State, you: int | None) -> list[str]:
     cutter = _player(before.current_player, you)
     action = _form(cutter, "keep" if move.keep else "expose")
     shown = "the top card" if move.keep else before.stock[0].symbol
-    return [f"{_verb(cutter, 'cut')} and {action} {shown}", *_table_or_void(after, you)]
+    return [
+        f"{_verb(cutter, 'cut')} and {action} {shown}",
+        *_table_or_void(before, move, after, you),
+    ]
 
 
-def _table_or_void(after: State, you: int | None) -> list[str]:
-    if after.phase is Phase.SHUFFLE:
-        again = _verb(_player(after.dealer, you), "shuffle")
-        three = "kings" if after.rules.void_deal == "three_kings" else "cards of one rank"
-        return [f"three {three} on the table: the deal is void, {again} again"]
-    return ["table: " + " ".join(c.symbol for c in after.table)]
+#: Ranks as a void deal names them: ``four queens``.
+_RANK_NAMES = {
+    Rank.ACE: "aces",
+    Rank.TWO: "twos",
+    Rank.THREE: "threes",
+    Rank.FOUR: "fours",
+    Rank.FIVE: "fives",
+    Rank.SIX: "sixes",
+    Rank.SEVEN: "sevens",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.KING: "kings",
+}
+_HOW_MANY = {3: "three", 4: "four"}
 
 
-def _play(before: State, move: Play, after: State, you: int | None) -> list[str]:
+def _table_or_void(before: State, move: Move, after: State, you: int | None) -> list[str]:
+    if after.phase is not Phase.SHUFFLE:
+        return ["table: " + " ".join(c.symbol for c in after.table)]
+    # The engine gathers a void deal's cards at once: deal them again, never void, to
+    # show the table every player saw.
+    never = attrs.evolve(before, rules=attrs.evolve(before.rules, void_deal="never"))
+    table = apply(never, move).table
+    counts = Counter(c.rank for c in table)
+    if after.rules.void_deal == "three_kings":
+        rank, rule = Rank.KING, "three or more kings void it"
+    else:
+        rank, rule = max(counts, key=counts.__getitem__), "three or more of a rank void it"
+    many = _HOW_MANY.get(counts[rank], str(counts[rank]))
+    again = _verb(_player(after.dealer, you), "shuffle")
+    return [
+        "table: " + " ".join(c.symbol for c in table),
+        f"{many} {_RANK_NAMES[rank]} on the table: the deal is void ({rule}); {again} again",
+    ]
+
+
+def _play(before: State, move: Play, after: State, you: int | None, deal: int | None) -> list[str]:
     player = before.mover
     who = _player(player, you)
     side = after.side_of(player)
@@ -106,13 +149,15 @@ def _play(before: State, move: Play, after: State, you: int | None) -> list[str]
             text += " - chkobba!"
     lines = [text]
     if len(after.deal_scores) > len(before.deal_scores):
-        lines.extend(_deal_end(before, move, after, you))
+        lines.extend(_deal_end(before, move, after, you, deal))
     elif sum(map(len, after.hands)) > sum(map(len, before.hands)) - 1:
         lines.append(f"new hands are dealt; {len(after.stock)} cards left in the stock")
     return lines
 
 
-def _deal_end(before: State, move: Play, after: State, you: int | None) -> list[str]:
+def _deal_end(
+    before: State, move: Play, after: State, you: int | None, deal: int | None
+) -> list[str]:
     left = [c for c in before.table if c not in move.capture]
     if not move.capture:
         left.append(move.card)
@@ -122,13 +167,14 @@ def _deal_end(before: State, move: Play, after: State, you: int | None) -> list[
         lines.append(f"{_verb(taker, 'take')} the last cards: {symbols(left)}")
     elif left:
         lines.append(f"nobody captured: {symbols(left)} go to no side")
-    lines.extend(deal_summary(after.deal_scores[-1], len(after.deal_scores), after, you))
+    number = deal or len(after.deal_scores)
+    lines.extend(deal_summary(after.deal_scores[-1], number, after, you))
     return lines
 
 
 def deal_summary(score: DealScore, number: int, after: State, you: int | None = None) -> list[str]:
-    """The score breakdown of a deal and the match totals after it; after the last deal,
-    the one line that tells who won the match."""
+    """The score breakdown of deal ``number`` (void deals counted) and the match totals
+    after it; after the last deal, the one line that tells who won the match."""
     players = after.players
 
     def won(side: int | None) -> str:
@@ -156,8 +202,15 @@ def deal_summary(score: DealScore, number: int, after: State, you: int | None = 
     ]
     if after.phase is Phase.OVER and after.winner is not None:
         winner = _verb(side_name(after.winner, players, you), "win")
-        lines.append(f"{winner} the match {_pair(after.scores)} after {number} deals")
+        lines.append(f"{winner} the match {_pair(after.scores)} after {_deals(number, after)}")
     return lines
+
+
+def _deals(number: int, after: State) -> str:
+    """``9 deals``, ``1 deal``, ``13 deals (1 void)``."""
+    void = number - len(after.deal_scores)
+    text = f"{number} deal{'' if number == 1 else 's'}"
+    return f"{text} ({void} void)" if void > 0 else text
 
 
 def _pair(values: tuple[int, ...]) -> str:

@@ -140,7 +140,8 @@ class _Match:
                     continue  # undone: the board is shown again
             else:
                 self.bot_move(before)
-            for text in describe(before, game.moves[-1], game.state, you=HUMAN):
+            deal = sum(isinstance(move, Shuffle) for move in game.moves)  # voids counted
+            for text in describe(before, game.moves[-1], game.state, you=HUMAN, deal=deal):
                 self.out.line(text, style=_style(text))
 
     def bot_move(self, before: State) -> None:

@@ -128,7 +128,7 @@ def _show(
             ) from None
         if deal is None or number == deal:
             out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")
-            for text in describe(state, move, after):
+            for text in describe(state, move, after, deal=number):
                 out.line("   " + text)
             if boards and not shuffle:
                 for text in render(after).splitlines():
