@@ -161,3 +161,25 @@ def _dealing(table: tuple[Card, ...]) -> tuple[Card, ...]:
     """A shuffle that deals ``table`` to the table after a kept cut."""
     others = [c for c in DECK if c not in table]
     return (*others[:6], *table, *others[6:])
+
+
+# --- 5. the demo's bot counts for every player count -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "given", "counts"),
+    [
+        (2, 3, "1 bot (for every seat) or 2 (one per seat) at 2 players, not 3"),
+        (3, 2, "1 bot (for every seat) or 3 (one per seat) at 3 players, not 2"),
+        (4, 3, "1 bot (for every seat), 2 (one per partnership) or 4 (one per seat)"),
+    ],
+)
+def test_demo_says_how_many_bots_the_player_count_takes(
+    capsys: pytest.CaptureFixture[str], players: int, given: int, counts: str
+) -> None:
+    bots = ["greedy", "random", "greedy"][:given]
+    args = ["demo", "--players", str(players), "--rules", "cardrulesplus", "--bots", *bots]
+    with pytest.raises(SystemExit) as exit:
+        main(args)
+    assert exit.value.code == 2
+    assert f"demo --bots: give {counts}" in capsys.readouterr().err

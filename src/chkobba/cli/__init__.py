@@ -390,7 +390,7 @@ def _seating(parser: argparse.ArgumentParser, specs: list[BotSpec], players: int
     if players == 4 and len(specs) == 2:
         return specs * 2
     if len(specs) != players:
-        counts = "1 bot (for every seat) or 2 (one per seat)"
+        counts = f"1 bot (for every seat) or {players} (one per seat)"
         if players == 4:
             counts = "1 bot (for every seat), 2 (one per partnership) or 4 (one per seat)"
         parser.error(f"demo --bots: give {counts} at {players} players, not {len(specs)}")
