@@ -4,6 +4,7 @@ numbers with void deals, messages in the player's words, and analysis units."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from collections.abc import Callable
@@ -12,12 +13,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from chkobba import DECK, TUNISIAN, Card, Cut, Shuffle, apply, cards, new_match
+from chkobba import DECK, TUNISIAN, Card, Cut, Record, Shuffle, apply, cards, new_match, parse_move
 from chkobba.arena import play_match
 from chkobba.bots import RandomBot
-from chkobba.cli import main
+from chkobba.bots.analysis import MoveReview, MoveValue
+from chkobba.cli import analyse, main
 from chkobba.cli.commands import ALIASES, HELP, command_of
 from chkobba.cli.narrate import describe
+from chkobba.cli.play import points
 
 
 @pytest.fixture
@@ -183,3 +186,60 @@ def test_demo_says_how_many_bots_the_player_count_takes(
         main(args)
     assert exit.value.code == 2
     assert f"demo --bots: give {counts}" in capsys.readouterr().err
+
+
+# --- 7. hint and analyse: values in points, symbols, meaningful flags ------------------
+
+
+def test_the_hint_gives_points_and_the_menus_symbols(play: Callable[..., str]) -> None:
+    out = play("1\nhint\n", "--seed", "23")
+    [hint] = [line for line in out.splitlines() if line.startswith("hint: ")]
+    assert re.fullmatch(
+        r"hint: Q♠ x Q♦ \(\+\d\.\d\d points\), then .+ \(.+ points\), then .+ points\) "
+        r"\(your side's expected deal points minus the opponents'\)",
+        hint,
+    ), hint
+    assert points(0.594) == "+0.59 points" and points(1.5, sign="") == "1.50 points"
+
+
+def _review(index: int, played: str, values: dict[str, float]) -> MoveReview:
+    ranked = tuple(MoveValue(parse_move(text), value) for text, value in values.items())
+    return MoveReview(index=index, player=index % 2, played=parse_move(played), ranked=ranked)
+
+
+SMALL = _review(4, "2D", {"QS x QD": 0.5, "2D": 0.46})  # loses 0.04
+LARGE = _review(7, "KH", {"7C x 3S+4S": 1.0, "KH": -0.5})  # loses 1.5
+
+
+@pytest.mark.parametrize(
+    ("reviews", "asked", "flagged"),
+    [([SMALL], 3, []), ([SMALL, LARGE], 3, [LARGE]), ([SMALL, LARGE], 0, [])],
+)
+def test_analyse_flags_only_moves_that_lose_half_a_point(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    reviews: list[MoveReview],
+    asked: int,
+    flagged: list[MoveReview],
+) -> None:
+    monkeypatch.setattr(analyse, "review_record", lambda *args, **options: reviews)
+    path = tmp_path / "r.json"
+    path.write_text(Record(players=2, moves=()).to_json())
+    assert main(["analyse", str(path), "--worst", str(asked)]) == 0
+    out = capsys.readouterr().out
+    assert "values: the mover's side's expected deal points minus the opponents'" in out
+    assert "5. player 0 played 2♦ (loses 0.04 points)" in out
+    assert "     +0.50 points  Q♠ x Q♦" in out
+    assert out.count("<- lost the most") == len(flagged)
+    if flagged:
+        assert "8. player 1 played K♥ (loses 1.50 points)  <- lost the most" in out
+        assert "move 8, player 1: K♥ instead of 7♣ x 3♠+4♠ (loses 1.50 points)" in out
+    elif asked:
+        assert "no move flagged: none lost 0.5 points or more" in out
+    else:
+        assert "no move flagged" not in out
+    assert main(["analyse", str(path), "--worst", str(asked), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["worst"] == [review.index for review in flagged]
+    assert data["moves"][0]["played"] == "2D"  # JSON keeps the notation

@@ -78,12 +78,20 @@ def _whole(text: str) -> int:
 
 
 def _positive(text: str) -> int:
+    return _at_least(text, 1)
+
+
+def _count(text: str) -> int:
+    return _at_least(text, 0)
+
+
+def _at_least(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{shown(value)} must be at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be at least {least}")
     return value
 
 
@@ -239,7 +247,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(expert:iterations=400, ismcts:v1) (default expert)",
     )
     analyse.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
-    analyse.add_argument("--worst", type=_positive, default=3, help="moves to flag (default 3)")
+    analyse.add_argument(
+        "--worst",
+        type=_count,
+        default=3,
+        metavar="N",
+        help="flag the N moves that lost the most, among those that lost 0.5 points or more "
+        "(default 3; 0 flags none)",
+    )
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     return parser

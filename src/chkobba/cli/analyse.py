@@ -13,13 +13,16 @@ from chkobba.bots.analysis import MoveReview, review_record, worst
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.output import Output
+from chkobba.cli.play import _label, points
 from chkobba.cli.replay import CommandError, _load
 from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["run_analyse"]
 
-#: A move that gives up at least this many expected deal points is flagged.
+#: A move that gives up at least this many expected deal points is flagged (and shown in
+#: red); one that loses less is no mistake worth naming.
 BLUNDER = 0.5
+_VALUES = "the mover's side's expected deal points minus the opponents'"
 
 
 def run_analyse(
@@ -52,7 +55,8 @@ def run_analyse(
         )
     except ChkobbaError as error:
         raise CommandError(f"{name}: {error}") from None
-    lost = worst(reviews, flagged)
+    # Only the moves that gave up a meaningful amount are flagged, the most first.
+    lost = worst([review for review in reviews if review.loss >= BLUNDER], flagged)
     if as_json:
         data = {
             "record": path,
@@ -63,29 +67,32 @@ def run_analyse(
         }
         out.line(json.dumps(data, indent=2))
         return 0
-    _print(out, name, reviews, lost)
+    _print(out, name, reviews, lost, flagged)
     return 0
 
 
-def _print(out: Output, name: str, reviews: list[MoveReview], lost: list[MoveReview]) -> None:
+def _print(
+    out: Output, name: str, reviews: list[MoveReview], lost: list[MoveReview], asked: int
+) -> None:
     out.line(f"analysing {name}: {len(reviews)} decisions", "bold")
+    out.line(f"values: {_VALUES}")
     flagged = {review.index for review in lost}
     for review in reviews:
         mark = "  <- lost the most" if review.index in flagged else ""
         style = "red" if review.loss >= BLUNDER else None
         out.line(
-            f"{review.index + 1}. player {review.player} played {review.played}"
-            f" (loses {review.loss:.2f}){mark}",
+            f"{review.index + 1}. player {review.player} played {_label(review.played)}"
+            f" (loses {points(review.loss, sign='')}){mark}",
             style=style,
         )
         for item in review.ranked:
-            out.line(f"     {item.value:+6.2f}  {item.move}", "dim")
+            out.line(f"     {points(item.value):>13}  {_label(item.move)}", "dim")
     if lost:
         out.line("moves that lost the most:", "bold")
         for review in lost:
             out.line(
-                f"  move {review.index + 1}, player {review.player}: {review.played}"
-                f" instead of {review.best.move} ({review.loss:.2f} points)"
+                f"  move {review.index + 1}, player {review.player}: {_label(review.played)}"
+                f" instead of {_label(review.best.move)} (loses {points(review.loss, sign='')})"
             )
-    else:
-        out.line("no move lost anything by the bot's reckoning")
+    elif asked:
+        out.line(f"no move flagged: none lost {BLUNDER} points or more by the bot's reckoning")

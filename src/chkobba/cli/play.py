@@ -13,7 +13,7 @@ import datetime
 import random
 from typing import TextIO
 
-from chkobba.bots.analysis import hint_text
+from chkobba.bots.analysis import rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
@@ -30,7 +30,7 @@ from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
 from chkobba.views import observe
 
-__all__ = ["HELP", "HUMAN", "menu", "run_play"]
+__all__ = ["HELP", "HUMAN", "menu", "points", "run_play"]
 
 #: The person's seat.
 HUMAN = 0
@@ -38,6 +38,17 @@ _PARTNERSHIP = 4
 # The most digits of a move number worth reading (a menu lists a few dozen moves).
 _NUMBER_DIGITS = 9
 _RANKS = frozenset(rank.value for rank in Rank)
+_HINTED = 3  # moves the hint shows
+_POINTS_MEAN = "your side's expected deal points minus the opponents'"
+
+
+def points(value: float, sign: str = "+") -> str:
+    """A value in expected deal points, with its unit: ``+0.59 points``.
+
+    >>> points(0.594), points(-1.0), points(2.5, sign="")
+    ('+0.59 points', '-1.00 points', '2.50 points')
+    """
+    return f"{value:{sign}.2f} points"
 
 
 class _EndOfInput(Exception):
@@ -66,6 +77,7 @@ def menu(legal: tuple[Move, ...]) -> list[tuple[Move, str]]:
 
 
 def _label(move: Move) -> str:
+    """A move as the menu writes it, with suit symbols: ``Q♥ x 2♦+6♠``."""
     if isinstance(move, Play):
         taken = "+".join(c.symbol for c in sorted(move.capture))
         return f"{move.card.symbol} x {taken}" if taken else move.card.symbol
@@ -201,9 +213,13 @@ class _Match:
         return None
 
     def hint(self, state: State, choices: list[tuple[Move, str]]) -> str:
-        """The strongest bot's three best moves with their values (bots.analysis)."""
+        """The strongest bot's three best moves with their values (as
+        :func:`~chkobba.bots.analysis.hint_text` rates them), written as the menu is."""
         legal = tuple(move for move, _ in choices)
-        return hint_text(observe(state, HUMAN), legal, seed=self.seed + len(self.game.moves))
+        seed = self.seed + len(self.game.moves)
+        ranked = rank_moves(observe(state, HUMAN), legal, seed=seed)[:_HINTED]
+        texts = [f"{_label(item.move)} ({points(item.value)})" for item in ranked]
+        return ", then ".join(texts) + f" ({_POINTS_MEAN})"
 
     def undo(self) -> None:
         """Take back the person's last move of this deal and every move after it."""
