@@ -243,3 +243,17 @@ def test_analyse_flags_only_moves_that_lose_half_a_point(
     data = json.loads(capsys.readouterr().out)
     assert data["worst"] == [review.index for review in flagged]
     assert data["moves"][0]["played"] == "2D"  # JSON keeps the notation
+
+
+# --- 8. undo never goes back before cards the player has seen -------------------------
+
+
+def test_undo_refuses_to_go_back_before_a_refill_or_the_cut(play: Callable[..., str]) -> None:
+    refilled = play("1\n1\n1\n1\nundo\n", "--seed", "23")
+    assert "new hands are dealt" in refilled and "undone" not in refilled
+    assert "you cannot undo a move made before the new hands were dealt" in refilled
+    cut = play("1\nundo\n", "--seed", "23")
+    assert "you cannot undo the cut: you have seen the cards it dealt" in cut
+    assert "undone" not in cut
+    allowed = play("1\n1\nundo\n", "--seed", "23")
+    assert "undone: your 3♦ x 3♥ and 1 move(s) after it" in allowed

@@ -29,7 +29,7 @@ COMMANDS = {
     "help": "this text",
     "board": "show the board and your moves again",
     "hint": "what the strongest bot would play here",
-    "undo": "take back your last move in this deal (and the bots' moves after it)",
+    "undo": "take back your last move and the bots' after it (not past new cards dealt)",
     "auto": "turn on or off playing your move for you when it is your only legal one",
     "quit": "stop the match; you are offered to save it first",
 }

@@ -234,6 +234,20 @@ class _Match:
                 break
         if target is None:
             raise ChkobbaError("there is nothing to undo: you have not moved in this deal")
+        # Going back before cards were dealt would let you play again knowing them.
+        for index in range(target, len(game.moves)):
+            if isinstance(game.moves[index], Cut):
+                raise ChkobbaError(
+                    "you cannot undo the cut: you have seen the cards it dealt "
+                    "(undo goes back to your last move since cards were dealt)"
+                )
+            before, after = history[index], history[index + 1]
+            if sum(map(len, after.hands)) > sum(map(len, before.hands)) - 1:
+                raise ChkobbaError(
+                    "you cannot undo a move made before the new hands were dealt: you have "
+                    "seen your new cards (undo goes back to your last move since cards "
+                    "were dealt)"
+                )
         taken = [game.undo() for _ in range(len(game.moves) - target)]
         self.out.line(f"undone: your {_label(taken[-1])} and {len(taken) - 1} move(s) after it")
 
