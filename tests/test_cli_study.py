@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -185,7 +186,9 @@ def test_demo_says_how_many_bots_the_player_count_takes(
     with pytest.raises(SystemExit) as exit:
         main(args)
     assert exit.value.code == 2
-    assert f"demo --bots: give {counts}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"chkobba demo: error: argument --bots: give {counts}")
+    assert err.endswith("(see chkobba demo --help)\n")
 
 
 # --- 7. hint and analyse: values in points, symbols, meaningful flags ------------------
@@ -257,3 +260,50 @@ def test_undo_refuses_to_go_back_before_a_refill_or_the_cut(play: Callable[..., 
     assert "undone" not in cut
     allowed = play("1\n1\nundo\n", "--seed", "23")
     assert "undone: your 3♦ x 3♥ and 1 move(s) after it" in allowed
+
+
+# --- 9. exit statuses and prefixes -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "5"], "argument --seat: 2-player record "),
+        (["--bot", "greedy"], "argument --bot: greedy cannot evaluate moves"),
+    ],
+)
+def test_analyse_argument_errors_exit_2_as_the_others_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(Record(players=2, moves=()).to_json())
+    with pytest.raises(SystemExit) as exit:
+        main(["analyse", str(path), *args])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"chkobba analyse: error: {message}")
+    assert err.endswith("(see chkobba analyse --help)\n")
+
+
+def test_a_rules_error_points_to_the_commands_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["play", "--players", "3"])
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "chkobba play: error: a match has 2 or 4 players, not 3 (the tunisian profile) "
+        "(see chkobba play --help)\n"
+    )
+
+
+def test_play_refuses_a_line_that_is_not_utf8_and_goes_on() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "chkobba", "play", "--seed", "7"],
+        input=b"\xff\n1\n",
+        capture_output=True,
+        timeout=300,
+    )
+    assert result.returncode == 0 and result.stderr == b""
+    out = result.stdout.decode("utf-8")
+    assert "that line is not UTF-8 text (byte 0xff): type it again" in out
+    assert "you cut and keep the top card" in out

@@ -418,10 +418,13 @@ def test_play_with_stdin_closed() -> None:
 
 
 def test_play_with_undecodable_stdin() -> None:
+    # A line that is not UTF-8 is refused and typed again, even where standard input
+    # decodes strictly: a slip does not end the match (docs/cli.md).
     result = _run_cli(
         "play", "--seed", "1", stdin=b"\xff\n", env={"PYTHONIOENCODING": "utf-8:strict"}
     )
-    _one_line_error(result, "standard input is not utf-8 text")
+    assert result.returncode == 0 and b"Traceback" not in result.stderr
+    assert b"that line is not UTF-8 text (byte 0xff): type it again" in result.stdout
 
 
 def test_simulate_with_stdout_closed() -> None:

@@ -25,7 +25,7 @@ import attrs
 
 from chkobba import __version__
 from chkobba.bots.registry import BotSpec
-from chkobba.cli.analyse import run_analyse
+from chkobba.cli.analyse import UsageError, run_analyse
 from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output
 from chkobba.cli.play import run_play
@@ -286,8 +286,17 @@ def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Rules:
             rules = attrs.evolve(rules, target=args.target)
         rules.sides(args.players)
     except ChkobbaError as error:
-        parser.error(f"{args.command}: {error}")
+        _subcommand(parser, args.command).error(str(error))
     return rules
+
+
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of command ``name``: its errors name it and point to its --help."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
+    return parser
 
 
 def _everywhere(commands: Any, *names: str, **options: Any) -> None:
@@ -311,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     err = Output(sys.stderr, colour=colour)
     try:
         return _dispatch(args, parser, out, err)
+    except UsageError as error:
+        _subcommand(parser, args.command).error(str(error))
     except (CommandError, ChkobbaError) as error:
         _complain(str(error))
         return 1
@@ -352,6 +363,9 @@ def _dispatch(
         if sys.stdin is None:
             raise CommandError("standard input is closed: play reads your moves from it")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        # A line that is not UTF-8 text is refused and typed again, not the end of the match.
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
         return run_play(
             out,
             sys.stdin,
@@ -364,7 +378,7 @@ def _dispatch(
         )
     if args.command == "simulate":
         if len(args.bots) < 2:
-            parser.error("simulate --bots: give at least two bots")
+            _subcommand(parser, "simulate").error("argument --bots: give at least two bots")
         return run_simulate(
             out,
             err,
@@ -408,5 +422,6 @@ def _seating(parser: argparse.ArgumentParser, specs: list[BotSpec], players: int
         counts = f"1 bot (for every seat) or {players} (one per seat)"
         if players == 4:
             counts = "1 bot (for every seat), 2 (one per partnership) or 4 (one per seat)"
-        parser.error(f"demo --bots: give {counts} at {players} players, not {len(specs)}")
+        message = f"argument --bots: give {counts} at {players} players, not {len(specs)}"
+        _subcommand(parser, "demo").error(message)
     return specs

@@ -17,7 +17,13 @@ from chkobba.cli.play import _label, points
 from chkobba.cli.replay import CommandError, _load
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["run_analyse"]
+__all__ = ["UsageError", "run_analyse"]
+
+
+class UsageError(CommandError):
+    """A bad argument that shows only as the command runs (a seat the record does not
+    have): reported as argparse reports a bad argument, with exit status 2."""
+
 
 #: A move that gives up at least this many expected deal points is flagged (and shown in
 #: red); one that loses less is no mistake worth naming.
@@ -38,12 +44,15 @@ def run_analyse(
     """Review the record at ``path`` and print the result."""
     # The file name as a message shows it: quoted, control characters escaped.
     name = shown(path, 200)
-    record = _load(path, name)
-    if seat is not None and not 0 <= seat < record.players:
-        raise CommandError(f"--seat {seat}: the record has players 0 to {record.players - 1}")
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
-        raise CommandError(f"--bot {bot}: this bot cannot evaluate moves (use expert or ismcts)")
+        raise UsageError(f"argument --bot: {bot} cannot evaluate moves (use expert or ismcts)")
+    record = _load(path, name)
+    if seat is not None and not 0 <= seat < record.players:
+        raise UsageError(
+            f"argument --seat: {record.players}-player record {name} has no player {seat} "
+            f"(players 0 to {record.players - 1})"
+        )
     try:
         # Replayed first (a fraction of the review's cost), so that an illegal move is
         # named as replay names it: move 3 (index 2), its text and the engine's reason.

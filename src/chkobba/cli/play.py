@@ -112,15 +112,23 @@ class _Match:
     # --- input --------------------------------------------------------------------------
 
     def read(self, prompt: str) -> str:
-        """One line of input, stripped; raises ``_EndOfInput`` at its end."""
-        self.out.prompt(prompt)
-        text = self.stdin.readline()
-        if not text:
-            self.out.line()
-            raise _EndOfInput
-        if not is_terminal(self.stdin):
-            self.out.line(text.rstrip("\n"))  # echo piped input, so the transcript reads well
-        return text.strip()
+        """One line of input, stripped; raises ``_EndOfInput`` at its end. A line that is
+        not UTF-8 text (its bad bytes read as surrogates) is refused and asked again."""
+        while True:
+            self.out.prompt(prompt)
+            text = self.stdin.readline()
+            if not text:
+                self.out.line()
+                raise _EndOfInput
+            bad = [c for c in text if "\udc80" <= c <= "\udcff"]
+            if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
+                self.out.line(text.rstrip("\n").encode("utf-8", "replace").decode("utf-8"))
+            if not bad:
+                return text.strip()
+            byte = ord(bad[0]) - 0xDC00
+            self.out.line(
+                f"that line is not UTF-8 text (byte 0x{byte:02x}): type it again", style="red"
+            )
 
     def ask(self, prompt: str) -> str:
         """Like :meth:`read`, for the save questions (``EOFError`` at the end of input)."""
