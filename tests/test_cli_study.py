@@ -307,3 +307,33 @@ def test_play_refuses_a_line_that_is_not_utf8_and_goes_on() -> None:
     out = result.stdout.decode("utf-8")
     assert "that line is not UTF-8 text (byte 0xff): type it again" in out
     assert "you cut and keep the top card" in out
+
+
+# --- 10. smaller things ----------------------------------------------------------------
+
+
+def test_counts_are_singular_for_one(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["simulate", "--games", "1", "--bots", "greedy", "random"]) == 0
+    assert capsys.readouterr().out.startswith("1 match, 2 players")
+    record = play_match([RandomBot(seed=30), RandomBot(seed=31)], seed=3).record
+    path = tmp_path / "one.json"
+    Record(players=2, dealer=record.dealer, moves=record.moves[:1]).save(path)
+    assert main(["replay", str(path)]) == 0
+    assert "2 players, 1 move, 1 deal" in capsys.readouterr().out
+
+
+def test_partner_needs_four_players_and_help_names_expert(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(["play", "--partner", "random"])
+    assert exit.value.code == 2
+    assert "argument --partner: a 2-player match has no partners" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "expert" in shown and "not under the default tunisian rules" in shown
+
+
+def test_declining_to_save_says_not_saved(play: Callable[..., str]) -> None:
+    assert play("quit\nn\n", "--seed", "3").rstrip().endswith("not saved")

@@ -37,8 +37,13 @@ from chkobba.rules import PROFILES, TUNISIAN, Rules
 __all__ = ["main"]
 
 PROGRAM = "chkobba"
+_PARTNERSHIP = 4  # players in a match of two partnerships
 _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
-_BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, ismcts:iterations=200)"
+_BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"
+_PLAYERS = (
+    "2, 3 (each for himself: not under the default tunisian rules, use --rules "
+    "cardrulesplus) or 4 in partnerships (default 2)"
+)
 
 
 #: The longest error message argparse may write: it quotes unknown arguments in full.
@@ -127,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole,
         choices=(2, 3, 4),
         default=2,
-        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
+        help=_PLAYERS,
     )
     demo.add_argument(
         "--bots",
@@ -152,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole,
         choices=(2, 3, 4),
         default=2,
-        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
+        help=_PLAYERS,
     )
     play.add_argument(
         "--opponent",
@@ -191,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole,
         choices=(2, 3, 4),
         default=2,
-        help="2, 3 (each for himself, if the rules allow) or 4 in partnerships (default 2)",
+        help=_PLAYERS,
     )
     simulate.add_argument(
         "--workers",
@@ -360,6 +365,9 @@ def _dispatch(
             out, seed=args.seed, players=args.players, specs=specs, delay=args.delay, rules=rules
         )
     if args.command == "play":
+        if args.partner is not None and args.players != _PARTNERSHIP:
+            message = f"argument --partner: a {args.players}-player match has no partners"
+            _subcommand(parser, "play").error(f"{message}; --partner needs --players 4")
         if sys.stdin is None:
             raise CommandError("standard input is closed: play reads your moves from it")
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)

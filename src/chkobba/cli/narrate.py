@@ -33,7 +33,7 @@ from chkobba.moves import Cut, Move, Play
 from chkobba.scoring import DealScore
 from chkobba.state import SIDES, Phase, State
 
-__all__ = ["deal_summary", "describe", "side_name", "symbols"]
+__all__ = ["counted", "deal_summary", "describe", "side_name", "symbols"]
 
 PARTNERSHIP = 4  # players in a match of two partnerships
 
@@ -209,8 +209,19 @@ def deal_summary(score: DealScore, number: int, after: State, you: int | None = 
 def _deals(number: int, after: State) -> str:
     """``9 deals``, ``1 deal``, ``13 deals (1 void)``."""
     void = number - len(after.deal_scores)
-    text = f"{number} deal{'' if number == 1 else 's'}"
+    text = counted(number, "deal")
     return f"{text} ({void} void)" if void > 0 else text
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``: a count and its noun, singular for one.
+
+    >>> counted(1, "match"), counted(3, "match"), counted(0, "move")
+    ('1 match', '3 matches', '0 moves')
+    """
+    if number == 1:
+        return f"1 {noun}"
+    return f"{number} {noun}{'es' if noun.endswith(('s', 'ch')) else 's'}"
 
 
 def _pair(values: tuple[int, ...]) -> str:

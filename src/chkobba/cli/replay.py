@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from chkobba._describe import move_number
-from chkobba.cli.narrate import describe
+from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
@@ -75,7 +75,8 @@ def run_replay(
     if deal is not None and deal > deals:
         raise CommandError(f"{name} has {deals} deal(s): there is no deal {deal}")
     out.line(
-        f"replaying {name}: {record.players} players, {len(record.moves)} moves, {deals} deals",
+        f"replaying {name}: {record.players} players, {counted(len(record.moves), 'move')}, "
+        f"{counted(deals, 'deal')}",
         "bold",
     )
     pager = _Pager(out, stdin)

@@ -35,6 +35,7 @@ def offer_save(out: Output, ask: Ask, record: Record, default: str) -> str | Non
     """Ask whether to save ``record`` and where; returns the path saved to, or ``None``."""
     try:
         if ask("Save the match as a record? [y/N] ").lower() not in _YES:
+            out.line("not saved")
             return None
         while True:
             path = _ask_path(ask, default)

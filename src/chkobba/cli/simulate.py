@@ -16,6 +16,7 @@ from typing import IO, Any
 
 from chkobba.arena import MatchSummary, tournament
 from chkobba.bots.registry import BotSpec
+from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError
 from chkobba.errors import shown
@@ -60,7 +61,7 @@ def run_simulate(
         out.line(json.dumps(result.to_dict(), indent=2))
         return 0
     out.line(
-        f"{len(result.matches)} matches, {players} players{_profile(rules)}, seed {seed} "
+        f"{counted(len(result.matches), 'match')}, {players} players{_profile(rules)}, seed {seed} "
         "(win rates with 95% Wilson intervals)",
         style="bold",
     )
