@@ -241,7 +241,7 @@ def test_the_hint_shows_the_three_best_moves_with_values() -> None:
     view = observe(state, state.current_player)  # type: ignore[arg-type]
     text = hint_text(view, legal_moves(state), seed=1)
     ranked = rank_moves(view, legal_moves(state), small_expert(1))
-    assert text.startswith(f"{ranked[0].move} ({ranked[0].value:+.2f})")
+    assert text.startswith(f"{ranked[0].move} ({ranked[0].value:+.2f} points)")
     assert text.count("(") == min(3, len(ranked))
 
 

@@ -146,9 +146,11 @@ def _check_count(function: str, name: str, count: object, least: int) -> None:
 
 
 def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int = 3) -> str:
-    """The ``top`` best moves with their values, for ``chkobba play``'s ``hint``.
+    """The ``top`` best moves with their values, in move notation (``chkobba play``'s
+    ``hint`` shows the same ranking with the menu's card symbols).
 
-    Each value is the expected deal points difference for the mover's side.
+    Each value is the expected deal points difference for the mover's side, written
+    ``QH x 2D+6S (+0.59 points)``.
 
     >>> import random
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
@@ -158,7 +160,7 @@ def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int
     """
     _check_count("hint_text", "top", top, 1)
     ranked = rank_moves(view, legal, seed=seed)[:top]
-    texts = [f"{item.move} ({item.value:+.2f})" for item in ranked]
+    texts = [f"{item.move} ({item.value:+.2f} points)" for item in ranked]
     return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
 
 
