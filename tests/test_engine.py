@@ -690,14 +690,18 @@ def test_non_states_are_rejected() -> None:
         is_legal(not_a_state, Cut(keep=True))
 
 
-def test_each_public_function_names_itself_when_given_a_view() -> None:
+def test_each_public_function_names_itself_when_given_a_wrong_argument() -> None:
+    # apply needs the state; is_legal and illegal_reason also judge a player's view.
     state = dealt(hands=["3C 6C 7C", "QH 4C 5C"], table="2D 6S AS AC")
     view: Any = observe(state, 1)
-    for function in (apply, is_legal, illegal_reason):
-        for move in (Play(card("4C"), cards("2D AS AC")), Cut(keep=True), Shuffle(DECK)):
+    for move in (Play(card("4C"), cards("2D AS AC")), Cut(keep=True), Shuffle(DECK)):
+        with pytest.raises(ChkobbaError, match=r"^apply: expected a State, got a PlayerView"):
+            apply(view, move)
+        for function in (is_legal, illegal_reason):
             with pytest.raises(ChkobbaError) as caught:
-                function(view, move)
-            assert str(caught.value).startswith(f"{function.__name__}: expected a State, got")
+                function(None, move)  # type: ignore[arg-type]
+            expected = f"{function.__name__}: expected a State or a PlayerView, got None"
+            assert str(caught.value).startswith(expected)
 
 
 def test_str_of_moves() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from enum import Enum
 from typing import Any
@@ -16,12 +17,17 @@ from chkobba import (
     ChkobbaError,
     Cut,
     Phase,
+    Play,
     PlayerView,
     Shuffle,
     State,
     apply,
+    illegal_reason,
+    is_legal,
+    legal_moves,
     new_match,
     observe,
+    random_shuffle,
 )
 from chkobba.views import complete_state
 from tests.helpers import SUIT_MAJOR, random_history
@@ -166,3 +172,43 @@ def test_complete_state_inverts_observe_given_the_hidden_cards(state: State) -> 
         rebuilt = complete_state(view, state.hands, state.stock)
         assert rebuilt == state
         assert observe(rebuilt, player) == view
+
+
+@given(states())
+def test_a_view_judges_its_players_moves_as_the_state_does(state: State) -> None:
+    # A client holding only its view gets its own legal moves and the state's reasons;
+    # when another player (or nobody) is to move, no moves and a reason saying so.
+    moves = list(legal_moves(state))
+    if state.phase is Phase.PLAY:
+        hand = state.hands[state.current_player]  # type: ignore[index]
+        moves += [Play(held) for held in hand] + [Play(held, state.table) for held in hand]
+    moves += [Cut(keep=True), random_shuffle(random.Random(0))]
+    for player in range(state.players):
+        view = observe(state, player)
+        if state.current_player == player:
+            assert legal_moves(view) == legal_moves(state)
+            for move in moves:
+                assert illegal_reason(view, move) == illegal_reason(state, move)
+                assert is_legal(view, move) == is_legal(state, move)
+        else:
+            assert legal_moves(view) == ()
+            for move in moves:
+                reason = illegal_reason(view, move)
+                assert reason is not None and not is_legal(view, move)
+                assert reason.startswith(("it is player", f"player {player} is not to move"))
+
+
+def test_a_view_says_why_its_player_may_not_move() -> None:
+    view = observe(new_match(), 1)
+    assert illegal_reason(view, random_shuffle(random.Random(1))) == (
+        "player 1 is not to move: the next move is the shuffle, drawn by whoever runs the match"
+    )
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
+    other = observe(state, 1 - state.mover)
+    assert illegal_reason(other, legal_moves(state)[0]) == (
+        f"it is player {state.mover}'s turn, not player {1 - state.mover}'s"
+    )
+    with pytest.raises(ChkobbaError, match="legal_moves: expected a State or a PlayerView"):
+        legal_moves(None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="apply needs the State"):
+        apply(other, legal_moves(state)[0])  # type: ignore[arg-type]

@@ -26,8 +26,8 @@ _LIMIT = 60
 #: What to use instead, when a caller passes one of the library's types in the wrong place.
 _INSTEAD = {
     "PlayerView": (
-        "a view hides the other hands; a bot is handed its legal moves, and "
-        "parse_move and render accept a view"
+        "a view hides the other hands: legal_moves, is_legal, illegal_reason, parse_move "
+        "and render accept a view, apply needs the State"
     ),
 }
 

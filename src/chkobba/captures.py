@@ -57,6 +57,11 @@ def capture_options(
     table cards summing to the played card's value (as ``rules`` say: see the module
     docstring). Options come in a fixed order (table order for singles, then by first
     differing table position for groups), so the result is deterministic for a given table.
+
+    ``rules`` defaults to the Tunisian profile: in a match of another profile pass its
+    rules (``state.rules``), since card values differ (a queen is 8 here, 9 in
+    CardRulesPlus). :func:`~chkobba.legal_moves` and
+    :func:`chkobba.actions.capture_choices` read the rules from the state or view.
     """
     if not isinstance(played, Card):
         raise ChkobbaError(f"capture_options: {shown(played)} is not a card")

@@ -42,6 +42,7 @@ from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State, replaced
+from chkobba.views import PlayerView, check_view, seat_state
 
 __all__ = ["apply", "clear_caches", "illegal_reason", "is_legal", "legal_moves"]
 
@@ -51,16 +52,22 @@ _CUTS = (Cut(keep=True), Cut(keep=False))
 _DECK_SET = frozenset(DECK)
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: State | PlayerView) -> tuple[Move, ...]:
     """Every legal move: both cuts in ``CUT``; every play in ``PLAY``; ``()`` otherwise.
 
     A play is a card of the mover's hand with one of its capture options, or with an
     empty capture when it captures nothing. ``SHUFFLE`` is a chance node: its move is a
     :class:`~chkobba.Shuffle` from :func:`~chkobba.random_shuffle`, not listed here.
+
+    Given a player's :class:`~chkobba.PlayerView` (a client that holds only its view),
+    the moves that player may make now: the same as the state's when it is to move,
+    ``()`` when someone else is (or nobody).
     """
     if type(state) is not State:
+        if isinstance(state, PlayerView):
+            return _viewer_moves(state)
         if not isinstance(state, State):
-            raise ChkobbaError(wrong_type("legal_moves", "a State", state))
+            raise ChkobbaError(wrong_type("legal_moves", "a State or a PlayerView", state))
         return _legal_moves(state)  # a subclass: through its properties
     fields = state.__dict__
     phase = fields["phase"]
@@ -78,6 +85,25 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
+def _viewer_moves(view: PlayerView) -> tuple[Move, ...]:
+    check_view(view)  # a hand-built view is named for what is wrong with it
+    if view.current_player != view.player:
+        return ()
+    return _legal_moves(seat_state(view))
+
+
+def _not_to_move(view: PlayerView) -> str:
+    """Why the viewer may not move now (it is someone else's turn, or nobody's)."""
+    if view.current_player is not None:
+        return f"it is player {view.current_player}'s turn, not player {view.player}'s"
+    if view.phase is _SHUFFLE:
+        return (
+            f"player {view.player} is not to move: the next move is the shuffle, drawn by "
+            "whoever runs the match"
+        )
+    return f"player {view.player} is not to move: the match is over"
+
+
 def _legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY:
@@ -90,22 +116,34 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     return ()
 
 
-def is_legal(state: State, move: Move) -> bool:
-    """Whether ``apply(state, move)`` would accept the move."""
-    if not isinstance(state, State):
-        raise ChkobbaError(wrong_type("is_legal", "a State", state))
-    return _illegal_reason(state, move) is None
+def is_legal(state: State | PlayerView, move: Move) -> bool:
+    """Whether ``apply(state, move)`` would accept the move; given a player's
+    :class:`~chkobba.PlayerView`, whether that player may make it now."""
+    return _reason("is_legal", state, move) is None
 
 
-def illegal_reason(state: State, move: Move) -> str | None:
+def illegal_reason(state: State | PlayerView, move: Move) -> str | None:
     """Why ``move`` is not legal in ``state``, or ``None`` when it is.
+
+    Given a player's :class:`~chkobba.PlayerView`, why that player may not make it now:
+    the same reason as the state gives when the player is to move (a reason speaks only
+    of the player's own hand and the table), else whose turn it is.
 
     >>> illegal_reason(new_match(), Cut(keep=True))
     'Cut is not allowed in phase SHUFFLE'
     """
-    if not isinstance(state, State):
-        raise ChkobbaError(wrong_type("illegal_reason", "a State", state))
-    return _illegal_reason(state, move)
+    return _reason("illegal_reason", state, move)
+
+
+def _reason(function: str, state: object, move: Move) -> str | None:
+    if isinstance(state, State):
+        return _illegal_reason(state, move)
+    if isinstance(state, PlayerView):
+        check_view(state)  # a hand-built view is named for what is wrong with it
+        if state.current_player != state.player:
+            return _not_to_move(state)
+        return _illegal_reason(seat_state(state), move)
+    raise ChkobbaError(wrong_type(function, "a State or a PlayerView", state))
 
 
 def _illegal_reason(state: State, move: Move) -> str | None:

@@ -31,7 +31,7 @@ from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView, complete_state
+from chkobba.views import PlayerView, seat_state
 
 __all__ = ["MOVE_TEXT_LIMIT", "parse_move"]
 
@@ -222,8 +222,7 @@ def _seat_of(view: PlayerView) -> State:
         raise IllegalMoveError(
             f"it is player {view.current_player}'s turn, not player {view.player}'s"
         )
-    hands = tuple(view.hand if p == view.player else () for p in range(view.players))
-    return complete_state(view, hands, ())
+    return seat_state(view)
 
 
 def _error(text: str, reason: str) -> NotationError:

@@ -257,6 +257,18 @@ def _with_hidden_cards(view: PlayerView) -> State:
     return complete_state(view, hands, top + tuple(hidden))
 
 
+def seat_state(view: PlayerView) -> State:
+    """A state that knows only what ``view`` knows, enough to judge the viewer's own moves.
+
+    Legality of a cut or a play depends only on the phase, the mover's hand and the
+    table, so the engine's checks give the same answers and the same reasons as with the
+    full state when the viewer is to move. Other hands and the stock are left empty: the
+    engine and :func:`~chkobba.parse_move` use it to judge a move and never return it.
+    """
+    hands = tuple(view.hand if p == view.player else () for p in range(view.players))
+    return complete_state(view, hands, ())
+
+
 def complete_state(
     view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
 ) -> State:
