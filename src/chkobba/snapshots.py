@@ -7,6 +7,11 @@ that the 40 cards are each in exactly one place, so what it returns is a state t
 engine can play on. :meth:`PlayerView.to_dict <chkobba.PlayerView.to_dict>` is what one
 seat may be sent: it never holds a card of another hand or of the stock.
 
+docs/snapshots.md lists every field of both formats (which are per side, which per
+player, when each is null). Both are described by JSON Schemas (draft 2020-12) shipped in
+the package, ``chkobba/state.schema.json`` and ``chkobba/view.schema.json``; read them
+with ``importlib.resources.files("chkobba").joinpath("state.schema.json")``.
+
 >>> import json, random
 >>> state = apply(new_match(), random_shuffle(random.Random(3)))
 >>> data = state.to_dict()
