@@ -28,7 +28,6 @@ import json
 import os
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from importlib import resources
 from typing import Any, NoReturn
 
 import attrs
@@ -49,6 +48,7 @@ from chkobba.errors import (
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
+from chkobba.snapshots import shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
 __all__ = ["FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
@@ -446,9 +446,7 @@ class Record:
         >>> Record.json_schema()["properties"]["version"]["const"]
         1
         """
-        text = resources.files("chkobba").joinpath("record.schema.json").read_text("utf-8")
-        schema: dict[str, Any] = json.loads(text)
-        return schema
+        return shipped_schema("record.schema.json")
 
 
 def _one_line(value: object) -> str:

@@ -30,7 +30,9 @@ chkobba.errors.ChkobbaError: state: 7D is in two places (stock and table)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 import attrs
@@ -331,3 +333,11 @@ def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool
     missing = [c for c in DECK if c not in found]
     if complete and missing:
         raise ChkobbaError(f"{where}: {missing[0]} is nowhere ({len(missing)} card(s) missing)")
+
+
+def shipped_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema file ``name`` shipped in the package (``state.schema.json``,
+    ``view.schema.json``, ``record.schema.json``), parsed."""
+    text = resources.files("chkobba").joinpath(name).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema

@@ -152,6 +152,18 @@ class State:
 
         return state_from_dict(data)
 
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s format, shipped in the package (see
+        docs/snapshots.md).
+
+        >>> State.json_schema()["properties"]["format"]["const"]
+        'chkobba-state'
+        """
+        from chkobba.snapshots import shipped_schema  # it imports this module
+
+        return shipped_schema("state.schema.json")
+
     @property
     def sides(self) -> int:
         """How many sides play: 2, or 3 in a 3-player match (each for himself)."""

@@ -75,6 +75,18 @@ class PlayerView:
 
         return view_from_dict(data)
 
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s format, shipped in the package (see
+        docs/snapshots.md).
+
+        >>> PlayerView.json_schema()["properties"]["format"]["const"]
+        'chkobba-view'
+        """
+        from chkobba.snapshots import shipped_schema  # it imports this module
+
+        return shipped_schema("view.schema.json")
+
     @property
     def sides(self) -> int:
         """How many sides play: 2, or 3 in a 3-player match."""
