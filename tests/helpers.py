@@ -49,6 +49,7 @@ from chkobba.rules import MAJORITIES, VOID_DEALS
 from chkobba.scoring import DealScore
 
 __all__ = [
+    "MOVE_LIMIT",
     "SUIT_MAJOR",
     "CardsLike",
     "arranged",
@@ -59,11 +60,19 @@ __all__ = [
     "random_history",
     "round_order",
     "stacked_shuffle",
+    "whole_match",
 ]
 
 #: The deck suit by suit (AS 2S … KS AH …): neighbouring cards never share a rank, so four
 #: consecutive cards never void a deal.
 SUIT_MAJOR = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+#: The most moves a random walk plays (:func:`play_randomly`, :func:`random_history`): far
+#: beyond any real match (a deal is 36 plays plus its shuffle and cut, and random 21-point
+#: matches take a few hundred moves), so a walk that reaches it is a match that does not end.
+#: The walk then stops and hands back the unfinished match, so a test that needs a finished
+#: match fails instead of hanging.
+MOVE_LIMIT = 5_000
 
 #: Cards given as notation text (``"2D 6S"``) or as a sequence of :class:`Card`.
 CardsLike = str | Sequence[Card]
@@ -213,12 +222,18 @@ def arranged(
     )
 
 
-def play_randomly(state: State, rng: random.Random) -> Iterator[tuple[State, Move, State]]:
-    """Play ``state`` to the end of the match with moves drawn from ``rng``.
+def play_randomly(
+    state: State, rng: random.Random, *, limit: int = MOVE_LIMIT
+) -> Iterator[tuple[State, Move, State]]:
+    """Play ``state`` to the end of the match with moves drawn from ``rng``, for at most
+    ``limit`` moves (:data:`MOVE_LIMIT`: a match still going then never ends; the caller
+    sees the last ``after`` is not over).
 
     Yields ``(before, move, after)`` for every move, the shuffles included.
     """
-    while not state.is_over:
+    for _ in range(limit):
+        if state.is_over:
+            return
         if state.is_chance:
             move: Move = random_shuffle(rng)
         else:
@@ -238,16 +253,34 @@ def random_history(
     rules: Rules = TUNISIAN,
 ) -> tuple[tuple[State, ...], tuple[Move, ...]]:
     """The states and moves of a random match from ``seed`` (``states[i+1]`` follows
-    ``moves[i]``), stopping at the end of the match or after ``max_moves`` moves."""
+    ``moves[i]``), stopping at the end of the match or after ``max_moves`` moves
+    (:data:`MOVE_LIMIT` when ``None``: the last state is then not over, and a test that
+    needs a whole match must check ``states[-1].is_over`` or use :func:`whole_match`)."""
     state = new_match(players, dealer=dealer, scores=scores, rules=rules)
     states: list[State] = [state]
     moves: list[Move] = []
-    for _before, move, after in play_randomly(state, random.Random(seed)):
-        if max_moves is not None and len(moves) >= max_moves:
-            break
+    limit = MOVE_LIMIT if max_moves is None else max_moves
+    for _before, move, after in play_randomly(state, random.Random(seed), limit=limit):
         moves.append(move)
         states.append(after)
     return tuple(states), tuple(moves)
+
+
+def whole_match(
+    seed: int,
+    players: int = 2,
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    rules: Rules = TUNISIAN,
+) -> tuple[tuple[State, ...], tuple[Move, ...]]:
+    """:func:`random_history` of a whole match: fails (AssertionError) when the match is
+    still going after :data:`MOVE_LIMIT` moves."""
+    states, moves = random_history(seed, players, dealer=dealer, scores=scores, rules=rules)
+    assert states[-1].is_over, (
+        f"the random match of seed {seed} ({players} players) did not end in {len(moves)} moves"
+    )
+    return states, moves
 
 
 def random_rules(rng: random.Random) -> Rules:

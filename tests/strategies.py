@@ -30,7 +30,10 @@ Random matches (random play from seeded matches, for 2 and 4 players; the walk i
 function of the drawn seed, so failures replay exactly):
 
 * :func:`histories` — a :class:`History`: every state and move of a random match, from
-  the new match to the end (or to a move limit).
+  the new match to the end (or to a move limit). Walks never run past
+  :data:`tests.helpers.MOVE_LIMIT` moves: a match that does not end comes back unfinished
+  (``history.finished`` is false), so a test that needs the end checks it and fails
+  instead of hanging.
 * :func:`states` — one state somewhere along a random match (any phase).
 * :func:`play_states` — a state in phase ``PLAY`` (someone is to play a card).
 * :func:`cut_states` — a state in phase ``CUT``.
@@ -248,6 +251,11 @@ class History:
         """The final state (the end of the match unless a move limit stopped it)."""
         return self.states[-1]
 
+    @property
+    def finished(self) -> bool:
+        """Whether the walk reached the end of the match (not a move limit)."""
+        return self.last.is_over
+
 
 def _walk(
     seed: int, players: int, dealer: int, scores: tuple[int, int], max_moves: int | None
@@ -267,7 +275,9 @@ def histories(
     """A random match for ``players`` (2 or 4; drawn when ``None``).
 
     The match starts from :func:`start_scores` (or from 0-0 with ``fresh=True``) with a
-    random first dealer, and runs to its end, or for at most ``max_moves`` moves.
+    random first dealer, and runs to its end, or for at most ``max_moves`` moves
+    (:data:`tests.helpers.MOVE_LIMIT` when ``None``: a match that never ends comes back
+    unfinished, see :attr:`History.finished`).
     """
     count = draw(player_counts()) if players is None else players
     dealer = draw(st.integers(0, count - 1))
@@ -294,6 +304,7 @@ def states(
         # A walk too short to reach the phase: keep going from where it stopped.
         more = _walk(draw(seeds()), count, dealer, scores, None)
         wanted = [s for s in more.states if phases is None or s.phase in phases]
+        assert wanted, f"{more!r} never reached the phases {phases}"
     # Favour the end of the walk, so the drawn move number matters.
     return wanted[-1 - draw(st.integers(0, min(3, len(wanted) - 1)))]
 

@@ -38,7 +38,15 @@ from chkobba import (
     observe,
     random_shuffle,
 )
-from tests.helpers import SUIT_MAJOR, arranged, dealt, random_history, round_order, stacked_shuffle
+from tests.helpers import (
+    SUIT_MAJOR,
+    arranged,
+    dealt,
+    play_randomly,
+    random_history,
+    round_order,
+    stacked_shuffle,
+)
 
 
 def hands_text(state: State) -> list[str]:
@@ -583,11 +591,8 @@ def test_a_resumed_match_adds_to_the_given_totals() -> None:
 
 def test_a_smaller_target_ends_the_match_sooner() -> None:
     rules = Rules(target=3)
-    state = new_match(rules=rules)
-    rng = random.Random(0)
-    while not state.is_over:
-        move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
-        state = apply(state, move)
+    state = list(play_randomly(new_match(rules=rules), random.Random(0)))[-1][2]
+    assert state.is_over  # play_randomly stops at MOVE_LIMIT moves rather than hang
     assert max(state.scores) >= 3
     assert len(state.deal_scores) <= 3
 

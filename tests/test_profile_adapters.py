@@ -24,7 +24,7 @@ from chkobba.actions import (
     step,
 )
 from chkobba.observations import observation_bounds, observation_vector, piece, player_returns
-from tests.helpers import random_history
+from tests.helpers import random_history, whole_match
 from tests.strategies import rule_profiles
 
 
@@ -59,7 +59,7 @@ def test_every_capture_choice_has_an_id(rules: Rules, seed: int) -> None:
 
 
 def test_three_player_observations_see_every_side() -> None:
-    states, _ = random_history(4, 3, rules=CARD_RULES_PLUS)
+    states, _ = whole_match(4, 3, rules=CARD_RULES_PLUS)
     low, high = observation_bounds(CARD_RULES_PLUS)
     for state in states[1::5]:
         for player in range(3):
@@ -90,7 +90,7 @@ def test_two_sides_leave_the_third_side_pieces_empty() -> None:
 
 def test_returns_are_zero_sum_for_every_player_count() -> None:
     for players in (2, 3, 4):
-        states, _ = random_history(players, players, rules=CARD_RULES_PLUS)
+        states, _ = whole_match(players, players, rules=CARD_RULES_PLUS)
         final = states[-1]
         match = player_returns(final)
         assert sum(match) == pytest.approx(0.0)
@@ -104,7 +104,7 @@ def test_returns_are_zero_sum_for_every_player_count() -> None:
 
 
 def test_two_side_deal_returns_are_the_point_difference() -> None:
-    states, _ = random_history(8, 2)
+    states, _ = whole_match(8, 2)
     final = states[-1]
     points = final.deal_scores[-1].points
     assert player_returns(final, single_deal=True) == (

@@ -30,11 +30,11 @@ from chkobba import (
     new_match,
     random_shuffle,
 )
-from tests.helpers import random_history
+from tests.helpers import random_history, whole_match
 from tests.strategies import History, histories
 
 SHORT = random_history(11, max_moves=6)  # a shuffle, a cut and a few plays
-MATCH = random_history(12)  # a whole 2-player match
+MATCH = whole_match(12)  # a whole 2-player match
 DELETE = object()
 TUNISIAN_DATA = {"name": "tunisian", "capture_values": list(range(1, 11)), "target": 21}
 

@@ -27,7 +27,7 @@ from chkobba import (
     render,
     rollout,
 )
-from tests.helpers import dealt, random_history, stacked_shuffle
+from tests.helpers import dealt, random_history, stacked_shuffle, whole_match
 from tests.strategies import states
 
 
@@ -114,8 +114,7 @@ def test_between_deals_the_last_deal_is_scored_on_the_board() -> None:
 
 
 def test_the_end_of_the_match_names_the_winner() -> None:
-    final = random_history(22)[0][-1]
-    assert final.is_over
+    final = whole_match(22)[0][-1]
     board = render(final)
     total = "-".join(map(str, final.scores))
     assert board.splitlines()[-1] == f"Winner     player {final.winner}, {total}"

@@ -30,7 +30,7 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.views import complete_state
-from tests.helpers import SUIT_MAJOR, random_history
+from tests.helpers import SUIT_MAJOR, whole_match
 from tests.strategies import states, views
 
 
@@ -141,8 +141,7 @@ def test_a_view_never_holds_a_hidden_card(state: State) -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_no_view_of_a_whole_match_holds_a_hidden_card(players: int) -> None:
-    states_, _moves = random_history(players, players)
-    assert states_[-1].is_over
+    states_, _moves = whole_match(players, players)
     for state in states_:
         for player in range(players):
             check_view(state, player)
