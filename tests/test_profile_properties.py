@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from chkobba import (
     DECK,
     Card,
+    Move,
     Phase,
     Play,
     Rank,
@@ -33,7 +34,8 @@ COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
 MOVE_LIMIT = 20_000  # far beyond any match of these targets; reaching it fails the test
 
 
-def random_match(rules: Rules, seed: int) -> list[State]:
+def random_match(rules: Rules, seed: int, moves: list[Move] | None = None) -> list[State]:
+    """The states of a random match (``moves``, when given, receives the moves played)."""
     rng = random.Random(seed)
     state = new_match(rng.choice(rules.players), dealer=0, rules=rules)
     states = [state]
@@ -41,6 +43,8 @@ def random_match(rules: Rules, seed: int) -> list[State]:
         move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
         state = apply(state, move)
         states.append(state)
+        if moves is not None:
+            moves.append(move)
     return states
 
 
@@ -111,13 +115,16 @@ def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
 @settings(max_examples=30, deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1))
 def test_no_sweep_with_the_last_card_unless_the_profile_counts_it(rules: Rules, seed: int) -> None:
-    states = random_match(rules, seed)
-    for before, after in itertools.pairwise(states):
+    moves: list[Move] = []
+    states = random_match(rules, seed, moves)
+    for before, move, after in zip(states[:-1], moves, states[1:], strict=True):
         if before.phase is not Phase.PLAY or len(after.deal_scores) == len(before.deal_scores):
             continue
-        # ``after`` ends a deal: did its last play sweep?
+        # ``after`` ends a deal: did its last play take every card on the table?
+        assert isinstance(move, Play)
+        swept = bool(move.capture) and set(move.capture) == set(before.table)
         side = before.side_of(before.current_player)  # type: ignore[arg-type]
         gained = after.deal_scores[-1].chkobbas[side] - before.chkobbas[side]
-        if not rules.last_card_chkobba:
-            assert gained == 0
-        assert gained in (0, 1)
+        assert gained == int(swept and rules.last_card_chkobba)
+        other = [s for s in range(before.sides) if s != side]
+        assert all(after.deal_scores[-1].chkobbas[s] == before.chkobbas[s] for s in other)
