@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import attrs
 import pytest
 from hypothesis import given
 
-from chkobba import TUNISIAN, Card, ChkobbaError, capture_options, card, cards, format_cards
+from chkobba import (
+    TUNISIAN,
+    Card,
+    ChkobbaError,
+    Rules,
+    capture_options,
+    card,
+    cards,
+    format_cards,
+)
 from tests.strategies import captures, table_and_card
 
 
@@ -71,10 +81,32 @@ def test_sums_only_use_two_or_more_cards_and_never_the_whole_when_too_much() -> 
     assert options("KS QS JS", "7D") == []  # everything is worth more than 7
 
 
-def test_options_come_in_a_deterministic_order() -> None:
-    table = cards("AS 2S 3S 4S 5S")
-    assert capture_options(table, card("7D")) == capture_options(table, card("7D"))
+def in_order(table: str, played: str, rules: Rules = TUNISIAN) -> list[str]:
+    """The capture options in the order capture_options gives them, e.g. ``['5C', '2D+3S']``
+    (each group written in table order)."""
+    laid = cards(table)
+    return [
+        "+".join(str(c) for c in laid if c in option)
+        for option in capture_options(laid, card(played), rules)
+    ]
+
+
+def test_options_come_in_the_documented_order() -> None:
+    # Singles in table order.
+    assert in_order("5H 2D 5S 3S 5C", "5D") == ["5H", "5S", "5C"]
+    assert in_order("KS KH KC", "KD") == ["KS", "KH", "KC"]
+    # Groups by their table positions, compared at the first position where they differ:
+    # positions (0, 1, 3) before (1, 4) before (2, 3), whatever the group sizes.
+    assert in_order("AS 2S 3S 4S 5S", "7D") == ["AS+2S+4S", "2S+5S", "3S+4S"]
+    # The same cards laid the other way: (0, 3), then (1, 2) before (1, 3, 4).
+    assert in_order("5S 4S 3S 2S AS", "7D") == ["5S+2S", "4S+3S", "4S+2S+AS"]
+    # A list, a tuple: the same table, the same order.
+    table = cards("5S 4S 3S 2S AS")
     assert capture_options(list(table), card("7D")) == capture_options(table, card("7D"))
+    # Where singles and groups are both options, the singles come first.
+    free = attrs.evolve(TUNISIAN, equal_single_first=False)
+    assert in_order("AS 5H 2D 4C 5C 3S", "5D", free) == ["5H", "5C", "AS+4C", "2D+3S"]
+    assert in_order("4C 3S AS 5C 2D", "5D", free) == ["5C", "4C+AS", "3S+2D"]
 
 
 def test_bad_arguments_are_rejected() -> None:
