@@ -17,6 +17,8 @@ import pytest
 
 from chkobba import (
     DECK,
+    TUNISIAN,
+    Card,
     ChkobbaError,
     Cut,
     IllegalMoveError,
@@ -37,6 +39,7 @@ from chkobba import (
     new_match,
     observe,
     random_shuffle,
+    score_deal,
 )
 from tests.helpers import (
     SUIT_MAJOR,
@@ -625,12 +628,45 @@ def test_partners_pool_piles_chkobbas_and_points() -> None:
     assert state.current_player == 0 and state.captured[1] == ()
 
 
-def test_four_player_deal_scores_two_sides() -> None:
-    states, _ = random_history(8, 4)
-    end = next(s for s in states if s.deal_scores)
+@pytest.mark.parametrize(("seed", "dealer"), [(8, 0), (9, 1), (10, 2), (11, 3), (12, 0), (13, 3)])
+def test_four_player_deal_scores_two_sides(seed: int, dealer: int) -> None:
+    states, moves = random_history(seed, 4, dealer=dealer, max_moves=120)
+    # Who took what, player by player, read from the plays alone.
+    taken: list[list[Card]] = [[], [], [], []]
+    sweeps = [0, 0, 0, 0]
+    last: int | None = None
+    for before, move, after in zip(states[:-1], moves, states[1:], strict=True):
+        if not isinstance(move, Play):
+            continue
+        player = before.current_player
+        assert player is not None
+        deal_ends = bool(after.deal_scores)
+        if move.capture:
+            taken[player] += [move.card, *move.capture]
+            last = player
+            if move.capture == frozenset(before.table) and not deal_ends:
+                sweeps[player] += 1
+        if deal_ends:
+            leftovers = [c for c in before.table if c not in move.capture]
+            if not move.capture:
+                leftovers.append(move.card)
+            if last is not None:
+                taken[last] += leftovers  # to the last capturer, no chkobba
+            end = after
+            break
+    else:
+        raise AssertionError(f"seed {seed}: no deal ended in {len(moves)} moves")
+    # Partners (players 0 and 2, players 1 and 3) pool their piles and chkobbas.
+    piles = [taken[side] + taken[side + 2] for side in (0, 1)]
+    chkobbas = [sweeps[side] + sweeps[side + 2] for side in (0, 1)]
     assert len(end.captured) == 2 and len(end.scores) == 2
-    assert len(end.deal_scores[0].points) == 2
-    assert sum(len(p) for p in end.captured) + len(end.table) == 40
+    assert [sorted(pile) for pile in end.captured] == [sorted(pile) for pile in piles]
+    assert list(end.chkobbas) == chkobbas
+    assert sum(map(len, piles)) + len(end.table) == 40
+    side = None if last is None else last % 2
+    expected = score_deal(piles, chkobbas, TUNISIAN, last_capturer_side=side)
+    assert end.deal_scores == (expected,)
+    assert end.scores == expected.points
 
 
 # --- illegal moves --------------------------------------------------------------------------
