@@ -54,10 +54,15 @@ def test_demo_narrates_a_whole_match_reproducibly() -> None:
 def test_demo_with_four_players_and_chosen_bots() -> None:
     result = chkobba("demo", "--players", "4", "--seed", "2", "--bots", "random", "greedy")
     assert result.returncode == 0, result.stderr
-    assert "player 3 plays" in result.stdout
-    assert (
-        "side 0 (players 0 and 2)" in result.stdout or "side 1 (players 1 and 3)" in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "chkobba demo: 4 players (player 0: random, player 1: greedy, player 2: random, "
+        "player 3: greedy), seed 2"
     )
+    assert "player 3 plays" in result.stdout
+    # Seed 2 always plays the same match: the partners of players 1 and 3 win it.
+    assert lines[-1] == "side 1 (players 1 and 3) wins the match 12-25 after 8 deals"
+    assert "side 0 (players 0 and 2) takes the last cards: 2♥ 3♦ 5♠ K♠" in lines
 
 
 # --- simulate --------------------------------------------------------------------------

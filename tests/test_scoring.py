@@ -55,7 +55,10 @@ def test_the_worked_example_scores_five() -> None:
     assert score.six_counts == (3, 1)
     assert (score.cards, score.diamonds, score.bermila, score.seven_of_diamonds) == (0, 0, 0, 0)
     assert score.points == (5, 0)
-    assert 17 + score.points[0] == 22
+    # 1+1+1+1+1: the four categories and the chkobba; each chkobba is one point more.
+    assert score.chkobbas == (1, 0)
+    assert score_deal(split(a), (0, 0)).points == (4, 0)
+    assert score_deal(split(a), (3, 2)).points == (7, 2)
 
 
 @pytest.mark.parametrize(
