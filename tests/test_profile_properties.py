@@ -93,6 +93,16 @@ def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
             assert len(legal_moves(state)) == len(set(legal_moves(state)))
         if state.phase is Phase.CUT:
             assert rules.cut
+    # And the converse: with the cut every shuffle (so every deal) goes through CUT; without
+    # it a shuffle deals at once.
+    after_shuffles = [b.phase for a, b in itertools.pairwise(states) if a.phase is Phase.SHUFFLE]
+    assert after_shuffles  # every match is shuffled at least once
+    if rules.cut:
+        assert set(after_shuffles) == {Phase.CUT}
+        cuts = sum(s.phase is Phase.CUT for s in states)
+        assert cuts >= len(final.deal_scores)
+    else:  # dealt at once: play starts, or the deal is void and shuffled again
+        assert set(after_shuffles) <= {Phase.PLAY, Phase.SHUFFLE}
     assert final.scores == tuple(
         sum(score.points[side] for score in final.deal_scores) for side in range(sides)
     )
