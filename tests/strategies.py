@@ -40,7 +40,8 @@ function of the drawn seed, so failures replay exactly):
 * :func:`moves_in` — a legal move of a given state (a random shuffle at the chance node).
 * :func:`views` — a :class:`~chkobba.PlayerView` of a random state from a random seat.
 * :func:`profile_states` — a state of a random match under a random profile
-  (:func:`rule_profiles`), with any player count the profile allows (3 included).
+  (:func:`rule_profiles`), with any player count the profile allows (3 included), of
+  the given phases when asked.
 
 Bot specs:
 
@@ -338,19 +339,30 @@ def views(draw: st.DrawFn, players: int | None = None) -> PlayerView:
 
 
 @st.composite
-def profile_states(draw: st.DrawFn) -> State:
+def profile_states(draw: st.DrawFn, phases: Sequence[Phase] | None = None) -> State:
     """A state of a random match under a random profile, for any player count it allows.
 
     The walk stops at a random move number (or at the match's end), so every phase and
-    match ends turn up.
+    match ends turn up. With ``phases``, the state is the walk's last one in one of them
+    (the walk goes on to the match's end when it stopped too early); the profile then has
+    the cut whenever only ``CUT`` is asked for, since a profile without it never cuts.
     """
     rules = draw(rule_profiles())
+    if phases is not None and set(phases) == {Phase.CUT} and not rules.cut:
+        rules = attrs.evolve(rules, cut=True)
     players = draw(st.sampled_from(rules.players))
     steps = draw(st.integers(0, 250))
     seed = draw(seeds())
     dealer = draw(st.integers(0, players - 1))
     states, _ = random_history(seed, players, dealer=dealer, max_moves=steps, rules=rules)
-    return states[-1]
+    if phases is None:
+        return states[-1]
+    wanted = [s for s in states if s.phase in phases]
+    if not wanted:
+        states, _ = random_history(seed, players, dealer=dealer, rules=rules)
+        wanted = [s for s in states if s.phase in phases]
+    assert wanted, f"a random match of {rules!r} never reached the phases {phases}"
+    return wanted[-1]
 
 
 _SPEC_OPTIONS = {
