@@ -22,6 +22,7 @@ from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
 from chkobba.checks import check_state
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.events import MoveOutcome, step
 from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
@@ -47,6 +48,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Move",
+    "MoveOutcome",
     "NotationError",
     "Phase",
     "Play",
@@ -75,4 +77,5 @@ __all__ = [
     "render",
     "rollout",
     "score_deal",
+    "step",
 ]

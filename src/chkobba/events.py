@@ -1,0 +1,377 @@
+"""What a move did, for a user interface to animate: :func:`step` and :class:`MoveOutcome`.
+
+``step(state, move)`` applies the move with :func:`chkobba.apply` (so an illegal move
+raises :class:`~chkobba.IllegalMoveError`) and returns the new state together with a
+:class:`MoveOutcome`, the public facts of what happened: who moved, the card played and
+what it took, a chkobba, new hands dealt, the end of a deal (the leftovers given to the
+last capturer's side and the :class:`~chkobba.DealScore`), the table dealt and whether it
+voided the deal, and the match's winner. A user interface animates the outcome and
+needs to diff no states.
+
+>>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")
+>>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
+>>> state, what = step(state, Cut(keep=False))
+>>> what
+MoveOutcome('cut', player=1, keep=False, exposed=card('2D'), dealt_table=cards('2D 6S AS AC'))
+>>> state, what = step(state, Play("QH", "2D 6S"))
+>>> what
+MoveOutcome('play', player=1, card=card('QH'), captured=cards('2D 6S'))
+>>> what.to_dict()["captured"], what.chkobba
+(['2D', '6S'], False)
+
+An outcome holds only what every player at the table sees: a shuffle's order and a kept
+cut card are never in it, so it (or its :meth:`~MoveOutcome.to_dict`) may be sent to every
+player and written to any log. The state that :func:`step` returns beside it is the
+whole match, every hidden card included: never send it to a player; send each seat
+``observe(state, seat)`` (or its ``to_dict()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import attrs
+
+from chkobba import _kernel
+from chkobba.cards import Card, format_cards
+from chkobba.engine import apply
+from chkobba.errors import ChkobbaError, shown
+from chkobba.moves import Cut, Move, Play
+from chkobba.scoring import DealScore
+from chkobba.snapshots import (
+    _attrs_in,
+    _attrs_out,
+    _cards_in,
+    _check_keys,
+    _fail,
+    _is_score_value,
+    _optional_card_in,
+    _optional_int_in,
+)
+from chkobba.state import Phase, State
+
+__all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "MoveOutcome", "step"]
+
+#: What a move is: the values of :attr:`MoveOutcome.kind`.
+Kind = Literal["shuffle", "cut", "play"]
+KINDS: tuple[Kind, ...] = ("shuffle", "cut", "play")
+#: The ``format`` field of an outcome's data.
+OUTCOME_FORMAT = "chkobba-outcome"
+#: The version of that format that this library writes and reads.
+VERSION = 1
+
+
+def _checked(test: Callable[[Any], bool], expected: str) -> Any:
+    def check(instance: MoveOutcome, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not test(value):
+            raise ChkobbaError(
+                f"MoveOutcome: {attribute.name} must be {expected}, not {shown(value)}"
+            )
+
+    return check
+
+
+def _is_seat(value: object) -> bool:
+    return value is None or (type(value) is int and value >= 0)
+
+
+def _as_tuple(value: object) -> object:
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+def _as_frozenset(value: object) -> object:
+    return frozenset(value) if isinstance(value, (list, tuple, set, frozenset)) else value
+
+
+def _all_cards(value: object) -> bool:
+    return all(type(c) is Card for c in value)  # type: ignore[attr-defined]
+
+
+_SEAT = _checked(_is_seat, "a whole number >= 0 or None")
+_FLAG = _checked(lambda v: type(v) is bool, "True or False")
+_CARD = _checked(lambda v: v is None or type(v) is Card, "a card or None")
+_CARDS = _checked(lambda v: type(v) is tuple and _all_cards(v), "a tuple of cards")
+
+#: The fields each kind of move may set (every other field keeps its default).
+_FIELDS: dict[str, frozenset[str]] = {
+    "shuffle": frozenset({"dealt_table", "void"}),
+    "cut": frozenset({"player", "keep", "exposed", "dealt_table", "void"}),
+    "play": frozenset(
+        {
+            "player",
+            "card",
+            "captured",
+            "chkobba",
+            "refilled",
+            "leftovers",
+            "leftovers_side",
+            "deal_score",
+            "winner",
+        }
+    ),
+}
+#: The fields a kind of move must set.
+_NEEDED = {"shuffle": (), "cut": ("player", "keep", "dealt_table"), "play": ("player", "card")}
+
+
+@attrs.frozen(repr=False)
+class MoveOutcome:
+    """The public facts of one move; a field that does not apply keeps its default.
+
+    Fields:
+        kind: ``"shuffle"``, ``"cut"`` or ``"play"`` (see :data:`KINDS`).
+        player: who moved: the cutter, or the player who played; ``None`` for a shuffle.
+        keep: a cut's decision: ``True`` kept the top card (unseen by the others),
+            ``False`` exposed it.
+        exposed: the card a cut exposed (the first card of the table).
+        dealt_table: the table this move dealt, in dealt order: a cut's, or a shuffle's
+            under a profile without the cut (which deals at once); ``()`` otherwise.
+        void: the dealt table voided the deal (the profile's ``void_deal`` rule): the
+            cards were gathered at once and the same dealer shuffles again, so the
+            ``dealt_table`` is in no state.
+        card: the card played.
+        captured: the table cards it took (empty: it was laid on the table).
+        chkobba: the capture swept the table and counts as a chkobba (not with the
+            deal's last card, unless the profile's ``last_card_chkobba`` says so).
+        refilled: everyone was out of cards and new hands were dealt from the stock.
+        leftovers: the cards left on the table after the deal's last play, in table order.
+        leftovers_side: the side that got them (the last capturer's); ``None`` when there
+            were none, or when nobody captured in the whole deal (they go to no side).
+        deal_score: the :class:`~chkobba.DealScore` when this play ended a deal.
+        winner: the side that won the match when this play ended it.
+
+    Built by hand, the fields are checked, and a
+    :class:`~chkobba.ChkobbaError` names the first one that is wrong:
+
+    >>> MoveOutcome("cut", player=1)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: MoveOutcome: a cut needs keep
+    >>> MoveOutcome("play", player=0, card=card("7D"), keep=True)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: MoveOutcome: a play has no keep
+    """
+
+    kind: Kind = attrs.field(validator=_checked(KINDS.__contains__, "one of " + ", ".join(KINDS)))
+    player: int | None = attrs.field(default=None, validator=_SEAT)
+    keep: bool | None = attrs.field(
+        default=None, validator=_checked(lambda v: v is None or type(v) is bool, "a bool or None")
+    )
+    exposed: Card | None = attrs.field(default=None, validator=_CARD)
+    dealt_table: tuple[Card, ...] = attrs.field(default=(), converter=_as_tuple, validator=_CARDS)
+    void: bool = attrs.field(default=False, validator=_FLAG)
+    card: Card | None = attrs.field(default=None, validator=_CARD)
+    captured: frozenset[Card] = attrs.field(
+        default=frozenset(),
+        converter=_as_frozenset,
+        validator=_checked(lambda v: type(v) is frozenset and _all_cards(v), "a set of cards"),
+    )
+    chkobba: bool = attrs.field(default=False, validator=_FLAG)
+    refilled: bool = attrs.field(default=False, validator=_FLAG)
+    leftovers: tuple[Card, ...] = attrs.field(default=(), converter=_as_tuple, validator=_CARDS)
+    leftovers_side: int | None = attrs.field(default=None, validator=_SEAT)
+    deal_score: DealScore | None = attrs.field(
+        default=None,
+        validator=_checked(lambda v: v is None or isinstance(v, DealScore), "a DealScore or None"),
+    )
+    winner: int | None = attrs.field(default=None, validator=_SEAT)
+
+    def __attrs_post_init__(self) -> None:
+        kind = self.kind
+        for field in attrs.fields(MoveOutcome)[1:]:
+            value = getattr(self, field.name)
+            if field.name not in _FIELDS[kind] and value != field.default:
+                raise ChkobbaError(f"MoveOutcome: a {kind} has no {field.name}")
+            if field.name in _NEEDED[kind] and value == field.default:
+                raise ChkobbaError(f"MoveOutcome: a {kind} needs {field.name}")
+        for name, needs in (
+            ("void", "dealt_table"),
+            ("chkobba", "captured"),
+            ("leftovers_side", "leftovers"),
+            ("winner", "deal_score"),
+        ):
+            value = getattr(self, name)
+            if value is not None and value is not False and not getattr(self, needs):
+                raise ChkobbaError(f"MoveOutcome: {name} is set without {needs}")
+        if (self.keep is False) != (self.exposed is not None):
+            raise ChkobbaError("MoveOutcome: exposed is the card of a cut with keep=False")
+
+    def __repr__(self) -> str:
+        parts = [repr(self.kind)]
+        for field in attrs.fields(MoveOutcome)[1:]:
+            value = getattr(self, field.name)
+            if value != field.default:
+                parts.append(f"{field.name}={_code(value)}")
+        return f"MoveOutcome({', '.join(parts)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data, versioned: cards in their notation, a set of
+        cards in deck order, the deal score as :meth:`State.to_dict
+        <chkobba.State.to_dict>` writes one. It holds public facts only: send it to
+        every player.
+
+        >>> MoveOutcome("play", player=0, card=card("7D")).to_dict()["card"]
+        '7D'
+        """
+        data: dict[str, Any] = {"format": OUTCOME_FORMAT, "version": VERSION}
+        for field in attrs.fields(MoveOutcome):
+            data[field.name] = _plain(getattr(self, field.name))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> MoveOutcome:
+        """The outcome that :meth:`to_dict` wrote (a client reading what a server sent),
+        checked: a problem raises :class:`~chkobba.ChkobbaError` naming the field.
+
+        >>> MoveOutcome.from_dict({"format": "chkobba-outcome", "version": 1})
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: outcome: missing field 'kind'
+        """
+        where = "outcome"
+        if not isinstance(data, dict):
+            raise _fail(where, data, "an object (what to_dict returns)")
+        if data.get("format") != OUTCOME_FORMAT:
+            raise _fail(f"{where} format", data.get("format"), repr(OUTCOME_FORMAT))
+        if data.get("version") != VERSION or type(data.get("version")) is not int:
+            raise _fail(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
+        fields = {k: v for k, v in data.items() if k not in ("format", "version")}
+        _check_keys(where, fields, tuple(_READ))
+        values = {name: read(name, fields[name]) for name, read in _READ.items()}
+        try:
+            return cls(**values)
+        except ChkobbaError as error:
+            raise ChkobbaError(f"{where}: {error}") from None
+
+
+def _code(value: object) -> str:
+    """A field's value as code that evaluates back to it (cards as ``cards('2D 6S')``)."""
+    if isinstance(value, frozenset):
+        return f"cards({format_cards(value)!r})"
+    if isinstance(value, tuple):
+        return f"cards({' '.join(map(str, value))!r})"
+    return repr(value)
+
+
+def _plain(value: object) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, frozenset):
+        return [str(c) for c in sorted(value)]
+    if isinstance(value, tuple):
+        return [str(c) for c in value]
+    if isinstance(value, DealScore):
+        return _attrs_out(value)
+    return value
+
+
+def _bool_in(where: str, value: Any) -> bool:
+    if type(value) is not bool:
+        raise _fail(where, value, "true or false")
+    return value
+
+
+def _optional_bool_in(where: str, value: Any) -> bool | None:
+    return None if value is None else _bool_in(where, value)
+
+
+def _deal_score_in(where: str, value: Any) -> DealScore | None:
+    if value is None:
+        return None
+    score: DealScore = _attrs_in(DealScore)(where, value)
+    for name, field in _attrs_out(score).items():
+        if not _is_score_value(field):
+            raise _fail(f"{where}.{name}", field, "a whole number, null or a list")
+    return score
+
+
+def _kind_in(where: str, value: Any) -> str:
+    if value not in KINDS:
+        raise _fail(where, value, "one of " + ", ".join(map(repr, KINDS)))
+    return str(value)
+
+
+_READ: dict[str, Callable[[str, Any], Any]] = {
+    "kind": _kind_in,
+    "player": _optional_int_in,
+    "keep": _optional_bool_in,
+    "exposed": _optional_card_in,
+    "dealt_table": _cards_in,
+    "void": _bool_in,
+    "card": _optional_card_in,
+    "captured": _cards_in,
+    "chkobba": _bool_in,
+    "refilled": _bool_in,
+    "leftovers": _cards_in,
+    "leftovers_side": _optional_int_in,
+    "deal_score": _deal_score_in,
+    "winner": _optional_int_in,
+}
+
+
+def step(state: State, move: Move) -> tuple[State, MoveOutcome]:
+    """Apply ``move`` with :func:`chkobba.apply` and tell what it did:
+    ``(after, outcome)``.
+
+    One call, not a diff of two states given by the caller: the outcome cannot disagree
+    with the state it comes with, and what no state holds (the table of a voided deal) is
+    known at the move. The outcome is public (send it to everyone); ``after`` is the
+    whole state (send each seat ``observe(after, seat)``, never ``after`` itself).
+    Everything follows the state's rules profile. An illegal move raises
+    :class:`~chkobba.IllegalMoveError` and anything but a state
+    :class:`~chkobba.ChkobbaError`, exactly as :func:`~chkobba.apply` does.
+
+    The CardRulesPlus profile has no cut: the shuffle deals, and here three kings void it.
+
+    >>> kings = cards("AS AH AD AC 2S 2H KS KH KD 3S")  # one card at a time, then the table
+    >>> match = new_match(rules=CARD_RULES_PLUS)
+    >>> after, what = step(match, Shuffle(kings + tuple(c for c in DECK if c not in kings)))
+    >>> what
+    MoveOutcome('shuffle', dealt_table=cards('KS KH KD 3S'), void=True)
+    >>> after.phase, after.dealer
+    (<Phase.SHUFFLE: 'shuffle'>, 0)
+    """
+    after = apply(state, move)  # checks the state and the move
+    if isinstance(move, Play):
+        return after, _played(state, move, after)
+    void = after.phase is Phase.SHUFFLE  # a dealing move that ends between deals voided
+    if isinstance(move, Cut):
+        top = state.stock[0]
+        dealt = _dealt(state, state.stock, move.keep)
+        exposed = None if move.keep else top
+        cut = MoveOutcome(
+            "cut", state.current_player, move.keep, exposed, dealt_table=dealt, void=void
+        )
+        return after, cut
+    if state.rules.cut:  # the cut deals: the shuffle shows nothing
+        return after, MoveOutcome("shuffle")
+    return after, MoveOutcome("shuffle", dealt_table=_dealt(state, move.order, None), void=void)
+
+
+def _dealt(state: State, order: tuple[Card, ...], keep: bool | None) -> tuple[Card, ...]:
+    """The table that ``order`` deals (the cut card first when exposed), in dealt order."""
+    return tuple(_kernel.deal_hands(order, state.players, state.cutter, keep)[1])
+
+
+def _played(before: State, move: Play, after: State) -> MoveOutcome:
+    player, rules, capture = before.mover, before.rules, move.capture
+    table = [c for c in before.table if c not in capture] if capture else [*before.table, move.card]
+    round_over = sum(map(len, before.hands)) == 1  # this was the round's last card
+    last_card = round_over and not before.stock
+    chkobba = bool(capture) and not table and (not last_card or rules.last_card_chkobba)
+    facts: dict[str, Any] = {"card": move.card, "captured": capture, "chkobba": chkobba}
+    if not last_card:
+        return MoveOutcome("play", player, refilled=round_over, **facts)
+    capturer = player if capture else before.last_capturer
+    side = capturer % before.sides if capturer is not None and table else None
+    return MoveOutcome(
+        "play",
+        player,
+        leftovers=tuple(table),
+        leftovers_side=side,
+        deal_score=after.deal_scores[-1],
+        winner=after.winner,
+        **facts,
+    )
