@@ -84,8 +84,8 @@ def _as_frozenset(value: object) -> object:
     return frozenset(value) if isinstance(value, (list, tuple, set, frozenset)) else value
 
 
-def _all_cards(value: object) -> bool:
-    return all(type(c) is Card for c in value)  # type: ignore[attr-defined]
+def _all_cards(value: tuple[object, ...] | frozenset[object]) -> bool:
+    return all(type(c) is Card for c in value)
 
 
 _SEAT = _checked(_is_seat, "a whole number >= 0 or None")
