@@ -1,4 +1,4 @@
-"""step and MoveOutcome: what each move did, as a user interface animates it.
+"""apply_with_outcome and MoveOutcome: what each move did, as a user interface animates it.
 
 The property plays random matches of every profile and player count and checks each
 outcome against an independent diff of the states before and after; the examples spell
@@ -35,11 +35,11 @@ from chkobba import (
     Shuffle,
     State,
     apply,
+    apply_with_outcome,
     card,
     cards,
     new_match,
     observe,
-    step,
 )
 from tests.helpers import arranged, dealt, random_history, stacked_shuffle
 from tests.strategies import rule_profiles, seeds
@@ -152,7 +152,7 @@ def test_every_outcome_agrees_with_the_states_and_shows_no_hidden_card(
     rules, players, dealer, seed = setup
     states, moves = random_history(seed, players, dealer=dealer, rules=rules, max_moves=500)
     for before, move, after in zip(states, moves, states[1:], strict=False):
-        stepped, what = step(before, move)
+        stepped, what = apply_with_outcome(before, move)
         assert stepped == after
         _agrees_with_the_diff(before, move, after, what)
         _only_public(before, move, after, what)
@@ -166,7 +166,7 @@ def test_every_outcome_agrees_with_the_states_and_shows_no_hidden_card(
 
 def test_a_chkobba() -> None:
     state = arranged(hands=["2C 3C 4C", "7D 5S 6S"], table="3D 4H")
-    after, what = step(state, Play("7D", "3D 4H"))
+    after, what = apply_with_outcome(state, Play("7D", "3D 4H"))
     assert what == MoveOutcome(
         "play", player=1, card=card("7D"), captured=cards("3D 4H"), chkobba=True
     )
@@ -179,7 +179,7 @@ def test_a_sweep_with_the_last_card_is_a_chkobba_only_where_the_profile_says(
 ) -> None:
     rules = attrs.evolve(TUNISIAN, last_card_chkobba=last_card_chkobba)
     state = arranged(hands=["", "7D"], table="3D 4H", stock="", last_capturer=0, rules=rules)
-    after, what = step(state, Play("7D", "3D 4H"))
+    after, what = apply_with_outcome(state, Play("7D", "3D 4H"))
     assert what.chkobba is chkobba
     assert what.captured == frozenset(cards("3D 4H")) and what.leftovers == ()
     assert what.leftovers_side is None and not what.refilled
@@ -189,7 +189,7 @@ def test_a_sweep_with_the_last_card_is_a_chkobba_only_where_the_profile_says(
 
 def test_new_hands_are_dealt_after_the_rounds_last_card() -> None:
     state = arranged(hands=["", "5S"], table="2C", stock="AS 2S 3S 4S 5H 6S", last_capturer=0)
-    after, what = step(state, Play("5S"))
+    after, what = apply_with_outcome(state, Play("5S"))
     assert what == MoveOutcome("play", player=1, card=card("5S"), refilled=True)
     assert [len(hand) for hand in after.hands] == [3, 3] and after.stock == ()
 
@@ -206,7 +206,7 @@ def test_the_leftovers_go_to_the_last_capturers_side_and_the_match_ends() -> Non
         last_capturer=1,
         scores=(0, 19),
     )
-    after, what = step(state, Play("5S"))
+    after, what = apply_with_outcome(state, Play("5S"))
     assert what.leftovers == cards("2C 6D 5S") and what.leftovers_side == 1
     assert what.deal_score == after.deal_scores[-1] and what.winner == 1 == after.winner
     assert repr(what).startswith(
@@ -219,7 +219,7 @@ def test_the_leftovers_go_to_the_last_capturers_side_and_the_match_ends() -> Non
 def test_leftovers_go_to_no_side_when_nobody_captured() -> None:
     # Built by hand: with nobody's capture in the deal the leftovers stay on the table.
     state = arranged(hands=["", "5S"], table="2C", stock="", last_capturer=None)
-    after, what = step(state, Play("5S"))
+    after, what = apply_with_outcome(state, Play("5S"))
     assert what.leftovers == cards("2C 5S") and what.leftovers_side is None
     assert after.table == what.leftovers
 
@@ -228,8 +228,8 @@ def test_leftovers_go_to_no_side_when_nobody_captured() -> None:
 def test_a_void_deal_under_the_tunisian_profile(keep: bool) -> None:
     start = new_match()
     shuffle = stacked_shuffle(hands=["AS 2S 3S", "4S 5S 6S"], table="7D 7S 7H QC", keep=keep)
-    state, _ = step(start, shuffle)
-    after, what = step(state, Cut(keep=keep))
+    state, _ = apply_with_outcome(start, shuffle)
+    after, what = apply_with_outcome(state, Cut(keep=keep))
     assert what.void and what.dealt_table == cards("7D 7S 7H QC")
     assert what.exposed == (None if keep else card("7D"))
     assert after.phase is Phase.SHUFFLE and after.dealer == 0 and len(after.stock) == 40
@@ -241,26 +241,26 @@ def test_a_void_deal_under_the_cardrulesplus_profile() -> None:
     start = new_match(3, rules=CARD_RULES_PLUS)
     hands = ["AS 2S 3S", "4S 5S 6S", "AH 2H 3H"]
     kings = stacked_shuffle(3, hands=hands, table="KS QS KH KD", cut=False)
-    after, what = step(start, kings)
+    after, what = apply_with_outcome(start, kings)
     assert what == MoveOutcome("shuffle", dealt_table=cards("KS QS KH KD"), void=True)
     assert after.phase is Phase.SHUFFLE
     # Three queens do not void a deal there: the shuffle deals it.
     queens = stacked_shuffle(3, hands=hands, table="QS QH QD KS", cut=False)
-    after, what = step(start, queens)
+    after, what = apply_with_outcome(start, queens)
     assert what == MoveOutcome("shuffle", dealt_table=cards("QS QH QD KS"))
     assert after.phase is Phase.PLAY and after.table == what.dealt_table
 
 
 def test_a_shuffle_under_a_profile_with_the_cut_shows_nothing() -> None:
     order = stacked_shuffle(hands=["AS 2S 3S", "4S 5S 6S"], table="7D 7S 7H QC")
-    after, what = step(new_match(), order)
+    after, what = apply_with_outcome(new_match(), order)
     assert what == MoveOutcome("shuffle") and what.to_dict()["dealt_table"] == []
     assert after.phase is Phase.CUT
 
 
 def test_a_ui_sends_the_outcome_to_everyone_and_each_seat_its_view() -> None:
     state = dealt(hands=["QH 2C 3C", "JC 5C 6C"], table="2D 6S AS AC")
-    after, what = step(state, Play("5C"))
+    after, what = apply_with_outcome(state, Play("5C"))
     assert what.to_dict() == {
         "format": "chkobba-outcome",
         "version": 1,
@@ -288,11 +288,11 @@ def test_a_ui_sends_the_outcome_to_everyone_and_each_seat_its_view() -> None:
 def test_step_refuses_what_apply_refuses() -> None:
     state = dealt(hands=["QH 2C 3C", "4C 5C 6C"], table="2D 6S AS AC")
     with pytest.raises(IllegalMoveError, match="Cut is not allowed in phase PLAY"):
-        step(state, Cut(keep=True))
+        apply_with_outcome(state, Cut(keep=True))
     with pytest.raises(IllegalMoveError, match="QH is not in player 1's hand"):
-        step(state, Play("QH", "2D 6S"))
+        apply_with_outcome(state, Play("QH", "2D 6S"))
     with pytest.raises(ChkobbaError, match=r"apply: .*a State"):
-        step(observe(state, 1), Play("4C"))  # type: ignore[arg-type]
+        apply_with_outcome(observe(state, 1), Play("4C"))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

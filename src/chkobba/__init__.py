@@ -22,7 +22,7 @@ from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
 from chkobba.checks import check_state
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
-from chkobba.events import MoveOutcome, step
+from chkobba.events import MoveOutcome, apply_with_outcome
 from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
@@ -61,6 +61,7 @@ __all__ = [
     "State",
     "Suit",
     "apply",
+    "apply_with_outcome",
     "capture_options",
     "card",
     "cards",
@@ -77,5 +78,4 @@ __all__ = [
     "render",
     "rollout",
     "score_deal",
-    "step",
 ]

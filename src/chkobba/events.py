@@ -1,7 +1,7 @@
-"""What a move did, for a user interface to animate: :func:`step` and :class:`MoveOutcome`.
+"""What a move did, for a user interface to animate: :class:`MoveOutcome`.
 
-``step(state, move)`` applies the move with :func:`chkobba.apply` (so an illegal move
-raises :class:`~chkobba.IllegalMoveError`) and returns the new state together with a
+``apply_with_outcome(state, move)`` applies the move with :func:`chkobba.apply` (so an
+illegal move raises :class:`~chkobba.IllegalMoveError`) and returns the new state with a
 :class:`MoveOutcome`, the public facts of what happened: who moved, the card played and
 what it took, a chkobba, new hands dealt, the end of a deal (the leftovers given to the
 last capturer's side and the :class:`~chkobba.DealScore`), the table dealt and whether it
@@ -10,19 +10,19 @@ needs to diff no states.
 
 >>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")
 >>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
->>> state, what = step(state, Cut(keep=False))
+>>> state, what = apply_with_outcome(state, Cut(keep=False))
 >>> what
 MoveOutcome('cut', player=1, keep=False, exposed=card('2D'), dealt_table=cards('2D 6S AS AC'))
->>> state, what = step(state, Play("QH", "2D 6S"))
+>>> state, what = apply_with_outcome(state, Play("QH", "2D 6S"))
 >>> what
 MoveOutcome('play', player=1, card=card('QH'), captured=cards('2D 6S'))
 >>> what.to_dict()["captured"], what.chkobba
 (['2D', '6S'], False)
 
 An outcome holds only what every player at the table sees: a shuffle's order and a kept
-cut card are never in it, so it (or its :meth:`~MoveOutcome.to_dict`) may be sent to every
-player and written to any log. The state that :func:`step` returns beside it is the
-whole match, every hidden card included: never send it to a player; send each seat
+cut card are never in it, so it (or its :meth:`~MoveOutcome.to_dict`) may be sent to
+every player and written to any log. The state returned beside it is the whole match,
+every hidden card included: never send it to a player; send each seat
 ``observe(state, seat)`` (or its ``to_dict()``).
 """
 
@@ -51,7 +51,7 @@ from chkobba.snapshots import (
 )
 from chkobba.state import Phase, State
 
-__all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "MoveOutcome", "step"]
+__all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "MoveOutcome", "apply_with_outcome"]
 
 #: What a move is: the values of :attr:`MoveOutcome.kind`.
 Kind = Literal["shuffle", "cut", "play"]
@@ -311,14 +311,16 @@ _READ: dict[str, Callable[[str, Any], Any]] = {
 }
 
 
-def step(state: State, move: Move) -> tuple[State, MoveOutcome]:
+def apply_with_outcome(state: State, move: Move) -> tuple[State, MoveOutcome]:
     """Apply ``move`` with :func:`chkobba.apply` and tell what it did:
     ``(after, outcome)``.
 
     One call, not a diff of two states given by the caller: the outcome cannot disagree
     with the state it comes with, and what no state holds (the table of a voided deal) is
-    known at the move. The outcome is public (send it to everyone); ``after`` is the
-    whole state (send each seat ``observe(after, seat)``, never ``after`` itself).
+    known at the move. The new state comes beside the outcome, not inside it, so that an
+    outcome is public through and through (its repr, equality and data never hold a
+    hidden card): send it to everyone, and each seat ``observe(after, seat)``, never
+    ``after`` itself.
     Everything follows the state's rules profile. An illegal move raises
     :class:`~chkobba.IllegalMoveError` and anything but a state
     :class:`~chkobba.ChkobbaError`, exactly as :func:`~chkobba.apply` does.
@@ -327,7 +329,8 @@ def step(state: State, move: Move) -> tuple[State, MoveOutcome]:
 
     >>> kings = cards("AS AH AD AC 2S 2H KS KH KD 3S")  # one card at a time, then the table
     >>> match = new_match(rules=CARD_RULES_PLUS)
-    >>> after, what = step(match, Shuffle(kings + tuple(c for c in DECK if c not in kings)))
+    >>> order = Shuffle(kings + tuple(c for c in DECK if c not in kings))
+    >>> after, what = apply_with_outcome(match, order)
     >>> what
     MoveOutcome('shuffle', dealt_table=cards('KS KH KD 3S'), void=True)
     >>> after.phase, after.dealer

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from chkobba.cards import Card, Rank
-from chkobba.events import step
+from chkobba.events import apply_with_outcome
 from chkobba.moves import Cut, Move, Play
 from chkobba.scoring import DealScore
 from chkobba.state import SIDES, Phase, State
@@ -119,8 +119,9 @@ _HOW_MANY = {3: "three", 4: "four"}
 def _table_or_void(before: State, move: Move, after: State, you: int | None) -> list[str]:
     if after.phase is not Phase.SHUFFLE:
         return ["table: " + " ".join(c.symbol for c in after.table)]
-    # The engine gathers a void deal's cards at once: step tells the table every player saw.
-    table = step(before, move)[1].dealt_table
+    # The engine gathers a void deal's cards at once: the outcome tells the table every
+    # player saw.
+    table = apply_with_outcome(before, move)[1].dealt_table
     counts = Counter(c.rank for c in table)
     if after.rules.void_deal == "three_kings":
         rank, rule = Rank.KING, "three or more kings void it"
