@@ -40,14 +40,14 @@ from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play
 from chkobba.scoring import DealScore
 from chkobba.snapshots import (
-    _attrs_in,
-    _attrs_out,
-    _cards_in,
-    _check_keys,
-    _fail,
-    _is_score_value,
-    _optional_card_in,
-    _optional_int_in,
+    attrs_in,
+    attrs_out,
+    bad_field,
+    cards_in,
+    check_keys,
+    is_score_value,
+    optional_card_in,
+    optional_int_in,
 )
 from chkobba.state import Phase, State
 
@@ -232,13 +232,13 @@ class MoveOutcome:
         """
         where = "outcome"
         if not isinstance(data, dict):
-            raise _fail(where, data, "an object (what to_dict returns)")
+            raise bad_field(where, data, "an object (what to_dict returns)")
         if data.get("format") != OUTCOME_FORMAT:
-            raise _fail(f"{where} format", data.get("format"), repr(OUTCOME_FORMAT))
+            raise bad_field(f"{where} format", data.get("format"), repr(OUTCOME_FORMAT))
         if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise _fail(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
+            raise bad_field(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
         fields = {k: v for k, v in data.items() if k not in ("format", "version")}
-        _check_keys(where, fields, tuple(_READ))
+        check_keys(where, fields, tuple(_READ))
         values = {name: read(name, fields[name]) for name, read in _READ.items()}
         try:
             return cls(**values)
@@ -263,13 +263,13 @@ def _plain(value: object) -> Any:
     if isinstance(value, tuple):
         return [str(c) for c in value]
     if isinstance(value, DealScore):
-        return _attrs_out(value)
+        return attrs_out(value)
     return value
 
 
 def _bool_in(where: str, value: Any) -> bool:
     if type(value) is not bool:
-        raise _fail(where, value, "true or false")
+        raise bad_field(where, value, "true or false")
     return value
 
 
@@ -280,34 +280,34 @@ def _optional_bool_in(where: str, value: Any) -> bool | None:
 def _deal_score_in(where: str, value: Any) -> DealScore | None:
     if value is None:
         return None
-    score: DealScore = _attrs_in(DealScore)(where, value)
-    for name, field in _attrs_out(score).items():
-        if not _is_score_value(field):
-            raise _fail(f"{where}.{name}", field, "a whole number, null or a list")
+    score: DealScore = attrs_in(DealScore)(where, value)
+    for name, field in attrs_out(score).items():
+        if not is_score_value(field):
+            raise bad_field(f"{where}.{name}", field, "a whole number, null or a list")
     return score
 
 
 def _kind_in(where: str, value: Any) -> str:
     if value not in KINDS:
-        raise _fail(where, value, "one of " + ", ".join(map(repr, KINDS)))
+        raise bad_field(where, value, "one of " + ", ".join(map(repr, KINDS)))
     return str(value)
 
 
 _READ: dict[str, Callable[[str, Any], Any]] = {
     "kind": _kind_in,
-    "player": _optional_int_in,
+    "player": optional_int_in,
     "keep": _optional_bool_in,
-    "exposed": _optional_card_in,
-    "dealt_table": _cards_in,
+    "exposed": optional_card_in,
+    "dealt_table": cards_in,
     "void": _bool_in,
-    "card": _optional_card_in,
-    "captured": _cards_in,
+    "card": optional_card_in,
+    "captured": cards_in,
     "chkobba": _bool_in,
     "refilled": _bool_in,
-    "leftovers": _cards_in,
-    "leftovers_side": _optional_int_in,
+    "leftovers": cards_in,
+    "leftovers_side": optional_int_in,
     "deal_score": _deal_score_in,
-    "winner": _optional_int_in,
+    "winner": optional_int_in,
 }
 
 

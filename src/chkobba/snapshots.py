@@ -64,28 +64,31 @@ VIEW_FORMAT = "chkobba-view"
 VERSION = 1
 
 # --- values: out (to JSON data) and in (from it, checked) ----------------------------
+# The readers without an underscore (bad_field, cards_in, attrs_in, check_keys...) are
+# shared with chkobba.events, whose outcome format reads the same kinds of values; they
+# are not in __all__.
 
 Out = Callable[[Any], Any]
 In = Callable[[str, Any], Any]
 
 
-def _fail(where: str, value: object, expected: str) -> ChkobbaError:
+def bad_field(where: str, value: object, expected: str) -> ChkobbaError:
     return ChkobbaError(f"{where} must be {expected}, not {shown_kind(value)}")
 
 
 def _int_in(where: str, value: Any) -> int:
     if type(value) is not int:
-        raise _fail(where, value, "a whole number")
+        raise bad_field(where, value, "a whole number")
     return value
 
 
-def _optional_int_in(where: str, value: Any) -> int | None:
+def optional_int_in(where: str, value: Any) -> int | None:
     return None if value is None else _int_in(where, value)
 
 
 def _list_in(where: str, value: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(where, value, "a list")
+        raise bad_field(where, value, "a list")
     return value
 
 
@@ -95,23 +98,23 @@ def _ints_in(where: str, value: Any) -> tuple[int, ...]:
 
 def _card_in(where: str, value: Any) -> Card:
     if not isinstance(value, str):
-        raise _fail(where, value, "a card's text such as '7D'")
+        raise bad_field(where, value, "a card's text such as '7D'")
     try:
         return card(value)
     except ChkobbaError as error:
         raise ChkobbaError(f"{where}: {error}") from None
 
 
-def _optional_card_in(where: str, value: Any) -> Card | None:
+def optional_card_in(where: str, value: Any) -> Card | None:
     return None if value is None else _card_in(where, value)
 
 
-def _cards_in(where: str, value: Any) -> tuple[Card, ...]:
+def cards_in(where: str, value: Any) -> tuple[Card, ...]:
     return tuple(_card_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
 
 
 def _piles_in(where: str, value: Any) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
+    return tuple(cards_in(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
 
 
 def _phase_in(where: str, value: Any) -> Phase:
@@ -119,7 +122,7 @@ def _phase_in(where: str, value: Any) -> Phase:
         return Phase(value)
     except (ValueError, TypeError):
         names = ", ".join(repr(p.value) for p in Phase)
-        raise _fail(where, value, f"one of {names}") from None
+        raise bad_field(where, value, f"one of {names}") from None
 
 
 def _plain(value: Any) -> Any:
@@ -135,19 +138,19 @@ def _from_plain(value: Any) -> Any:
     return tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
 
 
-def _attrs_out(value: Any) -> dict[str, Any]:
+def attrs_out(value: Any) -> dict[str, Any]:
     """Every constructor field of an attrs value (a Rules, a DealScore) as JSON data."""
     return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value)) if f.init}
 
 
-def _attrs_in(kind: type[Any]) -> In:
+def attrs_in(kind: type[Any]) -> In:
     """Read an attrs value field by field; its own validators check the values."""
     names = tuple(f.name for f in attrs.fields(kind) if f.init)
 
     def read(where: str, value: Any) -> Any:
         if not isinstance(value, dict):
-            raise _fail(where, value, "an object")
-        _check_keys(where, value, names)
+            raise bad_field(where, value, "an object")
+        check_keys(where, value, names)
         try:
             return kind(**{name: _from_plain(value[name]) for name in names})
         except (ChkobbaError, TypeError) as error:
@@ -157,51 +160,51 @@ def _attrs_in(kind: type[Any]) -> In:
 
 
 def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
-    read = _attrs_in(DealScore)
+    read = attrs_in(DealScore)
     scores = tuple(read(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
     for i, score in enumerate(scores):
-        for name, field in _attrs_out(score).items():
-            if not _is_score_value(field):
-                raise _fail(f"{where}[{i}].{name}", field, "a whole number, null or a list")
+        for name, field in attrs_out(score).items():
+            if not is_score_value(field):
+                raise bad_field(f"{where}[{i}].{name}", field, "a whole number, null or a list")
     return scores
 
 
-def _is_score_value(value: Any) -> bool:
+def is_score_value(value: Any) -> bool:
     if isinstance(value, list):
         return all(type(v) is int for v in value)
     return value is None or type(value) is int
 
 
 _SHARED: dict[str, tuple[Out, In]] = {
-    "rules": (_attrs_out, _attrs_in(Rules)),
+    "rules": (attrs_out, attrs_in(Rules)),
     "phase": (lambda phase: phase.value, _phase_in),
     "players": (_plain, _int_in),
     "dealer": (_plain, _int_in),
-    "current_player": (_plain, _optional_int_in),
-    "table": (_plain, _cards_in),
+    "current_player": (_plain, optional_int_in),
+    "table": (_plain, cards_in),
     "captured": (_plain, _piles_in),
     "chkobbas": (_plain, _ints_in),
     "scores": (_plain, _ints_in),
-    "last_capturer": (_plain, _optional_int_in),
-    "winner": (_plain, _optional_int_in),
-    "deal_scores": (lambda scores: [_attrs_out(s) for s in scores], _deal_scores_in),
+    "last_capturer": (_plain, optional_int_in),
+    "winner": (_plain, optional_int_in),
+    "deal_scores": (lambda scores: [attrs_out(s) for s in scores], _deal_scores_in),
 }
 _STATE: dict[str, tuple[Out, In]] = {
     **_SHARED,
     "hands": (_plain, _piles_in),
-    "stock": (_plain, _cards_in),
+    "stock": (_plain, cards_in),
 }
 _VIEW: dict[str, tuple[Out, In]] = {
     **_SHARED,
     "player": (_plain, _int_in),
-    "hand": (_plain, _cards_in),
+    "hand": (_plain, cards_in),
     "hand_sizes": (_plain, _ints_in),
     "stock_size": (_plain, _int_in),
-    "cut_card": (_plain, _optional_card_in),
+    "cut_card": (_plain, optional_card_in),
 }
 
 
-def _check_keys(where: str, data: dict[str, Any], names: tuple[str, ...]) -> None:
+def check_keys(where: str, data: dict[str, Any], names: tuple[str, ...]) -> None:
     unknown = sorted(set(data) - set(names))
     if unknown:
         raise ChkobbaError(f"{where}: unknown field {shown(unknown[0])}")
@@ -219,13 +222,13 @@ def _write(value: Any, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str
 def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:
     where = form.removeprefix("chkobba-")
     if not isinstance(data, dict):
-        raise _fail(where, data, "an object (what to_dict returns)")
+        raise bad_field(where, data, "an object (what to_dict returns)")
     if data.get("format") != form:
-        raise _fail(f"{where} format", data.get("format"), repr(form))
+        raise bad_field(f"{where} format", data.get("format"), repr(form))
     if data.get("version") != VERSION or type(data.get("version")) is not int:
-        raise _fail(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
+        raise bad_field(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
     fields = {k: v for k, v in data.items() if k not in ("format", "version")}
-    _check_keys(where, fields, tuple(codecs))
+    check_keys(where, fields, tuple(codecs))
     return {name: read(name, fields[name]) for name, (_, read) in codecs.items()}
 
 
@@ -235,7 +238,7 @@ def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[st
 def state_to_dict(state: State) -> dict[str, Any]:
     """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`)."""
     if not isinstance(state, State):
-        raise _fail("state_to_dict", state, "a State")
+        raise bad_field("state_to_dict", state, "a State")
     try:
         return _write(state, STATE_FORMAT, _STATE)
     except ChkobbaError:
@@ -270,7 +273,7 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     """``view`` as JSON-ready data (see :meth:`PlayerView.to_dict
     <chkobba.PlayerView.to_dict>`)."""
     if not isinstance(view, PlayerView):
-        raise _fail("view_to_dict", view, "a PlayerView")
+        raise bad_field("view_to_dict", view, "a PlayerView")
     # A view built by hand can hold anything; sent to a seat, it must be one observe gives.
     return _write(check_view(view), VIEW_FORMAT, _VIEW)
 
