@@ -29,7 +29,7 @@ from chkobba import (
     random_shuffle,
     render,
 )
-from tests.helpers import stacked_shuffle
+from tests.helpers import MOVE_LIMIT, stacked_shuffle
 
 #: Player 1 (the cutter) will hold QH 4C 5C, player 0 3C 6C 7C; table 2D 6S AS AC.
 ORDER = stacked_shuffle(hands=["3C 6C 7C", "QH 4C 5C"], table="2D 6S AS AC")
@@ -160,7 +160,9 @@ def test_undo_then_a_different_move() -> None:
 def test_a_whole_match_through_the_game_and_its_record() -> None:
     game = Game(seed=2026)
     rng = random.Random(7)
-    while not game.is_over:
+    for _ in range(MOVE_LIMIT):  # bounded: a match that never ends fails, not hangs
+        if game.is_over:
+            break
         if game.is_chance:
             game.deal()
         else:
@@ -238,8 +240,11 @@ def test_the_game_never_hands_out_its_internal_lists() -> None:
 
 def _to_next_shuffle(game: Game, rng: random.Random) -> None:
     """Play random moves until the next shuffle (or the end of the match)."""
-    while not game.is_chance and not game.is_over:
+    for _ in range(MOVE_LIMIT):
+        if game.is_chance or game.is_over:
+            return
         game.play(rng.choice(game.legal_moves))
+    raise AssertionError(f"no shuffle nor end in {MOVE_LIMIT} moves")
 
 
 def test_a_game_resumed_with_its_seed_goes_on_and_never_deals_a_recorded_order() -> None:
@@ -347,11 +352,14 @@ def test_play_with_a_seat_when_nobody_is_to_move() -> None:
     assert game.moves == ()
     over = Game(seed=1)
     rng = random.Random(5)
-    while not over.is_over:
+    for _ in range(MOVE_LIMIT):
+        if over.is_over:
+            break
         if over.is_chance:
             over.deal()
         else:
             over.play(rng.choice(over.legal_moves))
+    assert over.is_over
     with pytest.raises(IllegalMoveError, match="player 0 cannot move: the match is over"):
         over.play("keep", seat=0)
 

@@ -22,6 +22,7 @@ from chkobba import DECK, IllegalMoveError, Phase, observe  # noqa: E402
 from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
 from chkobba.history import HISTORY_SIZE  # noqa: E402
 from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
+from tests.helpers import MOVE_LIMIT  # noqa: E402
 
 
 def load(**params: Any) -> Any:
@@ -29,14 +30,17 @@ def load(**params: Any) -> Any:
 
 
 def play_randomly(state: Any, rng: random.Random, until: Any = None) -> Any:
-    """Advance ``state`` with uniform chance and uniform random actions."""
-    while not state.is_terminal() and not (until and until(state)):
+    """Advance ``state`` with uniform chance and uniform random actions (at most
+    MOVE_LIMIT actions: a game that never ends fails the caller's checks, not hangs)."""
+    for _ in range(MOVE_LIMIT):
+        if state.is_terminal() or (until and until(state)):
+            return state
         if state.is_chance_node():
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    raise AssertionError(f"the game did not end in {MOVE_LIMIT} actions")
 
 
 def decision_states(players: int, seed: int, count: int) -> list[Any]:
@@ -361,7 +365,9 @@ def _copies(game: Any, state: Any) -> list[tuple[str, Any]]:
 def _same_playout(first: Any, second: Any, seed: int) -> None:
     """Both states take the same actions to the end and agree all the way."""
     rng = random.Random(seed)
-    while not first.is_terminal():
+    for _ in range(MOVE_LIMIT):
+        if first.is_terminal():
+            break
         assert second.history() == first.history() and str(second) == str(first)
         if first.is_chance_node():
             assert second.chance_outcomes() == first.chance_outcomes()
