@@ -35,7 +35,7 @@ from chkobba import (
     score_deal,
 )
 from chkobba._kernel import is_void, score
-from chkobba._random import shuffle
+from chkobba._shuffle import shuffle
 from chkobba.state import replaced
 from tests.helpers import play_positions, random_rules
 from tests.reference import reference_play, reference_plays

@@ -312,10 +312,6 @@ def is_void(table: Sequence[int], rules: Rules) -> bool:
     return max(counts) >= 3
 
 
-#: Card numbers back to cards.
-CARDS = DECK
-
-
 # --- scoring a deal from its piles --------------------------------------------------------
 # A card's tallies packed in one int: its diamond (bits 0-3), seven (4-6) and six (7-9)
 # counts, then its rank bit among its suit's 10 (from bit 10, suit-major). A pile's sum

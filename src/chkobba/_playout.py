@@ -217,7 +217,7 @@ def _play_out(
             else:  # a hand built by hand may hold more than 3 cards (or none)
                 a, first = _pick_any(hand, counts, play_key, getrandbits)
                 second = total = first
-            pick = getrandbits(30)
+            pick = getrandbits(_BITS)
             if pick >= _SAFE:  # rarely: maybe in the biased top of the range
                 pick = _redraw(getrandbits, pick, total)
             pick %= total

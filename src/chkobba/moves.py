@@ -40,7 +40,7 @@ from typing import TypeAlias
 
 import attrs
 
-from chkobba._random import shuffle
+from chkobba._shuffle import shuffle
 from chkobba.cards import DECK, Card, card, cards, format_cards
 from chkobba.errors import ChkobbaError, NotationError, shown
 

@@ -85,7 +85,11 @@ def _order(plays: tuple[Play, ...], table_size: int) -> list[Play]:
     def guess(play: Play) -> float:
         if play.capture:
             sweep = 2.0 if len(play.capture) == table_size else 0.0
-            return 1.0 + sweep + WORTH[play.card.index] + sum(WORTH[c.index] for c in play.capture)
+            # fsum: a frozenset's order follows the cards' addresses, and a float sum in
+            # another order can differ in its last bit, which would reorder the search
+            # (and so the solver's node count) from one process to the next.
+            taken = math.fsum(WORTH[c.index] for c in play.capture)
+            return 1.0 + sweep + WORTH[play.card.index] + taken
         return -WORTH[play.card.index]
 
     return sorted(plays, key=guess, reverse=True)

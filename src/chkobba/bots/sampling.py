@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable
 
 from chkobba._describe import wrong_type
-from chkobba._random import shuffle
+from chkobba._shuffle import shuffle
 from chkobba.bots.base import require_view
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, shown
