@@ -37,12 +37,12 @@ from typing import Any, TypeVar
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.rules import Rules
 from chkobba.scoring import (
-    _SEVEN_OF_DIAMONDS,
     PRIMIERA_VALUES,
+    SEVEN_OF_DIAMONDS,
     DealScore,
-    _bermila,
-    _majority,
-    _unique_best,
+    bermila,
+    majority,
+    unique_best,
 )
 
 __all__ = [
@@ -326,7 +326,7 @@ _TALLY = {
     + (1 << (_HELD_AT + 10 * _SUITS.index(c.suit) + _RANK_LIST.index(c.rank)))
     for c in DECK
 }
-_SEVEN_OF_DIAMONDS_BIT = _TALLY[_SEVEN_OF_DIAMONDS] >> _HELD_AT << _HELD_AT
+_SEVEN_OF_DIAMONDS_BIT = _TALLY[SEVEN_OF_DIAMONDS] >> _HELD_AT << _HELD_AT
 #: By the 10 rank bits of one suit: the best primiera value held (0 for none).
 _PRIMIERA_BEST = tuple(
     max(
@@ -366,13 +366,13 @@ def score(
     diamonds, sevens, sixes, primiera, seven_of_diamonds = zip(*map(_tallies, piles), strict=True)
     card_counts = tuple(map(len, piles))
     categories = (
-        _majority(card_counts, len(DECK) // 2, rules, last_side),
-        _majority(diamonds, len(DECK) // 8, rules, last_side),
-        _bermila(sevens, sixes) if rules.sevens_bermila else None,
+        majority(card_counts, len(DECK) // 2, rules, last_side),
+        majority(diamonds, len(DECK) // 8, rules, last_side),
+        bermila(sevens, sixes) if rules.sevens_bermila else None,
         seven_of_diamonds.index(_SEVEN_OF_DIAMONDS_BIT)
         if rules.seven_of_diamonds and _SEVEN_OF_DIAMONDS_BIT in seven_of_diamonds
         else None,
-        _unique_best(primiera) if rules.primiera else None,
+        unique_best(primiera) if rules.primiera else None,
     )
     points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
     return _deal_score(categories, sweeps, points, card_counts, (diamonds, sevens, sixes), primiera)
@@ -514,7 +514,7 @@ def _better(values: tuple[int, int]) -> int | None:
 def _majority_two(
     counts: tuple[int, int], half: int, rules: Rules, last_side: int | None
 ) -> int | None:
-    """:func:`~chkobba.scoring._majority` for two sides."""
+    """:func:`~chkobba.scoring.majority` for two sides."""
     one, two = counts
     if rules.majority == "more_than_half":
         if one > half or two > half:

@@ -60,8 +60,9 @@ PRIMIERA_VALUES: Mapping[Rank, int] = MappingProxyType(
     }
 )
 _DECK_SIZE = len(DECK)
-_SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
-_SEVEN_OF_DIAMONDS_ALONE = frozenset((_SEVEN_OF_DIAMONDS,))
+# Shared with chkobba._kernel (not in __all__), like majority, bermila and unique_best.
+SEVEN_OF_DIAMONDS = Card(Rank.SEVEN, Suit.DIAMONDS)
+_SEVEN_OF_DIAMONDS_ALONE = frozenset((SEVEN_OF_DIAMONDS,))
 _DIAMONDS = frozenset(c for c in DECK if c.suit is Suit.DIAMONDS)
 _SEVENS = frozenset(c for c in DECK if c.rank is Rank.SEVEN)
 _SIXES = frozenset(c for c in DECK if c.rank is Rank.SIX)
@@ -188,11 +189,11 @@ def _score(
     six_counts = tuple(len(_SIXES.intersection(pile)) for pile in piles)
     primiera_sums = tuple(_primiera_sum(pile) for pile in piles)
     categories = (
-        _majority(card_counts, _DECK_SIZE // 2, rules, last_side),
-        _majority(diamond_counts, len(_DIAMONDS) // 2, rules, last_side),
-        _bermila(seven_counts, six_counts) if rules.sevens_bermila else None,
+        majority(card_counts, _DECK_SIZE // 2, rules, last_side),
+        majority(diamond_counts, len(_DIAMONDS) // 2, rules, last_side),
+        bermila(seven_counts, six_counts) if rules.sevens_bermila else None,
         _holder(piles, _SEVEN_OF_DIAMONDS_ALONE) if rules.seven_of_diamonds else None,
-        _unique_best(primiera_sums) if rules.primiera else None,
+        unique_best(primiera_sums) if rules.primiera else None,
     )
     points = tuple(n + categories.count(side) for side, n in enumerate(sweeps))
     return DealScore(
@@ -208,9 +209,11 @@ def _score(
     )
 
 
-def _majority(
-    counts: tuple[int, ...], half: int, rules: Rules, last_side: int | None
-) -> int | None:
+# majority, bermila and unique_best carry no underscore: chkobba._kernel's packed scorer
+# decides the categories with them too. They are internal helpers, not in __all__.
+
+
+def majority(counts: tuple[int, ...], half: int, rules: Rules, last_side: int | None) -> int | None:
     """The cards or diamonds category: ``half`` is half of what there is to take."""
     best = max(counts)
     leaders = [side for side, n in enumerate(counts) if n == best]
@@ -229,16 +232,16 @@ def _majority(
     return None
 
 
-def _bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
+def bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
     """Most sevens; among the sides tied on sevens, most sixes; else nobody."""
     most = max(sevens)
     leaders = [side for side, n in enumerate(sevens) if n == most]
     if len(leaders) == 1:
         return leaders[0]
-    return _unique_best(tuple(sixes[side] if side in leaders else -1 for side in range(len(sixes))))
+    return unique_best(tuple(sixes[side] if side in leaders else -1 for side in range(len(sixes))))
 
 
-def _unique_best(values: tuple[int, ...]) -> int | None:
+def unique_best(values: tuple[int, ...]) -> int | None:
     """The side with strictly the highest value, or ``None`` when the highest is shared."""
     best = max(values)
     if values.count(best) > 1:
