@@ -93,17 +93,19 @@ def _types(state: State) -> Iterator[str]:
 
 def _card_groups(state: State) -> Iterator[str]:
     for name in ("table", "stock"):
-        yield from _cards_of(name, getattr(state, name))
+        yield from cards_of(name, getattr(state, name))
     for name in ("hands", "captured"):
         groups = getattr(state, name)
         if type(groups) is not tuple:
             yield f"{name} must be a tuple of card tuples, not {shown(groups)}"
             return
         for index, group in enumerate(groups):
-            yield from _cards_of(f"{name}[{index}]", group)
+            yield from cards_of(f"{name}[{index}]", group)
 
 
-def _cards_of(name: str, group: object) -> Iterator[str]:
+# Shared with chkobba.views, which checks a view's card groups the same way (not in
+# __all__): the problems of ``group``, which must be a tuple of cards.
+def cards_of(name: str, group: object) -> Iterator[str]:
     if type(group) is not tuple:
         yield f"{name} must be a tuple of cards, not {shown(group)}"
         return

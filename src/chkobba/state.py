@@ -50,7 +50,9 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-def _phase_code(phase: object) -> str:
+# phase_code and mover_of are shared with chkobba.views (PlayerView's repr and mover);
+# they are not in __all__.
+def phase_code(phase: object) -> str:
     """A phase as code, ``Phase.PLAY``: how State's and PlayerView's reprs write it, so
     that they evaluate back (the enum's own ``<Phase.PLAY: 'play'>`` is not code)."""
     return f"Phase.{phase.name}" if isinstance(phase, Phase) else repr(phase)
@@ -91,7 +93,7 @@ class State:
     """
 
     rules: Rules
-    phase: Phase = attrs.field(repr=_phase_code)
+    phase: Phase = attrs.field(repr=phase_code)
     players: int
     dealer: int
     current_player: int | None
@@ -136,7 +138,7 @@ class State:
         ...
         chkobba.errors.ChkobbaError: nobody is to move in phase SHUFFLE: ...
         """
-        return _mover(self.current_player, self.phase)
+        return mover_of(self.current_player, self.phase)
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-ready data, versioned (see :mod:`chkobba.snapshots`)."""
@@ -193,7 +195,8 @@ class State:
         return self.phase is Phase.OVER
 
 
-def _mover(player: int | None, phase: Phase) -> int:
+# Shared with chkobba.views (not in __all__): State.mover and PlayerView.mover.
+def mover_of(player: int | None, phase: Phase) -> int:
     if player is None:
         why = "the next move is a shuffle" if phase is Phase.SHUFFLE else "the match is over"
         # A hand-built state or view may hold anything as its phase.

@@ -23,11 +23,11 @@ import attrs
 
 from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
-from chkobba.checks import _cards_of, broken_state, check_state
+from chkobba.checks import broken_state, cards_of, check_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, _mover, _phase_code, sides_of
+from chkobba.state import HAND_SIZE, Phase, State, mover_of, phase_code, sides_of
 
 __all__ = ["PlayerView", "check_view", "complete_state", "observe"]
 
@@ -39,7 +39,7 @@ class PlayerView:
     rules: Rules
     player: int
     players: int
-    phase: Phase = attrs.field(repr=_phase_code)
+    phase: Phase = attrs.field(repr=phase_code)
     dealer: int
     current_player: int | None
     hand: tuple[Card, ...]
@@ -59,7 +59,7 @@ class PlayerView:
     def mover(self) -> int:
         """Who moves next, typed ``int``; raises :class:`~chkobba.ChkobbaError` when nobody
         is (at a shuffle, or once the match is over), like :attr:`State.mover`."""
-        return _mover(self.current_player, self.phase)
+        return mover_of(self.current_player, self.phase)
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data, versioned: what a server sends to this seat (see
@@ -211,7 +211,7 @@ def _view_problems(view: PlayerView) -> Iterator[str]:
     shown_places = {"hand": view.hand, "table": view.table}
     shown_places |= {f"captured[{side}]": pile for side, pile in enumerate(groups)}
     for name, group in shown_places.items():
-        yield from _cards_of(name, group)
+        yield from cards_of(name, group)
     if view.cut_card is not None and type(view.cut_card) is not Card:
         yield f"cut_card must be a card or None, not {shown(view.cut_card)}"
     sizes = view.hand_sizes
