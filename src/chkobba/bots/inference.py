@@ -29,7 +29,7 @@ from collections.abc import Iterable
 import attrs
 
 from chkobba.bots.base import real_option, require_view
-from chkobba.bots.greedy import _play_score
+from chkobba.bots.greedy import play_score
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
@@ -240,7 +240,9 @@ class OpponentModel:
         rules = view.rules
         unseen = _unseen_by_opponent(last, view)
         mine = len(view.hand)  # the bot plays next, with the hand it holds now
-        chosen = _play_score(faced, played, frozenset(capture), unseen, mine, rules, False)
+        # The public, checked play_score: its check is a try (free when nothing raises),
+        # and this runs once per opponent play observed, not per search iteration.
+        chosen = play_score(faced, played, frozenset(capture), unseen, mine, rules, False)
         mass: dict[Card, float] = {}
         count: dict[Card, int] = {}
         for candidate in last.unseen():
@@ -248,7 +250,7 @@ class OpponentModel:
             mass[candidate] = math.fsum(
                 math.exp(
                     min(
-                        (_play_score(faced, candidate, option, unseen, mine, rules, False) - chosen)
+                        (play_score(faced, candidate, option, unseen, mine, rules, False) - chosen)
                         / self.temperature,
                         _EXPONENT_LIMIT,
                     )
