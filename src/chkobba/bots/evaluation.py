@@ -82,11 +82,13 @@ def deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -
                 f"deal_estimate: a chkobba count must be an integer from 0 to {len(DECK)}, "
                 f"not {shown(count)}"
             )
-    return _deal_estimate((first, second), counts)
+    return deal_estimate_unchecked((first, second), counts)
 
 
-def _deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
-    """:func:`deal_estimate` of a state's own piles and chkobbas (unchecked: search)."""
+def deal_estimate_unchecked(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
+    """:func:`deal_estimate` of a state's own piles and chkobbas, unchecked: for the
+    search (:mod:`chkobba.bots.ismcts` scores rollouts with it, per iteration). Not in
+    ``__all__``; anything else calls :func:`deal_estimate`."""
     first, second = tuple(captured[0]), tuple(captured[1])
     return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas)
 

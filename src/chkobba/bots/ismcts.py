@@ -52,7 +52,7 @@ from typing import Any, cast
 from chkobba._describe import finite_number, wrong_type
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
 from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
-from chkobba.bots.evaluation import _deal_estimate
+from chkobba.bots.evaluation import deal_estimate_unchecked
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.sampling import determinizer, weighted_determinizer
@@ -269,7 +269,7 @@ def _rewards(state: State, deals: int) -> tuple[float, ...]:
     sides = state.sides
     if state.phase in _IN_DEAL:
         if sides == 2:
-            estimate = _deal_estimate(state.captured, state.chkobbas) / REWARD_SCALE
+            estimate = deal_estimate_unchecked(state.captured, state.chkobbas) / REWARD_SCALE
             return (estimate, -estimate)
         points = state.chkobbas  # three sides: only the chkobbas are certain mid-deal
     elif len(state.deal_scores) == deals:
