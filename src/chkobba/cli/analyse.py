@@ -13,8 +13,8 @@ from chkobba.bots.analysis import MoveReview, review_record, worst
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.output import Output
-from chkobba.cli.play import _label, points
-from chkobba.cli.replay import CommandError, _load
+from chkobba.cli.play import move_label, points
+from chkobba.cli.replay import CommandError, load_record
 from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["UsageError", "run_analyse"]
@@ -47,7 +47,7 @@ def run_analyse(
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
         raise UsageError(f"argument --bot: {bot} cannot evaluate moves (use expert or ismcts)")
-    record = _load(path, name)
+    record = load_record(path, name)
     if seat is not None and not 0 <= seat < record.players:
         raise UsageError(
             f"argument --seat: {record.players}-player record {name} has no player {seat} "
@@ -90,18 +90,18 @@ def _print(
         mark = "  <- lost the most" if review.index in flagged else ""
         style = "red" if review.loss >= BLUNDER else None
         out.line(
-            f"{review.index + 1}. player {review.player} played {_label(review.played)}"
+            f"{review.index + 1}. player {review.player} played {move_label(review.played)}"
             f" (loses {points(review.loss, sign='')}){mark}",
             style=style,
         )
         for item in review.ranked:
-            out.line(f"     {points(item.value):>13}  {_label(item.move)}", "dim")
+            out.line(f"     {points(item.value):>13}  {move_label(item.move)}", "dim")
     if lost:
         out.line("moves that lost the most:", "bold")
         for review in lost:
             out.line(
-                f"  move {review.index + 1}, player {review.player}: {_label(review.played)}"
-                f" instead of {_label(review.best.move)} (loses {points(review.loss, sign='')})"
+                f"  move {review.index + 1}, player {review.player}: {move_label(review.played)}"
+                f" instead of {move_label(review.best.move)} (loses {points(review.loss, sign='')})"
             )
     elif asked:
         out.line(f"no move flagged: none lost {BLUNDER} points or more by the bot's reckoning")

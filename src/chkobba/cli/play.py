@@ -73,10 +73,11 @@ def menu(legal: tuple[Move, ...]) -> list[tuple[Move, str]]:
             return (1, move.card, sorted(move.capture))
         return (0, 0 if isinstance(move, Cut) and move.keep else 1)
 
-    return [(move, _label(move)) for move in sorted(legal, key=key)]
+    return [(move, move_label(move)) for move in sorted(legal, key=key)]
 
 
-def _label(move: Move) -> str:
+# Shared with chkobba.cli.analyse (not in __all__).
+def move_label(move: Move) -> str:
     """A move as the menu writes it, with suit symbols: ``Q♥ x 2♦+6♠``."""
     if isinstance(move, Play):
         taken = "+".join(c.symbol for c in sorted(move.capture))
@@ -226,7 +227,7 @@ class _Match:
         legal = tuple(move for move, _ in choices)
         seed = self.seed + len(self.game.moves)
         ranked = rank_moves(observe(state, HUMAN), legal, seed=seed)[:_HINTED]
-        texts = [f"{_label(item.move)} ({points(item.value)})" for item in ranked]
+        texts = [f"{move_label(item.move)} ({points(item.value)})" for item in ranked]
         return ", then ".join(texts) + f" ({_POINTS_MEAN})"
 
     def undo(self) -> None:
@@ -257,7 +258,7 @@ class _Match:
                     "were dealt)"
                 )
         taken = [game.undo() for _ in range(len(game.moves) - target)]
-        self.out.line(f"undone: your {_label(taken[-1])} and {len(taken) - 1} move(s) after it")
+        self.out.line(f"undone: your {move_label(taken[-1])} and {len(taken) - 1} move(s) after it")
 
     def show(self, choices: list[tuple[Move, str]]) -> None:
         self.out.line()

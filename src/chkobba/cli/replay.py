@@ -70,7 +70,7 @@ def run_replay(
     moves when it and the output are terminals."""
     # The file name as a message shows it: quoted, control characters escaped.
     name = shown(path, 200)
-    record = _load(path, name)
+    record = load_record(path, name)
     deals = sum(isinstance(move, Shuffle) for move in record.moves)
     if deal is not None and deal > deals:
         raise CommandError(f"{name} has {deals} deal(s): there is no deal {deal}")
@@ -94,7 +94,9 @@ def run_replay(
     return 0
 
 
-def _load(path: str, name: str) -> Record:
+# Shared with chkobba.cli.analyse (not in __all__): the record at ``path``, read as
+# replay reads it; a file that cannot be read or is no record raises CommandError.
+def load_record(path: str, name: str) -> Record:
     try:
         with open(path, "rb") as file:
             raw = file.read()
