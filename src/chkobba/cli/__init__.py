@@ -53,6 +53,12 @@ _MESSAGE_LIMIT = 300
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad argument is one short line on stderr and exit status 2."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The parsers of the commands, by name: build_parser keeps them here, as argparse
+        # has no public way to find them again.
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+
     def error(self, message: str) -> NoReturn:
         if len(message) > _MESSAGE_LIMIT:
             message = message[: _MESSAGE_LIMIT - 1] + "…"
@@ -262,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
+    parser.commands = dict(commands.choices)
     return parser
 
 
@@ -297,10 +304,8 @@ def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Rules:
 
 def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
     """The parser of command ``name``: its errors name it and point to its --help."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            found: argparse.ArgumentParser = action.choices[name]
-            return found
+    if isinstance(parser, _Parser) and parser.commands:
+        return parser.commands[name]
     return parser
 
 
