@@ -210,11 +210,12 @@ def _score(
 
 
 # majority, bermila and unique_best carry no underscore: chkobba._kernel's packed scorer
-# decides the categories with them too. They are internal helpers, not in __all__.
+# decides the categories with them too. They are internal helpers, not in __all__, and
+# say what they do in comments: the API reference shows every public name's docstring.
 
 
 def majority(counts: tuple[int, ...], half: int, rules: Rules, last_side: int | None) -> int | None:
-    """The cards or diamonds category: ``half`` is half of what there is to take."""
+    # The cards or diamonds category: ``half`` is half of what there is to take.
     best = max(counts)
     leaders = [side for side, n in enumerate(counts) if n == best]
     if rules.majority == "more_than_half":
@@ -233,7 +234,7 @@ def majority(counts: tuple[int, ...], half: int, rules: Rules, last_side: int | 
 
 
 def bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
-    """Most sevens; among the sides tied on sevens, most sixes; else nobody."""
+    # Most sevens; among the sides tied on sevens, most sixes; else nobody.
     most = max(sevens)
     leaders = [side for side, n in enumerate(sevens) if n == most]
     if len(leaders) == 1:
@@ -242,7 +243,7 @@ def bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
 
 
 def unique_best(values: tuple[int, ...]) -> int | None:
-    """The side with strictly the highest value, or ``None`` when the highest is shared."""
+    # The side with strictly the highest value, or None when the highest is shared.
     best = max(values)
     if values.count(best) > 1:
         return None

@@ -51,10 +51,10 @@ class Phase(enum.Enum):
 
 
 # phase_code and mover_of are shared with chkobba.views (PlayerView's repr and mover);
-# they are not in __all__.
+# they are not in __all__ (and have comments, not docstrings, which the API reference
+# would show). phase_code: a phase as code, ``Phase.PLAY``, how State's and PlayerView's
+# reprs write it, so that they evaluate back (the enum's ``<Phase.PLAY: 'play'>`` is not).
 def phase_code(phase: object) -> str:
-    """A phase as code, ``Phase.PLAY``: how State's and PlayerView's reprs write it, so
-    that they evaluate back (the enum's own ``<Phase.PLAY: 'play'>`` is not code)."""
     return f"Phase.{phase.name}" if isinstance(phase, Phase) else repr(phase)
 
 
