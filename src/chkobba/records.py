@@ -439,6 +439,33 @@ class Record:
         except RecordError as error:
             raise RecordError(f"{shown(os.fspath(path), 200)}: {error}") from None
 
+    @classmethod
+    def load_lines(cls, path: str | os.PathLike[str], *, verify: bool = True) -> tuple[Record, ...]:
+        """Read the records of a JSON Lines file: one record per line, as ``chkobba
+        simulate --records`` (and ``to_json(compact=True)``, one per line) writes them.
+
+        Blank lines are skipped. A line that is not a record raises
+        :class:`~chkobba.RecordError` naming the file and the line (see :meth:`load` for
+        ``path`` and the file system's errors, :meth:`from_json` for ``verify``).
+        """
+        path = _path(path)
+        with open(path, "rb") as file:
+            raw = file.read()
+        name = shown(os.fspath(path), 200)
+        try:
+            text = _decoded(raw)
+        except RecordError as error:
+            raise RecordError(f"{name}: {error}") from None
+        records = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(cls.from_json(line, verify=verify))
+            except RecordError as error:
+                raise RecordError(f"{name}, line {number}: {error}") from None
+        return tuple(records)
+
     @staticmethod
     def json_schema() -> dict[str, Any]:
         """The JSON Schema of the record format, shipped in the package.

@@ -235,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="replay a saved record move by move")
     replay.add_argument("file", help="a record written by chkobba (JSON)")
+    _game_option(replay)
     replay.add_argument("--no-boards", action="store_true", help="moves only, no boards")
     replay.add_argument(
         "--deal", type=_positive, default=None, metavar="N", help="show deal N only (from 1)"
@@ -246,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse = commands.add_parser("analyse", help="review a record's moves with the best bot")
     analyse.add_argument("file", help="a record written by chkobba (JSON)")
+    _game_option(analyse)
     analyse.add_argument(
         "--seat", type=_whole, default=None, help="review one player (default all)"
     )
@@ -270,6 +272,16 @@ def build_parser() -> argparse.ArgumentParser:
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.commands = dict(commands.choices)
     return parser
+
+
+def _game_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--game",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="in a file of one record per line (simulate --records), game N (from 1)",
+    )
 
 
 def _rules_options(command: argparse.ArgumentParser) -> None:
@@ -414,6 +426,7 @@ def _dispatch(
             seed=args.seed,
             flagged=args.worst,
             as_json=args.json,
+            game=args.game,
         )
     return run_replay(
         out,
@@ -421,6 +434,7 @@ def _dispatch(
         boards=not args.no_boards,
         deal=args.deal,
         stdin=None if args.no_step else sys.stdin,
+        game=args.game,
     )
 
 

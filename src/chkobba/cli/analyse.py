@@ -40,14 +40,16 @@ def run_analyse(
     seed: int,
     flagged: int,
     as_json: bool,
+    game: int | None = None,
 ) -> int:
-    """Review the record at ``path`` and print the result."""
+    """Review the record at ``path`` (game number ``game`` of a file holding one record
+    per line) and print the result."""
     # The file name as a message shows it: quoted, control characters escaped.
     name = shown(path, 200)
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
         raise UsageError(f"argument --bot: {bot} cannot evaluate moves (use expert or ismcts)")
-    record = load_record(path, name)
+    record = load_record(path, name, game)
     if seat is not None and not 0 <= seat < record.players:
         raise UsageError(
             f"argument --seat: {record.players}-player record {name} has no player {seat} "

@@ -64,13 +64,15 @@ def run_replay(
     boards: bool = True,
     deal: int | None = None,
     stdin: TextIO | None = None,
+    game: int | None = None,
 ) -> int:
     """Replay the record at ``path`` (only deal number ``deal`` when given, from 1); a
     corrupt record stops at its first illegal move. ``stdin`` is read to step through the
-    moves when it and the output are terminals."""
+    moves when it and the output are terminals. ``game`` picks a record (from 1) of a file
+    holding one per line, as ``simulate --records`` writes."""
     # The file name as a message shows it: quoted, control characters escaped.
     name = shown(path, 200)
-    record = load_record(path, name)
+    record = load_record(path, name, game)
     deals = sum(isinstance(move, Shuffle) for move in record.moves)
     if deal is not None and deal > deals:
         raise CommandError(f"{name} has {deals} deal(s): there is no deal {deal}")
@@ -96,7 +98,9 @@ def run_replay(
 
 # Shared with chkobba.cli.analyse (not in __all__): the record at ``path``, read as
 # replay reads it; a file that cannot be read or is no record raises CommandError.
-def load_record(path: str, name: str) -> Record:
+def load_record(path: str, name: str, game: int | None = None) -> Record:
+    """The record in the file at ``path``: a record file, or game number ``game`` (from
+    1) of a JSON Lines file holding one record per line (``simulate --records``)."""
     try:
         with open(path, "rb") as file:
             raw = file.read()
@@ -106,9 +110,40 @@ def load_record(path: str, name: str) -> Record:
         raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character") from None
     try:
         # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
-        return Record.from_json(raw, verify=False)
+        records: tuple[Record, ...] = (Record.from_json(raw, verify=False),)
     except ChkobbaError as error:
-        raise CommandError(f"{name} is not a valid record: {error}") from None
+        found = _lines_of_records(raw, name)
+        if found is None:
+            raise CommandError(f"{name} is not a valid record: {error}") from None
+        records = found
+    if game is None:
+        if len(records) > 1:
+            raise CommandError(
+                f"{name} holds {len(records)} records, one per line: choose one with --game N"
+            )
+        return records[0]
+    if game > len(records):
+        held = counted(len(records), "record")
+        raise CommandError(f"{name} holds {held}: there is no game {game}")
+    return records[game - 1]
+
+
+def _lines_of_records(raw: bytes, name: str) -> tuple[Record, ...] | None:
+    """The records of a JSON Lines file, or None when its first line is not a record
+    (then the file is a broken record file, and its own error says why)."""
+    try:
+        lines = [line for line in raw.decode("utf-8-sig").splitlines() if line.strip()]
+    except UnicodeDecodeError:
+        return None
+    records = []
+    for number, line in enumerate(lines, 1):
+        try:
+            records.append(Record.from_json(line, verify=False))
+        except ChkobbaError as error:
+            if not records:
+                return None
+            raise CommandError(f"{name}, line {number}, is not a valid record: {error}") from None
+    return tuple(records) or None
 
 
 def _show(

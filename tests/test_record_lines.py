@@ -1,0 +1,71 @@
+"""Files of one record per line (``chkobba simulate --records``): read by the library
+(``Record.load_lines``) and by ``chkobba replay``/``analyse --game N``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from chkobba import Record, RecordError
+from chkobba.cli import main
+
+
+@pytest.fixture(scope="module")
+def lines(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "games.jsonl"
+    assert (
+        main(["simulate", "--games", "2", "--bots", "greedy", "random", "--records", str(path)])
+        == 0
+    )
+    return path
+
+
+def test_load_lines_reads_every_record_of_a_simulate_file(lines: Path) -> None:
+    records = Record.load_lines(lines)
+    texts = [line for line in lines.read_text("utf-8").splitlines() if line]
+    assert len(records) == len(texts) == 2
+    assert records == tuple(Record.from_json(text) for text in texts)
+    assert records[0] != records[1]
+
+
+def test_load_lines_names_the_line_that_is_not_a_record(tmp_path: Path, lines: Path) -> None:
+    first = lines.read_text("utf-8").splitlines()[0]
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(f'{first}\n\n{{"format": "chkobba-record", "version": 2}}\n', "utf-8")
+    with pytest.raises(RecordError, match=r"broken.jsonl', line 3: version 2 is not supported"):
+        Record.load_lines(broken)
+
+
+def test_replay_picks_a_game_of_a_file_of_records(
+    tmp_path: Path, lines: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    second = tmp_path / "second.json"
+    second.write_text(lines.read_text("utf-8").splitlines()[1], "utf-8")
+    assert main(["replay", str(second), "--no-boards", "--no-step"]) == 0
+    alone = capsys.readouterr().out.replace(str(second), "FILE")
+    assert main(["replay", str(lines), "--game", "2", "--no-boards", "--no-step"]) == 0
+    picked = capsys.readouterr().out.replace(str(lines), "FILE")
+    assert picked == alone and "wins the match" in picked
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ([], "holds 2 records, one per line: choose one with --game N"),
+        (["--game", "3"], "holds 2 records: there is no game 3"),
+    ],
+)
+def test_replay_and_analyse_ask_for_a_game_that_exists(
+    lines: Path, arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in (["replay", str(lines), "--no-step"], ["analyse", str(lines)]):
+        assert main([*command, *arguments]) == 1
+        assert message in capsys.readouterr().err
+
+
+def test_a_single_record_file_is_game_1(tmp_path: Path, lines: Path) -> None:
+    single = tmp_path / "one.json"
+    Record.load_lines(lines)[0].save(single)
+    assert main(["replay", str(single), "--game", "1", "--no-boards", "--no-step"]) == 0
+    assert main(["replay", str(single), "--game", "2", "--no-step"]) == 1
