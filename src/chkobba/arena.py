@@ -40,7 +40,7 @@ import numbers
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Any
 
@@ -460,6 +460,14 @@ def tournament(
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
     a side of its own; the pair's next match swaps the bots. ``seed`` must be an
     integer (every match is derived from it, so the tournament can be replayed).
+
+    If a match raises (a bot's error, an illegal move) or the tournament is interrupted
+    (``KeyboardInterrupt``), the matches not yet started are cancelled (with workers, those
+    running finish first) and the error goes on, its type unchanged, with a note (Python
+    3.11's ``add_note``, printed under it in a traceback) naming the match, its bots and
+    the seeds that play it again with :func:`play_match`. The finished matches are not
+    returned: keep them with ``on_match``, which has seen every match before the failed
+    one (with workers, those finished before it).
     """
     _check_seed("tournament", seed)
     _check_derivable("tournament", seed)
@@ -526,11 +534,17 @@ def _run_all(
 ) -> list[MatchSummary]:
     if executor is None and (workers == 1 or len(jobs) == 1):
         for job in jobs:
-            report(_run(job))
+            try:
+                summary = _run(job)
+            except Exception as error:
+                _add_match_note(error, job)
+                raise
+            report(summary)
         return report.done
     if executor is not None:
-        # The executor serializes the jobs its own way (Dask uses cloudpickle).
-        _collect([executor.submit(_run, job) for job in jobs], report)
+        # The executor serializes the jobs its own way (Dask uses cloudpickle). It is the
+        # caller's: on an error or an interrupt only this tournament's futures are cancelled.
+        _collect(executor, jobs, report)
     else:
         try:
             pickle.dumps(jobs[0].makers)
@@ -540,14 +554,59 @@ def _run_all(
                 "use bot specs or picklable bots"
             ) from None
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            _collect([pool.submit(_run, job) for job in jobs], report)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        try:
+            _collect(pool, jobs, report)
+        except BaseException:
+            # A failed match, a failing callback or an interrupt (Ctrl-C, or SIGTERM in
+            # ``chkobba simulate``): the queued matches are dropped, the ones running
+            # finish, and the workers exit before the error goes on.
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     return sorted(report.done, key=lambda summary: summary.game)
 
 
-def _collect(futures: list[Future[MatchSummary]], report: _Reporter) -> None:
-    for future in as_completed(futures):
-        report(future.result())
+def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:
+    """Run ``jobs`` on ``executor`` and report each as it finishes; on the first error
+    (a match's, a callback's) or an interrupt, cancel every match not yet started and
+    re-raise at once, the failed match's error with a note saying which match it was."""
+    futures = {executor.submit(_run, job): job for job in jobs}
+    try:
+        for future in as_completed(futures):
+            try:
+                summary = future.result()
+            except Exception as error:
+                _add_match_note(error, futures[future])
+                raise
+            report(summary)
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+
+
+def _add_match_note(error: BaseException, job: _Job) -> None:
+    """Say in ``error`` (a note, its type unchanged) which tournament match raised it and
+    how to play that match again with :func:`play_match`."""
+    first, second = job.entrants
+    seats = [first, second, first, second][: job.players]
+    bots = ", ".join(
+        f"seat {seat}: {job.names[0] if entrant == first else job.names[1]!r} "
+        f"(entrant {entrant}) built with seed {subseed(job.bot_seed, seat)}"
+        for seat, entrant in enumerate(seats)
+    )
+    rules = "" if job.rules == TUNISIAN else f", rules=<the {job.rules.name} profile>"
+    note = (
+        f"in tournament match {job.game} ({bots}); to play it again: "
+        f"play_match(bots, seed={job.pair_seed}, players={job.players}, dealer=0{rules}) "
+        "with each seat's bot from spawn(seed) or BotSpec.build(seed) (other bots: a copy)"
+    )
+    add_note = getattr(error, "add_note", None)
+    if callable(add_note):  # Python 3.11+; tracebacks print the note under the error
+        add_note(note)
+    else:  # Python 3.10 has no add_note: the same attribute, for code that reads it
+        error.__notes__ = [*getattr(error, "__notes__", ()), note]  # type: ignore[attr-defined]
 
 
 def _tally(

@@ -1,0 +1,190 @@
+"""A data scientist's study of tournaments: failures and interrupts with worker processes,
+the note that says which match failed, ``chkobba simulate`` under SIGTERM, and
+``wilson_interval`` with numpy's integers."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import sys
+import textwrap
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chkobba.arena import MatchSummary, play_match, tournament
+from chkobba.bots import GreedyBot
+
+# Worker processes are spawned: they import a bot by its module, so the bots live in a
+# module written to a folder on sys.path (the children inherit the parent's path).
+BOTS = textwrap.dedent(
+    """
+    from chkobba.bots import GreedyBot
+
+
+    class Counted:
+        '''A greedy bot that adds a line to ``counter`` for every match it is built for,
+        and raises in the ``fail_at``-th match it is built for (1 = the first).'''
+
+        name = "counted"
+
+        def __init__(self, counter, fail_at=0, number=0, seed=0):
+            self.counter, self.fail_at, self.number = counter, fail_at, number
+            self.inner = GreedyBot(seed=seed)
+
+        def spawn(self, seed):
+            with open(self.counter, "a", encoding="utf-8") as stream:
+                stream.write("match\\n")
+            with open(self.counter, encoding="utf-8") as stream:
+                number = len(stream.read().splitlines())
+            return type(self)(self.counter, self.fail_at, number, seed)
+
+        def choose(self, view, legal):
+            if self.number == self.fail_at > 0:
+                raise RuntimeError(f"counted bot failed in its match number {self.number}")
+            return self.inner.choose(view, legal)
+    """
+)
+
+
+@pytest.fixture
+def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    name = f"study_bots_{os.getpid()}_{id(tmp_path)}"
+    (folder / f"{name}.py").write_text(BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(folder))
+    module = importlib.import_module(name)
+    yield module
+    sys.modules.pop(name, None)
+
+
+#: At most this many of a tournament's 200 matches start when one of the first few fails.
+LOOSE = 60
+
+
+def started(counter: Path) -> int:
+    return len(counter.read_text(encoding="utf-8").splitlines()) if counter.exists() else 0
+
+
+# --- 1. a failure or an interrupt with workers > 1 stops the queued matches ------------
+
+
+def test_a_failing_bot_with_two_workers_stops_the_queued_matches(bots: Any, tmp_path: Path) -> None:
+    counter = tmp_path / "started.txt"
+    with pytest.raises(RuntimeError, match="failed in its match number"):
+        tournament([bots.Counted(str(counter), fail_at=5), "greedy"], games=200, seed=1, workers=2)
+    # The old pool ran all 200 matches before the error came out; now only the matches
+    # already handed to the two workers (and their short queue) run after the failure,
+    # and those the workers start while the parent takes the error (a loose bound: a
+    # match of greedy bots takes milliseconds, the machine may be busy).
+    assert 5 <= started(counter) <= LOOSE
+
+
+def test_an_interrupt_in_the_parent_stops_the_queued_matches(bots: Any, tmp_path: Path) -> None:
+    counter = tmp_path / "started.txt"
+
+    def interrupt(done: int, total: int) -> None:
+        if done == 3:  # what Ctrl-C or `kill -INT` of the parent alone raises there
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tournament(
+            [bots.Counted(str(counter)), "greedy"], games=200, seed=1, workers=2, progress=interrupt
+        )
+    assert 3 <= started(counter) <= LOOSE
+
+
+def test_a_failure_on_an_executor_cancels_the_tournaments_futures(
+    bots: Any, tmp_path: Path
+) -> None:
+    counter = tmp_path / "started.txt"
+    with ThreadPoolExecutor(max_workers=2) as pool, pytest.raises(RuntimeError, match="failed"):
+        tournament(
+            [bots.Counted(str(counter), fail_at=4), "greedy"],
+            games=200,
+            seed=1,
+            executor=pool,
+        )
+    # Leaving the pool's block waits for whatever was left queued: nothing, now (it was
+    # 200 matches).
+    assert 4 <= started(counter) <= LOOSE
+
+
+# --- 2. the error says which match failed, and how to play it again --------------------
+
+
+def test_a_failing_match_is_named_in_a_note_that_replays_it(bots: Any, tmp_path: Path) -> None:
+    counter = tmp_path / "started.txt"
+    with pytest.raises(RuntimeError) as caught:
+        tournament([bots.Counted(str(counter), fail_at=6), "greedy"], games=10, seed=3)
+    assert type(caught.value) is RuntimeError  # the type is unchanged
+    (note,) = caught.value.__notes__
+    assert "in tournament match 5 " in note and "'counted' (entrant 0)" in note
+    # The note's seeds play the match again: the same moves as the tournament's match 5
+    # with a bot that does not fail.
+    seeds = [int(seed) for seed in re.findall(r"built with seed (\d+)", note)]
+    match_seed = int(re.search(r"play_match\(bots, seed=(\d+), players=2, dealer=0\)", note)[1])  # type: ignore[index]
+    again = play_match([GreedyBot(seed=s) for s in seeds], seed=match_seed, dealer=0)
+    fine = tournament(
+        [bots.Counted(str(tmp_path / "other.txt")), "greedy"], games=10, seed=3, records=True
+    )
+    assert fine.matches[5].record is not None
+    assert again.record.moves == fine.matches[5].record.moves
+
+
+def test_the_note_comes_back_from_worker_processes(bots: Any, tmp_path: Path) -> None:
+    counter = tmp_path / "started.txt"
+    with pytest.raises(RuntimeError) as caught:
+        tournament([bots.Counted(str(counter), fail_at=1), "greedy"], games=2, seed=3, workers=2)
+    assert any("in tournament match" in note for note in caught.value.__notes__)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_match_keeps_the_finished_matches_before_a_failure(
+    bots: Any, tmp_path: Path, workers: int
+) -> None:
+    kept: list[MatchSummary] = []
+    with pytest.raises(RuntimeError) as caught:
+        tournament(
+            [bots.Counted(str(tmp_path / "c.txt"), fail_at=7), "greedy"],
+            games=20,
+            seed=1,
+            workers=workers,
+            on_match=kept.append,
+        )
+    failed = int(re.search(r"in tournament match (\d+)", caught.value.__notes__[0])[1])  # type: ignore[index]
+    games = [summary.game for summary in kept]
+    # In game order, every match before the failed one (serially); with workers, a prefix
+    # of them (a match before it may still have been running when it failed).
+    assert games == list(range(len(games)))
+    assert games == list(range(6)) if workers == 1 else len(games) <= failed
+
+
+def test_a_failure_on_a_dask_cluster_cancels_the_tournaments_futures(
+    bots: Any, tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    cloudpickle = pytest.importorskip("cloudpickle")
+    cloudpickle.register_pickle_by_value(bots)  # the workers cannot import the module
+    counter = tmp_path / "started.txt"
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        with pytest.raises(RuntimeError, match="failed") as caught:
+            tournament(
+                [bots.Counted(str(counter), fail_at=4), "greedy"],
+                games=200,
+                seed=1,
+                executor=client.get_executor(),
+            )
+        assert any("in tournament match" in note for note in caught.value.__notes__)
+        time.sleep(0.5)  # a cancelled future that still ran would have started by now
+    assert 4 <= started(counter) <= LOOSE
