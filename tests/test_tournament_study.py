@@ -5,11 +5,15 @@ the note that says which match failed, ``chkobba simulate`` under SIGTERM, and
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
+import signal
+import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -18,6 +22,8 @@ import pytest
 
 from chkobba.arena import MatchSummary, play_match, tournament
 from chkobba.bots import GreedyBot
+from chkobba.cli import main
+from chkobba.records import Record
 
 # Worker processes are spawned: they import a bot by its module, so the bots live in a
 # module written to a folder on sys.path (the children inherit the parent's path).
@@ -188,3 +194,76 @@ def test_a_failure_on_a_dask_cluster_cancels_the_tournaments_futures(
         assert any("in tournament match" in note for note in caught.value.__notes__)
         time.sleep(0.5)  # a cancelled future that still ran would have started by now
     assert 4 <= started(counter) <= LOOSE
+
+
+# --- 3. SIGTERM to `chkobba simulate --workers 2` leaves no process behind ------------------
+
+
+def children(pid: int) -> set[int]:
+    listed = subprocess.run(
+        ["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True
+    )
+    return {int(word) for word in listed.stdout.split()}
+
+
+def alive(pids: set[int]) -> set[int]:
+    """The processes of ``pids`` still running (a zombie, exited but not yet reaped by
+    whoever adopted it, has gone)."""
+    listed = subprocess.run(
+        ["ps", "-o", "pid=,stat=", "-p", ",".join(map(str, pids))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    rows = [line.split() for line in listed.stdout.splitlines() if line.strip()]
+    return {int(row[0]) for row in rows if not row[1].startswith("Z")}
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ps --ppid and process signals")
+def test_sigterm_shuts_simulate_and_its_workers_down(tmp_path: Path) -> None:
+    records = tmp_path / "matches.jsonl"
+    command = [sys.executable, "-m", "chkobba", "simulate", "--games", "500"]
+    command += ["--bots", "greedy", "random", "--workers", "2", "--records", str(records)]
+    with (tmp_path / "out").open("w") as out, (tmp_path / "err").open("w") as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err)
+    workers: set[int] = set()
+    try:
+        assert wait_for(lambda: records.exists() and records.stat().st_size > 0, 120)
+        workers = children(process.pid)
+        assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+        process.send_signal(signal.SIGTERM)
+        status = process.wait(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert status == -signal.SIGTERM  # ended by SIGTERM as before: 143 in a shell
+    # Before, the workers went on playing all 1000 matches, adopted by PID 1.
+    left = set() if wait_for(lambda: not alive(workers), 30) else alive(workers)
+    for pid in left:  # this test's own processes: not left behind even when it fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "worker processes outlived simulate"
+    text = records.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    assert 1 <= len(lines) < 1000
+    assert [Record.from_json(line).tags["game"] for line in lines] == [
+        str(game) for game in range(len(lines))
+    ]
+    assert "Traceback" not in (tmp_path / "err").read_text(encoding="utf-8")
+
+
+def test_simulate_puts_the_sigterm_handler_back(capsys: pytest.CaptureFixture[str]) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["simulate", "--games", "2", "--bots", "greedy", "random", "--json"]) == 0
+    assert signal.getsignal(signal.SIGTERM) == before
+    assert json.loads(capsys.readouterr().out)["games"] == 2

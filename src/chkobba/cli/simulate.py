@@ -3,15 +3,24 @@
 ``--scheduler ADDRESS`` runs the matches on a Dask cluster (the ``chkobba[dask]`` extra)
 with the same results as on one core; ``--records FILE`` writes every match's record,
 one JSON object per line, in game order.
+
+While it runs, SIGTERM stops it like Ctrl-C: the matches not yet started are cancelled,
+the worker processes exit, the records file keeps whole lines, and then the process ends
+by SIGTERM as it would have (exit status 143 in a shell).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import signal
+import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
+from types import FrameType
 from typing import IO, Any
 
 from chkobba.arena import MatchSummary, tournament
@@ -39,24 +48,34 @@ def run_simulate(
     records: str | None = None,
     rules: Rules = TUNISIAN,
 ) -> int:
-    """Run the tournament; progress goes to ``err`` (a bar only on a terminal)."""
+    """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
+    while it runs shuts it down as Ctrl-C does, then ends the process by SIGTERM."""
     total = games * len(specs) * (len(specs) - 1) // 2
-    with ExitStack() as stack:
-        executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
-        on_match = None if records is None else _writer(stack.enter_context(_open(records)))
-        advance = stack.enter_context(err.progress(total, "playing matches"))
-        result = tournament(
-            specs,
-            games=games,
-            seed=seed,
-            players=players,
-            workers=workers,
-            progress=advance,
-            executor=executor,
-            records=records is not None,
-            on_match=on_match,
-            rules=rules,
-        )
+    try:
+        with _terminate_as_interrupt(), ExitStack() as stack:
+            executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
+            on_match = None if records is None else _writer(stack.enter_context(_open(records)))
+            advance = stack.enter_context(err.progress(total, "playing matches"))
+            result = tournament(
+                specs,
+                games=games,
+                seed=seed,
+                players=players,
+                workers=workers,
+                progress=advance,
+                executor=executor,
+                records=records is not None,
+                on_match=on_match,
+                rules=rules,
+            )
+    except _Terminated:
+        # Everything is shut down and the previous handler is back: let it have the
+        # signal (the default one ends the process by SIGTERM, status 143 in a shell).
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                stream.flush()
+        signal.raise_signal(signal.SIGTERM)
+        return 128 + signal.SIGTERM  # a handler that let the process live
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -78,6 +97,35 @@ def run_simulate(
     ]
     out.table(["bot", "games", "wins", "win rate", "95% CI", "points/deal"], rows)
     return 0
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the command is (a BaseException, like KeyboardInterrupt, so
+    that no ``except Exception`` on the way swallows it)."""
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM raises :class:`_Terminated`, so the tournament
+    cancels its matches and the blocks around it close (the worker pool, the records
+    file); the previous handler is put back after. Left alone off the main thread (only
+    it may set handlers) and when SIGTERM is ignored or handled outside Python."""
+    previous = signal.getsignal(signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread() or previous in (
+        signal.SIG_IGN,
+        None,
+    ):
+        yield
+        return
+
+    def terminate(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated
+
+    signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _profile(rules: Rules) -> str:
