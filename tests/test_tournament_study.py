@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from chkobba.arena import MatchSummary, play_match, tournament
+from chkobba import ChkobbaError
+from chkobba.arena import MatchSummary, play_match, tournament, wilson_interval
 from chkobba.bots import GreedyBot
 from chkobba.cli import main
 from chkobba.records import Record
@@ -267,3 +268,19 @@ def test_simulate_puts_the_sigterm_handler_back(capsys: pytest.CaptureFixture[st
     assert main(["simulate", "--games", "2", "--bots", "greedy", "random", "--json"]) == 0
     assert signal.getsignal(signal.SIGTERM) == before
     assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+# --- 4. wilson_interval takes numpy's integers ---------------------------------------------
+
+
+def test_wilson_interval_takes_any_integral_type_and_gives_python_floats() -> None:
+    np = pytest.importorskip("numpy")
+    expected = wilson_interval(3, 4)
+    assert wilson_interval(np.int64(3), np.int64(4)) == expected  # type: ignore[arg-type]
+    assert wilson_interval(3, np.uint16(4)) == expected  # type: ignore[arg-type]
+    bounds = wilson_interval(np.int32(3), 4, z=np.float64(1.96))  # type: ignore[arg-type]
+    assert bounds == expected and all(type(bound) is float for bound in bounds)
+    assert all(type(b) is float for b in wilson_interval(1, 2, z=np.float32(1.0)))
+    for refused in (np.float64(3.0), np.bool_(True), True, 3.0):
+        with pytest.raises(ChkobbaError, match="wins must be an integer"):
+            wilson_interval(refused, 4)

@@ -37,6 +37,7 @@ import hashlib
 import math
 import multiprocessing
 import numbers
+import operator
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -283,22 +284,33 @@ def _check_callback(name: str, function: object) -> None:
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a win rate (95% by default); (0, 1) for no games.
 
-    ``wins`` and ``games`` are integers with ``0 <= wins <= games``, ``z`` a finite
-    number >= 0 (1.96 for 95%); anything else raises :class:`~chkobba.ChkobbaError`.
+    ``wins`` and ``games`` are integers with ``0 <= wins <= games`` (any integral type,
+    numpy's included: what :func:`operator.index` takes, but not ``True``/``False``),
+    ``z`` a finite number >= 0 (1.96 for 95%); anything else raises
+    :class:`~chkobba.ChkobbaError`. The bounds are Python floats.
 
     >>> low, high = wilson_interval(85, 100)
     >>> round(low, 3), round(high, 3)
     (0.767, 0.907)
     """
+    counts = []
     for name, value in (("wins", wins), ("games", games)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ChkobbaError(f"wilson_interval: {name} must be an integer, not {shown(value)}")
+        try:
+            if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's too
+                raise TypeError
+            counts.append(operator.index(value))
+        except TypeError:
+            raise ChkobbaError(
+                f"wilson_interval: {name} must be an integer, not {shown(value)}"
+            ) from None
+    wins, games = counts
     if not 0 <= wins <= games:
         raise ChkobbaError(
             f"wilson_interval: wins must be between 0 and games ({shown(games)}), not {shown(wins)}"
         )
     if not _finite_at_least_zero(z):
         raise ChkobbaError(f"wilson_interval: z must be a finite number >= 0, not {shown(z)}")
+    z = float(z)  # a numpy float would make numpy floats of the bounds
     if games == 0:
         return (0.0, 1.0)
     rate = wins / games
