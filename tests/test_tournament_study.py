@@ -30,6 +30,8 @@ from chkobba.records import Record
 # module written to a folder on sys.path (the children inherit the parent's path).
 BOTS = textwrap.dedent(
     """
+    import fcntl
+
     from chkobba.bots import GreedyBot
 
 
@@ -44,9 +46,11 @@ BOTS = textwrap.dedent(
             self.inner = GreedyBot(seed=seed)
 
         def spawn(self, seed):
-            with open(self.counter, "a", encoding="utf-8") as stream:
+            with open(self.counter, "a+", encoding="utf-8") as stream:
+                fcntl.flock(stream, fcntl.LOCK_EX)  # one number per match, in any process
                 stream.write("match\\n")
-            with open(self.counter, encoding="utf-8") as stream:
+                stream.flush()
+                stream.seek(0)
                 number = len(stream.read().splitlines())
             return type(self)(self.counter, self.fail_at, number, seed)
 
@@ -60,6 +64,7 @@ BOTS = textwrap.dedent(
 
 @pytest.fixture
 def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    pytest.importorskip("fcntl")  # the bots number their matches under a POSIX file lock
     folder = tmp_path / "bots"
     folder.mkdir()
     name = f"study_bots_{os.getpid()}_{id(tmp_path)}"
@@ -284,3 +289,17 @@ def test_wilson_interval_takes_any_integral_type_and_gives_python_floats() -> No
     for refused in (np.float64(3.0), np.bool_(True), True, 3.0):
         with pytest.raises(ChkobbaError, match="wins must be an integer"):
             wilson_interval(refused, 4)
+
+
+# --- 5. an odd number of games does not balance the seats ----------------------------------
+
+
+def test_simulate_notes_that_an_odd_number_of_games_leaves_the_seats_unbalanced(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--games", "3", "--bots", "greedy", "random"]) == 0
+    assert "odd --games (3)" in capsys.readouterr().err
+    assert main(["simulate", "--games", "2", "--bots", "greedy", "random"]) == 0
+    assert "odd" not in capsys.readouterr().err
+    table = tournament(["greedy", "random"], games=3, seed=1)
+    assert [match.entrants[0] for match in table.matches] == [0, 1, 0]  # 0 deals first twice
