@@ -51,12 +51,6 @@ def run_simulate(
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
     while it runs shuts it down as Ctrl-C does, then ends the process by SIGTERM."""
     total = games * len(specs) * (len(specs) - 1) // 2
-    if games % 2:
-        # Matches come in pairs with the seats swapped: only an even count balances them.
-        err.line(
-            f"note: with an odd --games ({games}) the first bot of each pair holds seat 0, "
-            "and deals first, in one match more than the other: an even number balances them"
-        )
     try:
         with _terminate_as_interrupt(), ExitStack() as stack:
             executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
@@ -82,6 +76,12 @@ def run_simulate(
                 stream.flush()
         signal.raise_signal(signal.SIGTERM)
         return 128 + signal.SIGTERM  # a handler that let the process live
+    if games % 2:  # said once the tournament is done (an error stays one line)
+        # Matches come in pairs with the seats swapped: only an even count balances them.
+        err.line(
+            f"note: with an odd --games ({games}) the first bot of each pair holds seat 0, "
+            "and deals first, in one match more than the other: an even number balances them"
+        )
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
         return 0
