@@ -44,10 +44,10 @@ from chkobba.snapshots import (
     attrs_out,
     bad_field,
     cards_in,
-    check_keys,
     is_score_value,
     optional_card_in,
     optional_int_in,
+    versioned_fields,
 )
 from chkobba.state import Phase, State
 
@@ -230,20 +230,12 @@ class MoveOutcome:
         ...
         chkobba.errors.ChkobbaError: outcome: missing field 'kind'
         """
-        where = "outcome"
-        if not isinstance(data, dict):
-            raise bad_field(where, data, "an object (what to_dict returns)")
-        if data.get("format") != OUTCOME_FORMAT:
-            raise bad_field(f"{where} format", data.get("format"), repr(OUTCOME_FORMAT))
-        if data.get("version") != VERSION or type(data.get("version")) is not int:
-            raise bad_field(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
-        fields = {k: v for k, v in data.items() if k not in ("format", "version")}
-        check_keys(where, fields, tuple(_READ))
+        fields = versioned_fields(data, OUTCOME_FORMAT, tuple(_READ), VERSION)
         values = {name: read(name, fields[name]) for name, read in _READ.items()}
         try:
             return cls(**values)
         except ChkobbaError as error:
-            raise ChkobbaError(f"{where}: {error}") from None
+            raise ChkobbaError(f"outcome: {error}") from None
 
 
 def _code(value: object) -> str:

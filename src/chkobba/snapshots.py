@@ -219,16 +219,26 @@ def _write(value: Any, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str
     return data
 
 
-def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:
+def versioned_fields(
+    data: object, form: str, names: tuple[str, ...], version: int = VERSION
+) -> dict[str, Any]:
+    """The fields of ``data`` once its envelope is checked: an object of format ``form``
+    at this library's version, holding exactly ``names`` besides (shared with
+    chkobba.events, whose outcome format has the same envelope)."""
     where = form.removeprefix("chkobba-")
     if not isinstance(data, dict):
         raise bad_field(where, data, "an object (what to_dict returns)")
     if data.get("format") != form:
         raise bad_field(f"{where} format", data.get("format"), repr(form))
-    if data.get("version") != VERSION or type(data.get("version")) is not int:
-        raise bad_field(f"{where} version", data.get("version"), f"{VERSION} (this library's)")
+    if data.get("version") != version or type(data.get("version")) is not int:
+        raise bad_field(f"{where} version", data.get("version"), f"{version} (this library's)")
     fields = {k: v for k, v in data.items() if k not in ("format", "version")}
-    check_keys(where, fields, tuple(codecs))
+    check_keys(where, fields, names)
+    return fields
+
+
+def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[str, Any]:
+    fields = versioned_fields(data, form, tuple(codecs))
     return {name: read(name, fields[name]) for name, (_, read) in codecs.items()}
 
 
