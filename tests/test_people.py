@@ -306,14 +306,40 @@ def test_play_fields_and_bot_name_are_documented() -> None:
 # --- optional extras -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("module", "blocked"),
-    [("pettingzoo", "pettingzoo"), ("openspiel", "pyspiel"), ("gymnasium", "gymnasium")],
-)
-def test_an_adapter_without_its_extra_says_what_to_install(module: str, blocked: str) -> None:
-    code = f"import sys; sys.modules[{blocked!r}] = None; import chkobba.{module}"
+#: Each adapter's packages, in the order it imports them, and the framework it adapts to.
+_FRAMEWORK = {"pettingzoo": "pettingzoo", "openspiel": "pyspiel", "gymnasium": "gymnasium"}
+_EXTRA_PACKAGES = {
+    "pettingzoo": ["gymnasium", "numpy", "pettingzoo"],
+    "openspiel": ["numpy", "pyspiel"],
+    "gymnasium": ["gymnasium", "numpy"],
+}
+
+
+def _import_error_without(module: str, blocked: list[str]) -> str:
+    """The last line of the error importing ``chkobba.<module>`` with ``blocked`` hidden."""
+    code = f"import sys; sys.modules.update(dict.fromkeys({blocked!r})); import chkobba.{module}"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 1
-    last = result.stderr.strip().splitlines()[-1]
+    return result.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("module", sorted(_EXTRA_PACKAGES))
+def test_an_adapter_without_its_extra_says_what_to_install(module: str) -> None:
+    # Every package of the extra hidden: the error names the first one the adapter needs,
+    # whatever this environment has installed.
+    packages = _EXTRA_PACKAGES[module]
+    last = _import_error_without(module, packages)
     assert last.startswith("ModuleNotFoundError: ")
-    assert f"install chkobba[{module}]" in last and blocked in last
+    assert f"install chkobba[{module}]" in last and packages[0] in last
+
+
+@pytest.mark.parametrize("module", sorted(_EXTRA_PACKAGES))
+def test_an_adapter_names_the_one_package_missing(module: str) -> None:
+    # Only the framework itself hidden (the others installed, as with the extra).
+    framework = _FRAMEWORK[module]
+    for other in _EXTRA_PACKAGES[module]:
+        if other != framework:
+            pytest.importorskip(other)
+    last = _import_error_without(module, [framework])
+    assert last.startswith("ModuleNotFoundError: ")
+    assert f"install chkobba[{module}]" in last and framework in last
