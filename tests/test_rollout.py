@@ -228,3 +228,32 @@ def test_between_deals_the_current_deal_is_the_next_one() -> None:
     assert ended.phase is Phase.SHUFFLE and len(ended.deal_scores) == 1
     after = rollout(ended, random.Random(3))
     assert len(after.deal_scores) == 2 and after.deal_scores[0] == ended.deal_scores[0]
+
+
+class _Scripted(random.Random):
+    """A generator whose 30-bit draws are given: ``first`` for the first, 0 after."""
+
+    def __init__(self, first: int) -> None:
+        super().__init__(0)
+        self.draws = [first]
+
+    def getrandbits(self, k: int) -> int:
+        return self.draws.pop() if self.draws else 0
+
+
+def test_one_draw_places_three_cards_and_every_draw_a_different_way() -> None:
+    # The first draw places the deck's 2nd, 3rd and 4th cards among those before them
+    # (2 x 3 x 4 ways): each of its 24 values below the product orders the first four
+    # cards another way, so no order is favoured; a draw at or over the limit is drawn
+    # again, not folded in.
+    k = kernel(new_match().rules)
+    first = set(k.code[:4])
+
+    def first_four(draw: int) -> tuple[int, ...]:
+        return tuple(c for c in _shuffled(_Scripted(draw), k) if c in first)
+
+    assert len({first_four(n) for n in range(24)}) == 24
+    assert first_four(24) == first_four(0)
+    limit = _limit(2 * 3 * 4)
+    assert _shuffled(_Scripted(limit), k) == _shuffled(_Scripted(0), k)  # redrawn: 0
+    assert first_four(limit - 1) == first_four(23)

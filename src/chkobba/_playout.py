@@ -65,30 +65,47 @@ def _uniform(getrandbits: _Draw, n: int) -> int:
     return _below(getrandbits, _limit(n)) % n
 
 
-#: Per kernel, its cards' codes as the steps of an inside-out Fisher-Yates shuffle:
-#: (code, how many places it may go, their limit).
-_SHUFFLES: dict[Kernel, tuple[tuple[int, int, int], ...]] = {}
+#: Per kernel, its cards' codes as the steps of an inside-out Fisher-Yates shuffle, three
+#: at a time: (code, how many places it may go) thrice, then the limit of their product.
+_SHUFFLES: dict[Kernel, tuple[tuple[int, int, int, int, int, int, int], ...]] = {}
+
+
+def _shuffle_steps(codes: tuple[int, ...]) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+    """The steps of :func:`_shuffled` after the first card: card ``i`` (from 1) may go to
+    any of ``i + 1`` places. Three steps share one draw: 40 x 39 x 38 places fit in 30
+    bits many times over, so the draws cost a third as many calls."""
+    steps = list(enumerate(codes[1:], 2))
+    if len(steps) % 3:
+        raise ChkobbaError(f"a shuffle of {len(codes)} cards does not split into threes")
+    triples = []
+    for at in range(0, len(steps), 3):
+        (p1, c1), (p2, c2), (p3, c3) = steps[at : at + 3]
+        triples.append((c1, p1, c2, p2, c3, p3, _limit(p1 * p2 * p3)))
+    return tuple(triples)
 
 
 def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
     """A uniformly random order of the 40 cards, as codes.
 
     Inside-out Fisher-Yates: each card in turn goes to a uniform place among those
-    before it and after them all, so every order comes from exactly one set of draws.
+    before it and after them all, so every order comes from exactly one set of places.
+    Three cards' places come from one uniform draw below a multiple of the product of
+    their counts, read as the digits of a mixed-radix number (exactly uniform too).
     """
     steps = _SHUFFLES.get(k)
     if steps is None:
-        steps = _SHUFFLES[k] = tuple(
-            (code, places, _limit(places)) for places, code in enumerate(k.code[1:], 2)
-        )
+        steps = _SHUFFLES[k] = _shuffle_steps(k.code)
     getrandbits = rng.getrandbits
     order = [k.code[0]]
     insert = order.insert
-    for code, places, limit in steps:
-        at = getrandbits(_BITS)
-        if at >= limit:
-            at = _below(getrandbits, limit)
-        insert(at % places, code)
+    for c1, p1, c2, p2, c3, p3, limit in steps:
+        drawn = getrandbits(_BITS)
+        if drawn >= limit:
+            drawn = _below(getrandbits, limit)
+        insert(drawn % p1, c1)
+        drawn //= p1
+        insert(drawn % p2, c2)
+        insert(drawn // p2 % p3, c3)
     return order
 
 
