@@ -82,6 +82,23 @@ def test_new_match_waits_for_the_shuffle(players: int) -> None:
     assert legal_moves(state) == ()
 
 
+def test_new_match_is_a_fresh_state_for_its_own_profile_every_time() -> None:
+    # new_match copies a remembered fresh match: each call is a new object, equal to the
+    # last, holding the very profile it was given (an equal profile keeps its identity).
+    first, second = new_match(4, dealer=2), new_match(4, dealer=2)
+    assert first == second and first is not second and hash(first) == hash(second)
+    assert first.dealer == 2 and first.players == 4
+    own = attrs.evolve(TUNISIAN, target=31)
+    assert new_match(rules=own).rules is own and new_match(rules=own).rules is own
+    same = attrs.evolve(TUNISIAN)
+    assert same == TUNISIAN and same is not TUNISIAN and new_match(rules=same).rules is same
+    assert new_match(rules=TUNISIAN).rules is TUNISIAN
+    with pytest.raises(ChkobbaError, match="dealer must be a player from 0 to 1"):
+        new_match(2, dealer=2)  # not a seating seen before: checked as ever
+    with pytest.raises(ChkobbaError, match="players"):
+        new_match(3)
+
+
 @pytest.mark.parametrize("players", [0, 1, 3, 5, 6, -2, "2", 2.0, True, None])
 def test_bad_player_counts_are_rejected(players: object) -> None:
     with pytest.raises(ChkobbaError, match="2 or 4 players") as caught:

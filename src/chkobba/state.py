@@ -217,13 +217,19 @@ def new_match(
     ``scores`` resumes a match from the given side totals (default zeros). The first
     dealer is chosen by lot: pass the result of that draw as ``dealer``.
     """
+    if scores is None and type(players) is int and type(dealer) is int:
+        # A fresh match of a seating already seen: a copy of that one (every playout and
+        # every search sample starts here; State() and its checks cost 10 times more).
+        fresh = _FRESH.get((id(rules), players, dealer))
+        if fresh is not None and fresh.rules is rules:
+            return from_fields(fresh.__dict__.copy())
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
     sides = rules.sides(players)  # rejects a player count the profile does not allow
     if type(dealer) is not int or not 0 <= dealer < players:
         raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {shown(dealer)}")
     totals = _check_scores(scores, rules, sides)
-    return State(
+    made = State(
         rules=rules,
         phase=Phase.SHUFFLE,
         players=players,
@@ -239,6 +245,18 @@ def new_match(
         winner=None,
         deal_scores=(),
     )
+    if scores is None:
+        if len(_FRESH) >= _FRESH_LIMIT:  # profiles made on the fly: keep only recent ones
+            _FRESH.clear()
+        # Keyed by the profile's identity (its hash runs Python code); the state holds the
+        # profile, so its id is not reused while the entry lives.
+        _FRESH[id(rules), players, dealer] = made
+    return made
+
+
+#: Fresh matches by (id of the profile, players, dealer), for new_match.
+_FRESH: dict[tuple[int, int, int], State] = {}
+_FRESH_LIMIT = 64
 
 
 def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tuple[int, ...]:
