@@ -465,6 +465,7 @@ def points_two(
 
 
 _Pair = tuple[int, int]
+_HALF_THE_CARDS, _HALF_THE_DIAMONDS = len(DECK) // 2, len(DECK) // 8
 
 
 def _categories_two(
@@ -488,8 +489,8 @@ def _categories_two(
         elif two & _SEVEN_OF_DIAMONDS_BIT:
             seven_side = 1
     won = (
-        _majority_two(card_counts, len(DECK) // 2, rules, last_side),
-        _majority_two(diamonds, len(DECK) // 8, rules, last_side),
+        _majority_two(card_counts, _HALF_THE_CARDS, rules, last_side),
+        _majority_two(diamonds, _HALF_THE_DIAMONDS, rules, last_side),
         bermila_side,
         seven_side,
         _better(primiera) if rules.primiera else None,

@@ -111,7 +111,7 @@ def end_deal(
     Shared by :func:`~chkobba.apply` and :func:`chkobba.rollout`: ``state`` is any state
     of the deal, for its rules, players, dealer and match totals.
     """
-    side = None if last_capturer is None else last_capturer % state.sides
+    side = None if last_capturer is None else last_capturer % len(captured)  # a pile a side
     if side is not None and table:
         # Leftovers go to the last capturer's side: never a chkobba. With no capture at
         # all in the deal they stay on the table, belonging to nobody.
@@ -125,8 +125,8 @@ def end_deal(
     # Built like a play's successor (see play): a copy of the instance dict, rewritten.
     successor = fields.copy()
     successor["phase"] = _SHUFFLE if winner is None else _OVER
-    if winner is None:
-        successor["dealer"] = state.cutter
+    if winner is None:  # the cutter deals next
+        successor["dealer"] = (fields["dealer"] + 1) % fields["players"]
     successor["current_player"] = None
     successor["hands"] = ((),) * fields["players"]
     successor["table"] = table
