@@ -1,0 +1,314 @@
+"""The grammar of the ``chkobba`` command: its options, each command's, and how values are read.
+
+Every command's arguments are declared by a short function of its own, and
+:func:`build_parser` puts them together in the order ``chkobba --help`` lists them. The
+parser writes a bad argument as one short line on standard error, with exit status 2.
+
+They live here, not beside each command's ``run_*`` function, so that those stay free of
+argparse (tests and callers give them plain values) and so that the shared pieces
+(``--players``, ``--rules``, the bot syntax) are written once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, NoReturn
+
+from chkobba import __version__
+from chkobba.bots.registry import BotSpec
+from chkobba.errors import ChkobbaError, shown
+from chkobba.rules import PROFILES, TUNISIAN
+
+__all__ = ["PROGRAM", "build_parser", "subcommand"]
+
+PROGRAM = "chkobba"
+_NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
+_BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"
+_PLAYERS = (
+    "2, 3 (each for himself: not under the default tunisian rules, use --rules "
+    "cardrulesplus) or 4 in partnerships (default 2)"
+)
+
+
+#: The longest error message argparse may write: it quotes unknown arguments in full.
+_MESSAGE_LIMIT = 300
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one short line on stderr and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The parsers of the commands, by name: build_parser keeps them here, as argparse
+        # has no public way to find them again.
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > _MESSAGE_LIMIT:
+            message = message[: _MESSAGE_LIMIT - 1] + "…"
+        sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``chkobba`` command."""
+    parser = _Parser(prog=PROGRAM, description="Play and study Chkobba (Tunisian rules).")
+    parser.add_argument("--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
+    parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    for name, summary, add_arguments in _COMMANDS:
+        add_arguments(commands.add_parser(name, help=summary))
+    _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
+    parser.commands = dict(commands.choices)
+    return parser
+
+
+def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of command ``name``: its errors name it and point to its --help."""
+    if isinstance(parser, _Parser) and parser.commands:
+        return parser.commands[name]
+    return parser
+
+
+def _demo_arguments(demo: argparse.ArgumentParser) -> None:
+    demo.add_argument("--seed", type=_seed, default=1, help="the match seed (default 1)")
+    _players_option(demo)
+    demo.add_argument(
+        "--bots",
+        type=_bot,
+        nargs="+",
+        metavar="BOT",
+        default=None,
+        help="one bot for every seat, or one per seat (at 4 players, 2 bots are seated as "
+        f"partners); {_BOT_FORM} (default: greedy everywhere)",
+    )
+    demo.add_argument(
+        "--delay",
+        type=_delay,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each move, to follow the match as it is played (default 0)",
+    )
+    _rules_options(demo)
+
+
+def _play_arguments(play: argparse.ArgumentParser) -> None:
+    _players_option(play)
+    play.add_argument(
+        "--opponent",
+        type=_bot,
+        default=BotSpec.parse("greedy"),
+        metavar="BOT",
+        help=f"the bots you play against; {_BOT_FORM} (default greedy)",
+    )
+    play.add_argument(
+        "--partner",
+        type=_bot,
+        default=None,
+        metavar="BOT",
+        help="your partner at 4 players, a bot spec like --opponent (default: the opponent's)",
+    )
+    play.add_argument(
+        "--auto",
+        action="store_true",
+        help="play your move for you when it is your only legal one (the command auto "
+        "turns it on and off during the match)",
+    )
+    play.add_argument("--seed", type=_seed, default=None, help="the match seed (default random)")
+    _rules_options(play)
+
+
+def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
+    simulate.add_argument("--games", type=_positive, required=True, help="matches per pair")
+    simulate.add_argument(
+        "--bots",
+        type=_bot,
+        nargs="+",
+        required=True,
+        metavar="BOT",
+        help=f"two or more bots; every pair plays --games matches; {_BOT_FORM}",
+    )
+    _players_option(simulate)
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes; any number gives the same results (default 1)",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=_seed,
+        default=0,
+        help="the tournament seed: the same seed, the same results (default 0)",
+    )
+    simulate.add_argument("--json", action="store_true", help="machine-readable output")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run the matches on the Dask cluster at ADDRESS (needs chkobba[dask])",
+    )
+    simulate.add_argument(
+        "--records",
+        metavar="FILE",
+        default=None,
+        help="write every match's record to FILE, one JSON object per line",
+    )
+    _rules_options(simulate)
+
+
+def _replay_arguments(replay: argparse.ArgumentParser) -> None:
+    replay.add_argument("file", help="a record written by chkobba (JSON)")
+    _game_option(replay)
+    replay.add_argument("--no-boards", action="store_true", help="moves only, no boards")
+    replay.add_argument(
+        "--deal", type=_positive, default=None, metavar="N", help="show deal N only (from 1)"
+    )
+    replay.add_argument(
+        "--no-step",
+        action="store_true",
+        help="on a terminal, show everything at once instead of a move per Enter",
+    )
+
+
+def _analyse_arguments(analyse: argparse.ArgumentParser) -> None:
+    analyse.add_argument("file", help="a record written by chkobba (JSON)")
+    _game_option(analyse)
+    analyse.add_argument(
+        "--seat", type=_whole, default=None, help="review one player (default all)"
+    )
+    analyse.add_argument(
+        "--bot",
+        type=_bot,
+        default=BotSpec.parse("expert"),
+        metavar="BOT",
+        help="the bot that rates the moves, expert or ismcts, as NAME or NAME:KEY=VALUE,... "
+        "(expert:iterations=400, ismcts:v1) (default expert)",
+    )
+    analyse.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
+    analyse.add_argument(
+        "--worst",
+        type=_count,
+        default=3,
+        metavar="N",
+        help="flag the N moves that lost the most, among those that lost 0.5 points or more "
+        "(default 3; 0 flags none)",
+    )
+    analyse.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+#: The commands in the order ``chkobba --help`` lists them: name, summary, arguments.
+_COMMANDS = (
+    ("demo", "watch bots play a whole match, narrated", _demo_arguments),
+    ("play", "play against bots in the terminal", _play_arguments),
+    ("simulate", "a tournament between bots", _simulate_arguments),
+    ("replay", "replay a saved record move by move", _replay_arguments),
+    ("analyse", "review a record's moves with the best bot", _analyse_arguments),
+)
+
+
+def _players_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--players",
+        type=_whole,
+        choices=(2, 3, 4),
+        default=2,
+        help=_PLAYERS,
+    )
+
+
+def _game_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--game",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="in a file of one record per line (simulate --records), game N (from 1)",
+    )
+
+
+def _rules_options(command: argparse.ArgumentParser) -> None:
+    names = ", ".join(sorted(PROFILES))
+    command.add_argument(
+        "--rules",
+        choices=sorted(PROFILES),
+        default=TUNISIAN.name,
+        metavar="NAME",
+        help=f"the rule profile: {names} (default {TUNISIAN.name}; see docs/rules.md)",
+    )
+    command.add_argument(
+        "--target",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="the match target (default: the profile's, 21 tunisian, 11 cardrulesplus)",
+    )
+
+
+def _everywhere(commands: Any, *names: str, **options: Any) -> None:
+    """Give every command an option of the main parser, so it works after the command too
+    (``SUPPRESS``: an option given before the command is not reset by its default)."""
+    for command in commands.choices.values():
+        command.add_argument(*names, default=argparse.SUPPRESS, **options)
+
+
+# --- how the values are read ---------------------------------------------------------------
+
+
+def _bot(text: str) -> BotSpec:
+    try:
+        return BotSpec.parse(text)
+    except ChkobbaError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+# The longest text read as a player count or a seat: argparse would echo a longer one in
+# full (a 5,000-digit --seat), and no count or seat needs more.
+_WHOLE_TEXT_LIMIT = 20
+
+
+def _whole(text: str) -> int:
+    """A player count or seat: a whole number, its text quoted short when it is not one."""
+    if len(text) > _WHOLE_TEXT_LIMIT:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is too long for a whole number here")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+
+
+def _positive(text: str) -> int:
+    return _at_least(text, 1)
+
+
+def _count(text: str) -> int:
+    return _at_least(text, 0)
+
+
+def _at_least(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be at least {least}")
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} must be between 0 and 60 seconds")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
