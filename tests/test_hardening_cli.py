@@ -28,7 +28,7 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.bots.registry import BotSpec
-from chkobba.cli import build_parser, main
+from chkobba.cli import _RUNNERS, build_parser, main
 from chkobba.cli.output import Output
 from chkobba.cli.play import run_play
 
@@ -199,6 +199,13 @@ def test_analyse_bot_has_help() -> None:
     analyse = commands.choices["analyse"]  # type: ignore[index]
     bot = next(action for action in analyse._actions if action.dest == "bot")
     assert bot.help and "(default expert)" in bot.help and "NAME:KEY=VALUE" in bot.help
+
+
+def test_every_command_the_parser_declares_has_a_runner() -> None:
+    # The arguments (chkobba.cli.arguments) and the runners (chkobba.cli) are two tables:
+    # a command in one only would end in a KeyError traceback, not a message.
+    commands = next(a for a in build_parser()._actions if a.dest == "command")
+    assert list(commands.choices) == list(_RUNNERS)  # type: ignore[arg-type]
 
 
 def test_the_documented_bot_error_is_the_real_one(capsys: pytest.CaptureFixture[str]) -> None:
