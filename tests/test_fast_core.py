@@ -235,3 +235,23 @@ def test_a_state_with_list_fields_plays_on_or_is_reported_broken() -> None:
         assert "check_state" in str(error)
     else:
         assert after.table == apply(state, move).table
+
+
+def test_a_table_signature_holds_each_values_count_in_as_few_bits_as_it_needs() -> None:
+    # With 4 cards of each of 10 values (the Tunisian and CardRulesPlus profiles) the
+    # whole deck's signature fits in 30 bits, one digit of a Python int; a profile with
+    # more cards of one value widens every count, and each count still reads back.
+    from chkobba import CARD_RULES_PLUS
+    from chkobba._kernel import kernel
+
+    for rules in (TUNISIAN, CARD_RULES_PLUS):
+        k = kernel(rules)
+        assert k.signature(k.code) < 1 << 30
+    courts_ten = attrs.evolve(TUNISIAN, capture_values=(1, 2, 3, 4, 5, 6, 7, 10, 10, 10))
+    k = kernel(courts_ten)
+    whole = k.signature(k.code)
+    assert whole >= 1 << 30  # 12 cards of value 10 need 4 bits each
+    tens = [c for c in k.code if k.values[c & 63] == 10]
+    assert len(tens) == 12 and k.options(k.signature(tens))[k.play_key[tens[0]]] == tuple(
+        (at,) for at in range(12)
+    )

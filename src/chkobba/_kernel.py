@@ -9,11 +9,13 @@ profile into a :class:`Kernel` (once per profile, then cached), whose fields are
 tuples indexed by card number.
 
 Capture options depend only on the *multiset of values* on the table, so a table is
-summarised by its signature: the sum of ``code_bit[code]`` over its cards, one 6-bit count
-per distinct capture value (the counts stay below 64 with 40 cards). The options of a
-signature are enumerated once and kept; an option is a tuple of positions in the table
-sorted by value, so the same entry serves every table of the same values whatever their
-order or suits.
+summarised by its signature: the sum of ``code_bit[code]`` over its cards, one count per
+distinct capture value, each in as few bits as the profile's most common value needs (3
+when every value has 4 cards, as in the Tunisian profile: its 10 counts then fit in 30
+bits, one digit of a Python int, which keeps the hot loops' arithmetic on its fast path).
+The options of a signature are enumerated once and kept; an option is a tuple of
+positions in the table sorted by value, so the same entry serves every table of the same
+values whatever their order or suits.
 
 The hot loops handle cards as *codes*, ``slot * 64 + card`` where the slot ranks the
 card's value among the profile's values: sorting codes sorts by value, and ``code & 63``
@@ -58,7 +60,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-_SLOT_WIDTH = 6
 _COURTS = frozenset(i for i, rank in enumerate(Rank) if rank.value in "QJK")
 _KING = tuple(Rank).index(Rank.KING)
 _RANKS = len(Rank)
@@ -85,6 +86,7 @@ class Kernel:
         "_singles",
         "_slots",
         "_unit",
+        "_width",
         "cache",
         "card_of",
         "code",
@@ -103,11 +105,13 @@ class Kernel:
         #: Capture value of each card.
         self.values: tuple[int, ...] = rules.card_values
         self.slot_values: tuple[int, ...] = tuple(sorted(set(self.values)))
-        self._unit = {v: 1 << (_SLOT_WIDTH * slot) for slot, v in enumerate(self.slot_values)}
+        # A count's width in a signature: a table holds at most every card of a value.
+        self._width = max(self.values.count(v) for v in self.slot_values).bit_length()
+        width = self._width
+        self._unit = {v: 1 << (width * slot) for slot, v in enumerate(self.slot_values)}
         # Per slot: its value, where its count sits in a signature, and its unit there.
         self._slots = tuple(
-            (v, _SLOT_WIDTH * slot, 1 << (_SLOT_WIDTH * slot))
-            for slot, v in enumerate(self.slot_values)
+            (v, width * slot, 1 << (width * slot)) for slot, v in enumerate(self.slot_values)
         )
         self._singles: dict[tuple[int, int, int], tuple[Capture, ...]] = {}
         # Each card's slot: the rank of its value among the profile's distinct values.
@@ -119,7 +123,7 @@ class Kernel:
         cards = [DECK[0]] * size  # codes of no card are never read
         numbers = [0] * size
         for card, slot in enumerate(slots):
-            bits[self.code[card]] = 1 << (_SLOT_WIDTH * slot)
+            bits[self.code[card]] = 1 << (width * slot)
             cards[self.code[card]] = DECK[card]
             numbers[self.code[card]] = card
         #: By code: the card's unit in a table signature.
@@ -186,8 +190,9 @@ class Kernel:
     def _captures(self, signature: int) -> tuple[tuple[Capture, ...], ...]:
         values: list[int] = []
         singles: dict[int, tuple[Capture, ...]] = {}  # by value
+        mask = (1 << self._width) - 1
         for value, shift, unit in self._slots:
-            count = signature >> shift & 63
+            count = signature >> shift & mask
             if count:
                 # The same cards at the same places are the same captures: shared.
                 key = (unit, len(values), count)
