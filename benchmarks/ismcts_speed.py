@@ -49,17 +49,20 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     args = parser.parse_args()
     spec = args.spec
+    search = args.iterations != 0  # 0: the same work without the searches (callgrind's base)
     if args.iterations is not None:
         options = [o for o in spec.partition(":")[2].split(",") if o and "iterations" not in o]
-        spec = f"{spec.partition(':')[0]}:{','.join([f'iterations={args.iterations}', *options])}"
+        # A bot needs at least one iteration; with --iterations 0 it is built, never asked.
+        count = f"iterations={max(args.iterations, 1)}"
+        spec = f"{spec.partition(':')[0]}:{','.join([count, *options])}"
     bot = make_bot(spec, 1)
     found = positions(args.positions)
     start = time.process_time()
     for state in found:
-        if args.iterations != 0:
+        if search:
             bot.choose(observe(state, state.current_player), legal_moves(state))  # type: ignore[arg-type,unused-ignore]
     spent = time.process_time() - start
-    iterations = len(found) * bot.iterations
+    iterations = len(found) * bot.iterations if search else 0
     rate = iterations / spent if spent else float("nan")
     print(f"{spec}: {rate:.0f} iterations per CPU second ({spent / len(found):.3f} s per move)")
 

@@ -45,3 +45,14 @@ def test_the_lazy_state_prototype_plays_the_engines_deals() -> None:
     )
     assert done.returncode == 0, done.stderr + done.stdout
     assert done.stdout == "60 deals, the same final states both ways: True\n"
+
+
+@pytest.mark.parametrize("iterations", ["0", "3"])
+def test_the_ismcts_speed_counts_run_as_its_docstring_says(iterations: str) -> None:
+    # Its docstring counts instructions per iteration as the difference between a run
+    # with K iterations and one with 0 (positions collected, no search): both must run.
+    script = PLAYOUTS.parent / "ismcts_speed.py"
+    args = [sys.executable, str(script), "--positions", "2", "--iterations", iterations]
+    done = subprocess.run(args, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"iterations={max(int(iterations), 1)}," in done.stdout
