@@ -275,6 +275,22 @@ def test_simulate_puts_the_sigterm_handler_back(capsys: pytest.CaptureFixture[st
     assert json.loads(capsys.readouterr().out)["games"] == 2
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM cannot be raised in-process")
+def test_a_second_sigterm_does_not_break_off_the_shutdown_of_the_first() -> None:
+    # The first SIGTERM raises where the tournament runs; the cleanup that follows (the
+    # workers' shutdown, here the finally block) runs to its end even if another comes.
+    from chkobba.cli.simulate import _terminate_as_interrupt, _Terminated
+
+    cleaned = []
+    with pytest.raises(_Terminated), _terminate_as_interrupt():
+        try:
+            signal.raise_signal(signal.SIGTERM)
+        finally:
+            signal.raise_signal(signal.SIGTERM)  # before: _Terminated again, right here
+            cleaned.append(True)
+    assert cleaned == [True]
+
+
 # --- 4. wilson_interval takes numpy's integers ---------------------------------------------
 
 

@@ -114,8 +114,10 @@ class _Terminated(BaseException):
 def _terminate_as_interrupt() -> Iterator[None]:
     """While the block runs, SIGTERM raises :class:`_Terminated`, so the tournament
     cancels its matches and the blocks around it close (the worker pool, the records
-    file); the previous handler is put back after. Left alone off the main thread (only
-    it may set handlers) and when SIGTERM is ignored or handled outside Python."""
+    file); the previous handler is put back after. A second SIGTERM during that shutdown
+    is let pass: the process ends by SIGTERM once everything is closed. Left alone off the
+    main thread (only it may set handlers) and when SIGTERM is ignored or handled outside
+    Python."""
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is not threading.main_thread() or previous in (
         signal.SIG_IGN,
@@ -124,8 +126,15 @@ def _terminate_as_interrupt() -> Iterator[None]:
         yield
         return
 
+    shutting_down = False
+
     def terminate(signum: int, frame: FrameType | None) -> None:
-        raise _Terminated
+        nonlocal shutting_down
+        # Once: a second SIGTERM while the first shuts the tournament down must not break
+        # off that shutdown (it would leave worker processes running).
+        if not shutting_down:
+            shutting_down = True
+            raise _Terminated
 
     signal.signal(signal.SIGTERM, terminate)
     try:
