@@ -33,9 +33,11 @@ def test_records_are_kept_tagged_and_replay_to_the_result() -> None:
         assert record is not None
         final = record.final()
         assert final.scores == match.scores and len(final.deal_scores) == match.deals
-        seats = [record.tags[f"seat{seat}"] for seat in range(2)]
+        seats = [record.tags[f"player{seat}"] for seat in range(2)]
         assert seats == [["greedy", "random"][entrant] for entrant in match.entrants]
         assert record.tags["game"] == str(match.game)
+        # The seat tags are the ones docs/records.md suggests, as `chkobba play` writes.
+        assert set(record.tags) == {"game", "player0", "player1"}
     without = tournament(["greedy", "random"], games=4, seed=2)
     assert all(match.record is None for match in without.matches)
     assert without.bots == result.bots

@@ -405,7 +405,7 @@ def _run(job: _Job) -> MatchSummary:
     if job.keep_record:
         tags = {"game": str(job.game)}
         for seat, entrant in enumerate(seats):
-            tags[f"seat{seat}"] = job.names[0] if entrant == first else job.names[1]
+            tags[f"player{seat}"] = job.names[0] if entrant == first else job.names[1]
         record = attrs.evolve(result.record, tags=tags)
     return MatchSummary(
         game=job.game,
