@@ -306,6 +306,28 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
         ChkobbaEnv(render_mode="rgb_array")
 
 
+def test_stable_baselines3_make_vec_env_falls_back_without_a_render_mode() -> None:
+    # SB3's make_vec_env(env_id) asks for render_mode="rgb_array" and makes the env
+    # again without it on a TypeError (what it takes for "no such render mode"). The
+    # refusal stays a ChkobbaError, so it is a ValueError too.
+    def make_vec_env_one(env_id: str, env_kwargs: dict[str, Any]) -> Any:
+        kwargs = {"render_mode": "rgb_array", **env_kwargs}
+        try:
+            return gymnasium.make(env_id, **kwargs)
+        except TypeError:
+            return gymnasium.make(env_id, **env_kwargs)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gymnasium.make warns of the unknown mode first
+        env = make_vec_env_one(ENV_ID, {"opponent": "random", "single_deal": True})
+    assert env.unwrapped.render_mode is None
+    observation, _ = env.reset(seed=0)
+    assert observation.shape == (OBSERVATION_SIZE,)
+    with pytest.raises(ChkobbaError, match="render_mode") as caught:
+        ChkobbaEnv(render_mode="rgb_array")
+    assert isinstance(caught.value, TypeError)
+
+
 def test_vector_envs_keep_single_deals() -> None:
     envs = gymnasium.vector.SyncVectorEnv(
         [lambda: ChkobbaEnv("random", single_deal=True) for _ in range(2)]

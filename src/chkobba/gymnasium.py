@@ -70,6 +70,15 @@ _NOBODY = -1
 _ILLEGAL = ("raise", "terminate")
 
 
+class _RenderModeError(ChkobbaError, TypeError):
+    """A render mode the environment does not have: a ChkobbaError, and a TypeError too.
+
+    Stable-Baselines3's ``make_vec_env(env_id)`` asks every environment for
+    ``render_mode="rgb_array"`` and makes it again without one only on a TypeError (as
+    numpy's ``AxisError`` is both a ValueError and an IndexError, for the same reason).
+    """
+
+
 class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     """The learner at one seat, ``opponent`` at every other (partner included at 4).
 
@@ -113,7 +122,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
                 f"illegal_action must be 'raise' or 'terminate', not {shown(illegal_action)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ChkobbaError(
+            raise _RenderModeError(
                 f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
             )
         self.opponent = _opponent_maker(opponent, bool(features))
