@@ -186,6 +186,22 @@ def test_seats_alternate_and_a_seeded_reset_starts_again() -> None:
         env.reset(options={"seat": 7})
 
 
+def test_numpy_integers_choose_the_seat_and_the_dealer() -> None:
+    # A seat or a dealer drawn with numpy (rng.integers) is an integer like any other.
+    env = ChkobbaEnv("random", seat=np.int64(1))
+    assert type(env.seat) is int and env.reset(seed=0)[1]["seat"] == 1
+    alternate = ChkobbaEnv("random", players=4)
+    _, info = alternate.reset(seed=0, options={"seat": np.int64(2), "dealer": np.int8(3)})
+    assert info["seat"] == 2 and alternate.match_state.dealer == 3
+    for bad in (True, np.True_, 1.0):
+        with pytest.raises(ChkobbaError, match="seat"):
+            ChkobbaEnv(seat=bad)  # type: ignore[arg-type]
+        with pytest.raises(ChkobbaError, match="seat option"):
+            alternate.reset(options={"seat": bad})
+        with pytest.raises(ChkobbaError, match="dealer"):
+            alternate.reset(options={"dealer": bad})
+
+
 def test_single_deal_persists_across_plain_resets() -> None:
     env = ChkobbaEnv("random")
     env.reset(seed=2, options={"single_deal": True})

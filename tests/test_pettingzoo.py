@@ -191,6 +191,16 @@ def test_reset_options_choose_the_dealer_and_the_episode() -> None:
     assert len(game.unwrapped.match_state.deal_scores) == 1
 
 
+def test_a_numpy_integer_chooses_the_dealer() -> None:
+    # A dealer drawn with numpy (rng.integers) is an integer like any other.
+    game = raw_env(players=4)
+    game.reset(seed=0, options={"dealer": np.int64(3)})
+    assert game.match_state.dealer == 3
+    for bad in (True, np.True_, 1.0):
+        with pytest.raises(ChkobbaError, match="dealer"):
+            game.reset(options={"dealer": bad})
+
+
 def test_the_same_seed_replays_the_same_episode() -> None:
     def trace(seed: int) -> list[Any]:
         game = env(players=2, single_deal=True)

@@ -16,10 +16,18 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["finite_number", "missing_extra", "move_number", "shown_kind", "wrong_type"]
+__all__ = [
+    "finite_number",
+    "missing_extra",
+    "move_number",
+    "plain_integer",
+    "shown_kind",
+    "wrong_type",
+]
 
 _LIMIT = 60
 
@@ -77,3 +85,21 @@ def finite_number(name: str, value: object) -> float:
     if not isinstance(value, numbers.Real) or isinstance(value, bool) or not math.isfinite(value):
         raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
     return float(value)
+
+
+def plain_integer(value: object) -> object:
+    """``value`` as an ``int`` if it is an integer (numpy's included, a bool not), else
+    ``value`` itself, for the check that follows to refuse with its own message.
+
+    The adapters take seats and dealers drawn with numpy (``rng.integers``), while the
+    core checks for a plain ``int``.
+
+    >>> plain_integer(3), plain_integer(True), plain_integer(2.0), plain_integer("alternate")
+    (3, True, 2.0, 'alternate')
+    """
+    if isinstance(value, bool):
+        return value
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return value

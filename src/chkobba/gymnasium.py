@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import finite_number, missing_extra
+from chkobba._describe import finite_number, missing_extra, plain_integer
 
 try:
     import gymnasium
@@ -115,6 +115,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         new_match(players, rules=rules)  # checks players and rules with the core's messages
+        seat = plain_integer(seat)  # type: ignore[assignment]  # numpy's integers too
         if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):
             raise ChkobbaError(f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}")
         if illegal_action not in _ILLEGAL:
@@ -157,7 +158,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         if seed is not None:
             self._next_seat = 0
         self.learner = self._choose_seat(options.get("seat"))
-        dealer = options.get("dealer")
+        dealer: Any = plain_integer(options.get("dealer"))
         if dealer is None:
             dealer = int(self.np_random.integers(self.players))
         self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
@@ -245,6 +246,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     # --- internals -------------------------------------------------------------------
 
     def _choose_seat(self, requested: Any) -> int:
+        requested = plain_integer(requested)
         if requested is not None:
             if type(requested) is not int or not 0 <= requested < self.players:
                 raise ChkobbaError(

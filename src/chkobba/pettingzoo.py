@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chkobba._describe import finite_number, missing_extra
+from chkobba._describe import finite_number, missing_extra, plain_integer
 
 try:
     import gymnasium
@@ -184,7 +184,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         if "single_deal" in options:  # persists: vector envs auto-reset with a plain reset()
             self.single_deal = bool(options["single_deal"])
         self._episode_single_deal = self.single_deal
-        dealer = options.get("dealer")
+        dealer: Any = plain_integer(options.get("dealer"))  # numpy's integers too
         if dealer is None:
             dealer = int(self.np_random.integers(self.players))
         self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
