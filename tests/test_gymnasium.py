@@ -344,6 +344,20 @@ def test_stable_baselines3_make_vec_env_falls_back_without_a_render_mode() -> No
     assert isinstance(caught.value, TypeError)
 
 
+def test_a_module_qualified_id_and_the_mask_method_through_wrappers() -> None:
+    # "module:id" imports chkobba.gymnasium itself (worker processes, config files);
+    # Gymnasium's wrappers do not forward methods: get_wrapper_attr or unwrapped does.
+    env = gymnasium.wrappers.RecordEpisodeStatistics(
+        gymnasium.make(f"chkobba.gymnasium:{ENV_ID}", opponent="random")
+    )
+    _, info = env.reset(seed=0)
+    mask = info["action_mask"].astype(bool)
+    assert (env.get_wrapper_attr("action_masks")() == mask).all()
+    assert (env.unwrapped.action_masks() == mask).all()
+    with pytest.raises(AttributeError):
+        env.action_masks()
+
+
 def test_vector_envs_keep_single_deals() -> None:
     envs = gymnasium.vector.SyncVectorEnv(
         [lambda: ChkobbaEnv("random", single_deal=True) for _ in range(2)]
