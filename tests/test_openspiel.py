@@ -14,6 +14,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from open_spiel.python import rl_environment  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 import chkobba  # noqa: E402
@@ -516,3 +517,26 @@ def test_single_deal_utilities_are_the_exact_bounds(
     assert score.chkobbas[lead] == 36 // sides and score.card_counts[lead] == 40
     low, high = bounds
     assert state.returns() == [high if p % sides == lead else low for p in range(players)]
+
+
+def test_open_spiels_rl_environment_plays_seeded_deals() -> None:
+    # The environment of OpenSpiel's RL agents (DQN, NFSP, policy gradients) gives the
+    # information-state tensor; a seeded chance sampler replays the deal.
+    game = load(single_deal=True)
+
+    def episode(seed: int) -> tuple[list[Any], list[float]]:
+        sampler = rl_environment.ChanceEventSampler(seed=seed)
+        env = rl_environment.Environment(game, chance_event_sampler=sampler)
+        assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
+        assert env.action_spec()["num_actions"] == NUM_ACTIONS
+        step = env.reset()
+        trace: list[Any] = []
+        while not step.last():
+            player = step.observations["current_player"]
+            action = step.observations["legal_actions"][player][0]
+            trace.append((action, tuple(step.observations["info_state"][player])))
+            step = env.step([action])
+        return trace, step.rewards
+
+    first, rewards = episode(3)
+    assert episode(3) == (first, rewards) and sum(rewards) == 0

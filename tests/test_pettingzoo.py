@@ -13,8 +13,8 @@ pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 import pettingzoo  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-from pettingzoo.utils import wrappers  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.utils import conversions, wrappers  # noqa: E402
 
 from chkobba import DECK, ChkobbaError, IllegalMoveError, Phase, observe  # noqa: E402
 from chkobba.actions import EXPOSE, KEEP, NUM_ACTIONS, legal_actions  # noqa: E402
@@ -291,3 +291,31 @@ def test_a_huge_or_boolean_action_is_refused_and_named() -> None:
 def test_reset_options_must_be_a_dict(options: object) -> None:
     with pytest.raises(ChkobbaError, match="options must be a dict or None"):
         raw_env().reset(options=options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "rules"), [(2, "tunisian"), (3, "cardrulesplus"), (4, "tunisian")]
+)
+def test_the_turn_based_parallel_conversion_passes_parallel_api_test(
+    players: int, rules: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One agent acts at a time (twice in a row in a two-step play): aec_to_parallel
+    # refuses the environment, turn_based_aec_to_parallel applies the acting agent's action.
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        conversions.aec_to_parallel(env(players=players, rules=rules))
+    parallel_api_test(
+        conversions.turn_based_aec_to_parallel(env(players=players, rules=rules)), num_cycles=2000
+    )
+    game = conversions.turn_based_aec_to_parallel(env(players=players, rules=rules))
+    observations, _ = game.reset(seed=1)
+    returns = dict.fromkeys(game.possible_agents, 0.0)
+    while game.agents:
+        actions = {
+            agent: int(np.flatnonzero(seen["action_mask"])[0])
+            for agent, seen in observations.items()
+            if seen["action_mask"].any()
+        }
+        observations, rewards, _, _, _ = game.step(actions)
+        for agent, reward in rewards.items():
+            returns[agent] += reward
+    assert sum(returns.values()) == pytest.approx(0) and max(returns.values()) == 1
