@@ -100,23 +100,41 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     ...
     chkobba.errors.IllegalMoveError: it is player 1's turn, not player 0's
     """
+    _check_arguments(text, state)
+    move, short = _read(text)
+    if state is None:
+        return move
+    if isinstance(state, PlayerView):
+        state = _judged_from_view(text, move, state)
+    return _legal_move(move, short, state)
+
+
+def _check_arguments(text: object, state: object) -> None:
+    """Refuse, in this order, what is not text, text too long to be a move (before any
+    work on it) and a ``state`` that is not a State or a PlayerView."""
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a move: expected text such as 'QH x 2D+6S'")
     if len(text) > MOVE_TEXT_LIMIT:
         raise _error(text, f"it has {len(text)} characters; a move has at most {MOVE_TEXT_LIMIT}")
     if state is not None and not isinstance(state, (State, PlayerView)):
         raise ChkobbaError(f"parse_move: {shown(state)} is not a State or a PlayerView")
-    move, short = _read(text)
-    if state is None:
-        return move
-    if isinstance(state, PlayerView):
-        if isinstance(move, Shuffle):
-            raise IllegalMoveError(
-                f"{shown(text)} is not player {state.player}'s to play: a shuffle is the "
-                "chance move, drawn by whoever runs the match (Game.deal, random_shuffle), "
-                "never by a player"
-            )
-        state = _seat_of(state)
+
+
+def _judged_from_view(text: str, move: Move, view: PlayerView) -> State:
+    """The state in which to judge ``move`` for the player of ``view``; a shuffle is
+    refused first, whoever's turn it is (no player ever chooses the deck order)."""
+    if isinstance(move, Shuffle):
+        raise IllegalMoveError(
+            f"{shown(text)} is not player {view.player}'s to play: a shuffle is the "
+            "chance move, drawn by whoever runs the match (Game.deal, random_shuffle), "
+            "never by a player"
+        )
+    return _seat_of(view)
+
+
+def _legal_move(move: Move, short: bool, state: State) -> Move:
+    """``move`` if it is legal in ``state``; a card alone (``short``) in the play phase
+    is the one legal move of that card, whatever it captures."""
     if short and state.phase is Phase.PLAY:
         return _resolve_short(move, state)
     reason = illegal_reason(state, move)
