@@ -481,26 +481,70 @@ def tournament(
     returned: keep them with ``on_match``, which has seen every match before the failed
     one (with workers, those finished before it).
     """
+    # Every argument is checked before any match runs, not when a match first uses it.
     _check_seed("tournament", seed)
     _check_derivable("tournament", seed)
+    _check_reporting(progress, on_match, records)
+    _check_scale(games, workers, executor)
+    _check_rules(rules, players)
+    makers = _entrants(bots)
+    names = _names(makers)
+    jobs = _jobs(
+        makers, names, games=games, seed=seed, players=players, records=records, rules=rules
+    )
+    summaries = _run_all(jobs, workers, executor, _Reporter(len(jobs), progress, on_match))
+    return _tally(names, players, seed, summaries, rules)
+
+
+def _check_reporting(progress: object, on_match: object, records: object) -> None:
+    """What the tournament reports as it goes: two callbacks, and whether to keep records."""
     _check_callback("tournament: progress", progress)
     _check_callback("tournament: on_match", on_match)
     if type(records) is not bool:
         raise ChkobbaError(f"tournament: records must be True or False, not {shown(records)}")
-    if type(games) is not int or games < 1:
-        raise ChkobbaError(f"games must be a positive integer, not {shown(games)}")
-    if type(workers) is not int or workers < 1:
-        raise ChkobbaError(f"workers must be a positive integer, not {shown(workers)}")
+
+
+def _check_scale(games: object, workers: object, executor: object) -> None:
+    """How many matches each pair plays, and where they run."""
+    _check_positive("games", games)
+    _check_positive("workers", workers)
     if executor is not None and not isinstance(executor, Executor):
         raise ChkobbaError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
+
+
+def _check_positive(name: str, value: object) -> None:
+    if type(value) is not int or value < 1:
+        raise ChkobbaError(f"{name} must be a positive integer, not {shown(value)}")
+
+
+def _check_rules(rules: object, players: int) -> None:
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
     rules.sides(players)  # refuses a player count the profile does not allow
+
+
+def _entrants(bots: Sequence[Entrant]) -> list[Any]:
+    """What builds each entrant's bot for every match: a spec, or the bot to spawn or copy."""
     makers = [_maker(entrant) for entrant in items_of(bots, "tournament: bots")]
     if len(makers) < 2:
         raise ChkobbaError(f"a tournament needs at least 2 bots, got {len(makers)}")
-    names = _names(makers)
-    jobs = [
+    return makers
+
+
+def _jobs(
+    makers: list[Any],
+    names: list[str],
+    *,
+    games: int,
+    seed: int,
+    players: int,
+    records: bool,
+    rules: Rules,
+) -> list[_Job]:
+    """A job for every scheduled match, with the seeds that play it the same in any
+    process: a pair's matches ``2k`` and ``2k + 1`` (seats swapped) share the shuffles'
+    seed; the bots' seed is each match's own."""
+    return [
         _Job(
             game=game,
             pair_seed=subseed(seed, min(first, second), max(first, second), game // 2),
@@ -514,8 +558,6 @@ def tournament(
         )
         for game, first, second in _schedule(len(makers), games)
     ]
-    summaries = _run_all(jobs, workers, executor, _Reporter(len(jobs), progress, on_match))
-    return _tally(names, players, seed, summaries, rules)
 
 
 @attrs.define
