@@ -23,7 +23,7 @@ from contextlib import ExitStack, contextmanager
 from types import FrameType
 from typing import IO, Any
 
-from chkobba.arena import MatchSummary, tournament
+from chkobba.arena import MatchSummary, TournamentResult, tournament
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
@@ -50,44 +50,86 @@ def run_simulate(
 ) -> int:
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
     while it runs shuts it down as Ctrl-C does, then ends the process by SIGTERM."""
-    total = games * len(specs) * (len(specs) - 1) // 2
     try:
-        with _terminate_as_interrupt(), ExitStack() as stack:
-            executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
-            on_match = None if records is None else _writer(stack.enter_context(_open(records)))
-            advance = stack.enter_context(err.progress(total, "playing matches"))
-            result = tournament(
+        with _terminate_as_interrupt():
+            result = _run_tournament(
+                err,
                 specs,
                 games=games,
-                seed=seed,
                 players=players,
                 workers=workers,
-                progress=advance,
-                executor=executor,
-                records=records is not None,
-                on_match=on_match,
+                seed=seed,
+                scheduler=scheduler,
+                records=records,
                 rules=rules,
             )
     except _Terminated:
-        # Everything is shut down and the previous handler is back: let it have the
-        # signal (the default one ends the process by SIGTERM, status 143 in a shell).
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(AttributeError, OSError, ValueError):
-                stream.flush()
-        signal.raise_signal(signal.SIGTERM)
-        return 128 + signal.SIGTERM  # a handler that let the process live
+        return _end_by_sigterm()
     if games % 2:  # said once the tournament is done (an error stays one line)
-        # Matches come in pairs with the seats swapped: only an even count balances them.
-        err.line(
-            f"note: with an odd --games ({games}) the first bot of each pair holds seat 0, "
-            "and deals first, in one match more than the other: an even number balances them"
-        )
+        _note_unbalanced_seats(err, games)
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
-        return 0
+    else:
+        _print_table(out, result)
+    return 0
+
+
+def _run_tournament(
+    err: Output,
+    specs: list[BotSpec],
+    *,
+    games: int,
+    players: int,
+    workers: int,
+    seed: int,
+    scheduler: str | None,
+    records: str | None,
+    rules: Rules,
+) -> TournamentResult:
+    """The tournament, inside what it writes to or runs on (the Dask client, the records
+    file, the progress bar), all closed when it ends, however it ends."""
+    total = games * len(specs) * (len(specs) - 1) // 2
+    with ExitStack() as stack:
+        executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
+        on_match = None if records is None else _writer(stack.enter_context(_open(records)))
+        advance = stack.enter_context(err.progress(total, "playing matches"))
+        return tournament(
+            specs,
+            games=games,
+            seed=seed,
+            players=players,
+            workers=workers,
+            progress=advance,
+            executor=executor,
+            records=records is not None,
+            on_match=on_match,
+            rules=rules,
+        )
+
+
+def _end_by_sigterm() -> int:
+    """Once everything is shut down and the previous handler is back, let it have the
+    signal (the default one ends the process by SIGTERM, status 143 in a shell)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            stream.flush()
+    signal.raise_signal(signal.SIGTERM)
+    return 128 + signal.SIGTERM  # a handler that let the process live
+
+
+def _note_unbalanced_seats(err: Output, games: int) -> None:
+    # Matches come in pairs with the seats swapped: only an even count balances them.
+    err.line(
+        f"note: with an odd --games ({games}) the first bot of each pair holds seat 0, "
+        "and deals first, in one match more than the other: an even number balances them"
+    )
+
+
+def _print_table(out: Output, result: TournamentResult) -> None:
+    """The results as a table under a heading that says how they were played."""
     out.line(
-        f"{counted(len(result.matches), 'match')}, {players} players{_profile(rules)}, seed {seed} "
-        "(win rates with 95% Wilson intervals)",
+        f"{counted(len(result.matches), 'match')}, {result.players} players"
+        f"{_profile(result.rules)}, seed {result.seed} (win rates with 95% Wilson intervals)",
         style="bold",
     )
     rows = [
@@ -102,7 +144,6 @@ def run_simulate(
         for bot in result.bots
     ]
     out.table(["bot", "games", "wins", "win rate", "95% CI", "points/deal"], rows)
-    return 0
 
 
 class _Terminated(BaseException):
