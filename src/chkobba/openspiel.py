@@ -54,7 +54,7 @@ from chkobba.history import HISTORY_SIZE, DealHistory
 from chkobba.moves import Cut, Play, Shuffle
 from chkobba.observations import LAYOUT, observation_vector, player_returns
 from chkobba.render import render
-from chkobba.rules import Rules, profile
+from chkobba.rules import PROFILES, Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, observe
 
@@ -189,6 +189,15 @@ class ChkobbaGame(pyspiel.Game):
 
 
 def _rules(name: Any, target: Any) -> Rules:
+    if isinstance(name, Rules):
+        # A game's parameters are plain values (they make its string, its pickle and
+        # its serialization), so a profile object could not travel with the game.
+        raise ChkobbaError(
+            f"python_chkobba: rules must be a profile name ({', '.join(sorted(PROFILES))}), "
+            f"not a Rules object (the {name.name} profile): OpenSpiel parameters are plain "
+            "values; a house profile plays through chkobba's own API or the PettingZoo and "
+            "Gymnasium environments"
+        )
     try:
         rules = profile(name)
         return rules if target == 0 else attrs.evolve(rules, target=target)
