@@ -67,8 +67,12 @@ def _difference(state: State, deals: int) -> int:
 
 
 def _key(state: State) -> tuple[object, ...]:
-    """What the rest of the deal depends on, blind to the order cards were laid in."""
+    """What the rest of the deal depends on, blind to the order cards were laid in: the
+    profile too (a solver may be reused for the same cards under another profile) and
+    the dealer, whose right leads after a refill."""
     return (
+        state.rules,
+        state.dealer,
         state.current_player,
         tuple(frozenset(hand) for hand in state.hands),
         frozenset(state.table),
