@@ -16,9 +16,13 @@ from chkobba import (
     apply,
     legal_moves,
     new_match,
+    observe,
     random_shuffle,
 )
 from chkobba.bots.endgame import Solver, move_values, solve
+from chkobba.features import feature_bounds, feature_vector
+from chkobba.observations import OBSERVATION_SIZE
+from tests.helpers import arranged
 
 HOUSE = attrs.evolve(TUNISIAN, name="house", target=16)
 
@@ -58,3 +62,31 @@ def test_one_solver_solves_the_same_cards_under_two_profiles_apart() -> None:
     assert solver.solve(tunisian) == solve(tunisian)
     assert solver.solve(house) == solve(house)
     assert solver.move_values(house) == move_values(house)
+
+
+def test_the_table_sum_feature_stays_within_its_bound_under_large_house_values() -> None:
+    # feature_bounds() assumed values of 1 to 10 (at most 22 for the table sum), and the
+    # Gymnasium environment clipped a larger house table sum to it without a word.
+    big_kings = attrs.evolve(
+        TUNISIAN, name="kings 100", capture_values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 100)
+    )
+    state = arranged(hands=["AS 2S 3S", "4S 5S 6S"], table="KS KH KD QS", rules=big_kings)
+    view = observe(state, 1)
+    table_sum = feature_vector(view, None, legal_moves(state))[0]
+    assert table_sum == 30.8
+    low, high = feature_bounds(big_kings)
+    assert low[0] == 0.0 and table_sum <= high[0] == 4 * 145 / 10
+    assert feature_bounds(TUNISIAN) == feature_bounds() and feature_bounds()[1][0] == 22.0
+    with pytest.raises(ChkobbaError, match="feature_bounds: 'tunisian' is not a Rules profile"):
+        feature_bounds("tunisian")  # type: ignore[arg-type]
+
+
+def test_the_gymnasium_box_holds_a_large_house_table_sum() -> None:
+    pytest.importorskip("gymnasium")
+    from chkobba.gymnasium import ChkobbaEnv
+
+    big_kings = attrs.evolve(TUNISIAN, capture_values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 100))
+    env = ChkobbaEnv("random", rules=big_kings, features=True)
+    assert env.observation_space.high[OBSERVATION_SIZE] == pytest.approx(58.0)
+    tunisian = ChkobbaEnv("random", features=True)
+    assert tunisian.observation_space.high[OBSERVATION_SIZE] == pytest.approx(22.0)

@@ -34,6 +34,7 @@ from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.observations import broken_view
+from chkobba.rules import TUNISIAN, Rules
 from chkobba.views import PlayerView
 
 __all__ = [
@@ -54,15 +55,27 @@ FEATURE_LAYOUT: tuple[tuple[str, int], ...] = (
 )
 #: The length of every feature vector.
 FEATURE_SIZE = sum(size for _, size in FEATURE_LAYOUT)
-# The most a table can hold is 40 cards; their values add up to at most 4 * 55 = 220
-# under any profile (values run 1-10), so the bounds below are loose but finite.
+# The most a table can hold is 40 cards, worth all the deck's values: 4 * 55 = 220 under
+# both named profiles. A house profile's values can add up to more (they are any
+# positive integers); its bound is then its own sum, and never less than 220, so the
+# named profiles' bounds (and a saved model's observation space) stay as they were.
 _MAX_TABLE_SUM = 220 / SCALE
 _MAX_TAKEN = 40 / SCALE
 
 
-def feature_bounds() -> tuple[list[float], list[float]]:
-    """Per-entry lower and upper bounds of :func:`feature_vector` (all finite)."""
-    high = [_MAX_TABLE_SUM] + [_MAX_TAKEN] * NUM_ACTIONS + [1.0] * NUM_ACTIONS
+def feature_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:
+    """Per-entry lower and upper bounds of :func:`feature_vector` under ``rules`` (all
+    finite; the table sum's is 22 unless the profile's 40 values add up to more).
+
+    >>> import attrs
+    >>> feature_bounds()[1][0], feature_bounds(attrs.evolve(TUNISIAN, capture_values=(
+    ...     1, 2, 3, 4, 5, 6, 7, 10, 10, 10)))[1][0]
+    (22.0, 23.2)
+    """
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"feature_bounds: {shown(rules)} is not a Rules profile")
+    table_sum = max(_MAX_TABLE_SUM, sum(rules.card_values) / SCALE)
+    high = [table_sum] + [_MAX_TAKEN] * NUM_ACTIONS + [1.0] * NUM_ACTIONS
     return [0.0] * FEATURE_SIZE, high
 
 

@@ -133,7 +133,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.features = bool(features)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        low, self._high = _bounds(self.features)
+        low, self._high = _bounds(self.features, rules)
         self.observation_space = spaces.Box(low, self._high, dtype=np.float32)
         self.action_space = spaces.Discrete(num_actions(rules))
         self.position = Position(new_match(players, rules=rules))
@@ -351,11 +351,11 @@ def _deal_points_bound(rules: Rules, sides: int) -> int:
     return categories + (len(DECK) - 4) // sides
 
 
-def _bounds(features: bool) -> tuple[np.ndarray, np.ndarray]:
+def _bounds(features: bool, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     low, high = observation_bounds()
     high = [min(bound, SCORE_CAP) for bound in high]
     if features:
-        more_low, more_high = feature_bounds()
+        more_low, more_high = feature_bounds(rules)
         low, high = low + more_low, high + more_high
     return np.array(low, np.float32), np.array(high, np.float32)
 
