@@ -82,7 +82,8 @@ class _RenderModeError(ChkobbaError, TypeError):
 class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     """The learner at one seat, ``opponent`` at every other (partner included at 4).
 
-    - ``players``: 2, or 4 in partnerships; ``rules``: a :class:`~chkobba.Rules` profile.
+    - ``players``: 2, 3 each for himself (as the profile allows), or 4 in partnerships;
+      ``rules``: a :class:`~chkobba.Rules` profile, a named one or a house one.
     - ``seat``: a seat number, or ``"alternate"`` (seat 0, 1, … in turn; a seeded reset
       starts again at seat 0).
     - ``single_deal``: an episode is one deal (reward: the learner's side's points minus
