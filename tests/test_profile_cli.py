@@ -92,6 +92,7 @@ def test_simulate_takes_rules_and_target() -> None:
     assert code == 0
     data = json.loads(text)
     assert data["players"] == 3 and data["rules"] == "cardrulesplus"
+    assert data["target"] == 5  # the profile's target, not only its name
 
 
 def test_play_takes_rules_and_records_the_profile(tmp_path: Any) -> None:

@@ -252,10 +252,13 @@ class TournamentResult:
     rules: Rules = TUNISIAN
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (what ``chkobba simulate --json`` prints)."""
+        """A JSON-ready dict (what ``chkobba simulate --json`` prints): the profile by its
+        name and its target (what ``chkobba simulate --rules/--target`` choose), the seed,
+        and every bot's line."""
         return {
             "players": self.players,
             "rules": self.rules.name,
+            "target": self.rules.target,
             "seed": self.seed,
             "games": len(self.matches),
             "bots": [attrs.asdict(bot) for bot in self.bots],
