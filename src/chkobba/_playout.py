@@ -49,8 +49,11 @@ def _below(getrandbits: _Draw, limit: int) -> int:
 
 
 # Every draw below this is under the limit of any count of plays up to 2**20, so only the
-# draws above it need the exact check. No hand comes near: a card of value 10 has at most
-# 1,702 captures on a 40-card table, so even 40 cards in hand have under 70,000 plays.
+# draws above it need the exact check. With values from 1 to 10 (both named profiles) no
+# hand comes near: a card of value 10 has at most 1,702 captures on a 40-card table, so
+# even 40 cards in hand have under 70,000 plays. Only a house profile with far larger
+# values, on a hand-built table no deal reaches, could list more (and listing them would
+# exhaust memory first).
 _SAFE = (1 << _BITS) - (1 << 20)
 
 

@@ -219,7 +219,7 @@ def new_match(
     """
     if scores is None and type(players) is int and type(dealer) is int:
         # A fresh match of a seating already seen: a copy of that one (every playout and
-        # every search sample starts here; State() and its checks cost 10 times more).
+        # every search sample starts here; State() and its checks cost twice as much).
         fresh = _FRESH.get((id(rules), players, dealer))
         if fresh is not None and fresh.rules is rules:
             return from_fields(fresh.__dict__.copy())
