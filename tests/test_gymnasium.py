@@ -202,6 +202,16 @@ def test_numpy_integers_choose_the_seat_and_the_dealer() -> None:
             alternate.reset(options={"dealer": bad})
 
 
+def test_a_numpy_integer_sets_the_player_count() -> None:
+    # A player count read from a numpy array or a config is an integer like any other.
+    env = ChkobbaEnv("random", players=np.int64(4))  # type: ignore[arg-type]
+    assert type(env.players) is int and env.players == 4
+    assert env.reset(seed=0)[0].shape == env.observation_space.shape
+    for bad in (np.True_, 4.0, np.float64(2.0)):
+        with pytest.raises(ChkobbaError, match="players"):
+            ChkobbaEnv("random", players=bad)  # type: ignore[arg-type]
+
+
 def test_single_deal_persists_across_plain_resets() -> None:
     env = ChkobbaEnv("random")
     env.reset(seed=2, options={"single_deal": True})

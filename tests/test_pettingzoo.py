@@ -201,6 +201,16 @@ def test_a_numpy_integer_chooses_the_dealer() -> None:
             game.reset(options={"dealer": bad})
 
 
+def test_a_numpy_integer_sets_the_player_count() -> None:
+    game = raw_env(players=np.int64(4))  # type: ignore[arg-type]
+    assert type(game.players) is int and game.players == 4
+    game.reset(seed=0)
+    assert len(game.agents) == 4
+    for bad in (np.True_, 4.0):
+        with pytest.raises(ChkobbaError, match="players"):
+            raw_env(players=bad)  # type: ignore[arg-type]
+
+
 def test_the_same_seed_replays_the_same_episode() -> None:
     def trace(seed: int) -> list[Any]:
         game = env(players=2, single_deal=True)

@@ -115,6 +115,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         illegal_action: str = "raise",
         render_mode: str | None = None,
     ) -> None:
+        players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         new_match(players, rules=rules)  # checks players and rules with the core's messages
         seat = plain_integer(seat)  # type: ignore[assignment]  # numpy's integers too
         if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):

@@ -109,6 +109,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     ) -> None:
         self.rules = profile(rules)
         shaping = finite_number("deal_reward", deal_reward)
+        players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ChkobbaError(
