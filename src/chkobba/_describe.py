@@ -91,8 +91,8 @@ def plain_integer(value: object) -> object:
     """``value`` as an ``int`` if it is an integer (numpy's included, a bool not), else
     ``value`` itself, for the check that follows to refuse with its own message.
 
-    The adapters take seats and dealers drawn with numpy (``rng.integers``), while the
-    core checks for a plain ``int``.
+    The adapters take action ids, seats, dealers and player counts drawn with numpy
+    (``rng.integers``), while the core checks for a plain ``int``.
 
     >>> plain_integer(3), plain_integer(True), plain_integer(2.0), plain_integer("alternate")
     (3, True, 2.0, 'alternate')

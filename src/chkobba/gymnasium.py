@@ -26,7 +26,6 @@ Importing this module registers the environment with Gymnasium as ``chkobba/Chko
 from __future__ import annotations
 
 import copy
-import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -176,8 +175,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self._done:
             raise ChkobbaError("the episode is over: call reset() before step()")
         # Not an integer at all is the caller's bug, whatever illegal_action says.
-        number = _integer(action)
-        if number is None:
+        number = plain_integer(action)
+        if type(number) is not int:
             raise ChkobbaError(
                 f"step: action {shown(action)} is not an integer id "
                 f"(0 to {num_actions(self.rules) - 1})"
@@ -318,16 +317,6 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         info["seat"] = self.learner
         info["side"] = self.position.state.side_of(self.learner)
         return info
-
-
-def _integer(action: object) -> int | None:
-    """``action`` as an int if it is an integer (numpy's included, a bool not), else None."""
-    if isinstance(action, bool):
-        return None
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def deal_info(score: DealScore) -> dict[str, Any]:
