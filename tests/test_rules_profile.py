@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from chkobba import (
     CARD_RULES_PLUS,
@@ -15,8 +16,11 @@ from chkobba import (
     Rules,
     card,
     new_match,
+    score_deal,
 )
 from chkobba.rules import profile
+from chkobba.scoring import CATEGORIES
+from tests.strategies import rule_profiles
 
 EXPECTED = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "Q": 8, "J": 9, "K": 10}
 
@@ -204,3 +208,24 @@ def test_tunisian_refuses_other_player_counts(players: object) -> None:
         new_match(players, rules=TUNISIAN)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="a match has 2 or 4 players"):
         TUNISIAN.sides(players)  # type: ignore[arg-type]
+
+
+@given(rules=rule_profiles(players=[2]))
+@settings(max_examples=60, deadline=None)
+def test_categories_are_exactly_those_the_profile_scores(rules: Rules) -> None:
+    # Side 0 holds every card: it wins every category the profile plays, and a category
+    # it does not play has no winner at all.
+    everything = score_deal([DECK, ()], [0, 0], rules)
+    won = tuple(name for name, side in everything.winners.items() if side == 0)
+    assert rules.categories == won
+    assert all(everything.winners[name] is None for name in CATEGORIES if name not in won)
+
+
+def test_categories_follow_the_scoring_order() -> None:
+    assert CATEGORIES == ("cards", "diamonds", "bermila", "seven_of_diamonds", "primiera")
+    every = attrs.evolve(TUNISIAN, primiera=True)
+    assert every.categories == CATEGORIES
+    assert attrs.evolve(TUNISIAN, sevens_bermila=False, seven_of_diamonds=False).categories == (
+        "cards",
+        "diamonds",
+    )

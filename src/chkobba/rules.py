@@ -174,6 +174,25 @@ class Rules:
         by_card = tuple(self.capture_values[ranks.index(c.rank)] for c in DECK)
         object.__setattr__(self, "card_values", by_card)
 
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The deal-scoring categories this profile plays, in the order of
+        :data:`~chkobba.scoring.CATEGORIES` (and of :attr:`DealScore.winners
+        <chkobba.DealScore.winners>`): a winner of ``None`` in a category listed here is a
+        tie (or, for the 7♦, a card no side took); one not listed is never played.
+
+        >>> TUNISIAN.categories
+        ('cards', 'diamonds', 'bermila', 'seven_of_diamonds')
+        >>> CARD_RULES_PLUS.categories
+        ('cards', 'diamonds', 'seven_of_diamonds')
+        """
+        played = {
+            "bermila": self.sevens_bermila,
+            "seven_of_diamonds": self.seven_of_diamonds,
+            "primiera": self.primiera,
+        }
+        return tuple(name for name in CATEGORIES if played.get(name, True))
+
     def value(self, played: Card | Rank) -> int:
         """The capture value of a card or a rank."""
         if isinstance(played, Rank):
@@ -196,6 +215,10 @@ class Rules:
             )
         return 2 if players == 4 else players
 
+
+#: The deal-scoring categories, in the order :attr:`DealScore.winners
+#: <chkobba.DealScore.winners>` lists them (re-exported by :mod:`chkobba.scoring`).
+CATEGORIES = ("cards", "diamonds", "bermila", "seven_of_diamonds", "primiera")
 
 #: The Tunisian profile, the library's default: Q=8, J=9, K=10; the match is played to 21.
 TUNISIAN = Rules()

@@ -35,15 +35,13 @@ import attrs
 
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError, items_of, shown
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import CATEGORIES, TUNISIAN, Rules
 
 __all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
 
 #: The number of sides of a 2- or 4-player match. Kept for code written before 3-player
 #: matches existed; use :attr:`State.sides <chkobba.State.sides>` instead.
 SIDES = 2
-#: The scoring categories, in the order :attr:`DealScore.winners` lists them.
-CATEGORIES = ("cards", "diamonds", "bermila", "seven_of_diamonds", "primiera")
 #: The primiera value of each rank: per suit a side's best card counts.
 PRIMIERA_VALUES: Mapping[Rank, int] = MappingProxyType(
     {
