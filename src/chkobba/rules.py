@@ -21,6 +21,8 @@ chkobba.errors.ChkobbaError: players must be a non-empty tuple of player counts 
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -50,6 +52,9 @@ VOID_DEALS = ("three_of_a_rank", "three_kings", "never")
 #: The values of :attr:`Rules.majority`.
 MAJORITIES = ("more_than_half", "most")
 _NAME_LIMIT = 60
+# The largest file Rules.load reads: a profile is well under a kilobyte, and the limit
+# keeps a wrong path (a device, a log) from being read whole.
+_FILE_LIMIT = 64 * 1024
 
 VoidDeal = Literal["three_of_a_rank", "three_kings", "never"]
 Majority = Literal["more_than_half", "most"]
@@ -214,6 +219,93 @@ class Rules:
                 f"a match has {allowed} players, not {_shown(players)} (the {self.name} profile)"
             )
         return 2 if players == 4 else players
+
+    def to_dict(self) -> dict[str, Any]:
+        """The profile as JSON-ready data: every field by name, tuples as lists.
+
+        It is the ``rules`` object of a state snapshot and of a record, and what a house
+        profile's file holds (``chkobba rules NAME`` prints it; ``--rules FILE`` reads it).
+
+        >>> data = attrs.evolve(TUNISIAN, name="house", target=16).to_dict()
+        >>> data["name"], data["target"], data["capture_values"][7:]
+        ('house', 16, [8, 9, 10])
+        >>> Rules.from_dict(data) == attrs.evolve(TUNISIAN, name="house", target=16)
+        True
+        """
+        from chkobba.snapshots import attrs_out  # it imports this module
+
+        return attrs_out(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """The profile that :meth:`to_dict` wrote, with every field required and checked.
+
+        A problem raises :class:`~chkobba.ChkobbaError` naming the field: an unknown or
+        missing one, or a value the profile refuses.
+
+        >>> Rules.from_dict({**TUNISIAN.to_dict(), "target": 0})
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: rules: target must be a positive integer, at most 10000, got 0
+        >>> Rules.from_dict({**TUNISIAN.to_dict(), "primera": True})
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: rules: unknown field 'primera'
+        """
+        from chkobba.snapshots import attrs_in  # it imports this module
+
+        read: Rules = attrs_in(cls)("rules", data)
+        return read
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Rules:
+        """The profile in a JSON file holding :meth:`to_dict`'s object (a house profile).
+
+        The file is UTF-8 text (a byte-order mark allowed) of at most 64 KiB. A file that
+        cannot be opened raises :class:`OSError` (``FileNotFoundError``,
+        ``IsADirectoryError`` …), as :func:`open` does; a file that is no profile raises
+        :class:`~chkobba.ChkobbaError` naming the file and what is wrong with it (not
+        JSON, a field twice, or what :meth:`from_dict` refuses).
+        """
+        name = _shown(os.fspath(path), 200)
+        text = _file_text(path, name)
+        try:
+            data = json.loads(text, object_pairs_hook=_each_key_once)
+        except ChkobbaError as error:
+            raise ChkobbaError(f"{name}: {error}") from None
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+            raise ChkobbaError(f"{name} is not valid JSON: {error}") from None
+        from chkobba.snapshots import attrs_in  # it imports this module
+
+        read: Rules = attrs_in(cls)(name, data)
+        return read
+
+
+def _file_text(path: str | os.PathLike[str], name: str) -> str:
+    """The text of a profile's file: UTF-8, at most :data:`_FILE_LIMIT` bytes."""
+    if "\0" in os.fspath(path):  # open() would raise a ValueError that names no file
+        raise ChkobbaError(f"{name}: a file name cannot hold a NUL character")
+    with open(path, "rb") as file:
+        raw = file.read(_FILE_LIMIT + 1)
+    if len(raw) > _FILE_LIMIT:
+        raise ChkobbaError(f"{name} is larger than a rule profile ({_FILE_LIMIT // 1024} KiB)")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        found = raw[error.start]
+        raise ChkobbaError(
+            f"{name} is not UTF-8 text: byte {error.start} is {found:#04x}"
+        ) from None
+
+
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when a key appears twice (JSON would keep the last)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ChkobbaError(f"field {_shown(key)} appears twice")
+        found[key] = value
+    return found
 
 
 #: The deal-scoring categories, in the order :attr:`DealScore.winners
