@@ -113,7 +113,7 @@ def test_play_takes_rules_and_records_the_profile(tmp_path: Any) -> None:
     ("args", "message"),
     [
         (("demo", "--players", "3"), "a match has 2 or 4 players, not 3 (the tunisian profile)"),
-        (("demo", "--rules", "house"), "invalid choice: 'house'"),
+        (("demo", "--rules", "house"), "'house' is neither a rule profile"),
         (("simulate", "--games", "1", "--bots", "random", "random", "--target", "0"), "at least 1"),
     ],
 )

@@ -1,4 +1,5 @@
-"""The ``chkobba`` command: ``demo``, ``play``, ``simulate``, ``replay`` and ``analyse``.
+"""The ``chkobba`` command: ``demo``, ``play``, ``simulate``, ``replay``, ``analyse`` and
+``rules``.
 
 Run ``chkobba --help`` (or ``python -m chkobba --help``) for the options; ``docs/cli.md``
 has examples. Exit status: 0 on success, 2 for bad arguments, 1 for any other failure,
@@ -34,9 +35,10 @@ from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output
 from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
+from chkobba.cli.rules import run_rules
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import PROFILES, Rules
+from chkobba.rules import Rules
 
 __all__ = ["main"]
 # PROGRAM and build_parser are imported ``as`` themselves: they stay importable from
@@ -185,6 +187,12 @@ def _replay_from_args(
     )
 
 
+def _rules_from_args(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
+) -> int:
+    return run_rules(out, args.profile)
+
+
 #: The runner of every command ``build_parser`` declares, by name.
 _RUNNERS: dict[str, _Runner] = {
     "demo": _demo_from_args,
@@ -192,12 +200,14 @@ _RUNNERS: dict[str, _Runner] = {
     "simulate": _simulate_from_args,
     "replay": _replay_from_args,
     "analyse": _analyse_from_args,
+    "rules": _rules_from_args,
 }
 
 
 def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Rules:
-    """The profile of ``--rules`` and ``--target``, checked against ``--players``."""
-    rules = PROFILES[args.rules]
+    """The profile of ``--rules`` (a name or a file, read by the parser) and ``--target``,
+    checked against ``--players``."""
+    rules: Rules = args.rules
     try:
         if args.target is not None:
             rules = attrs.evolve(rules, target=args.target)

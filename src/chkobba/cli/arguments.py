@@ -12,19 +12,21 @@ argparse (tests and callers give them plain values) and so that the shared piece
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any, NoReturn
 
 from chkobba import __version__
 from chkobba.bots.registry import BotSpec
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import PROFILES, TUNISIAN
+from chkobba.rules import PROFILES, TUNISIAN, Rules
 
 __all__ = ["PROGRAM", "build_parser", "subcommand"]
 
 PROGRAM = "chkobba"
 _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
 _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"
+_NAMES = ", ".join(sorted(PROFILES))
 _PLAYERS = (
     "2, 3 (each for himself: not under the default tunisian rules, use --rules "
     "cardrulesplus) or 4 in partnerships (default 2)"
@@ -199,6 +201,19 @@ def _analyse_arguments(analyse: argparse.ArgumentParser) -> None:
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
 
 
+def _rules_arguments(rules: argparse.ArgumentParser) -> None:
+    rules.add_argument(
+        "profile",
+        nargs="?",
+        type=_profile,
+        default=TUNISIAN,
+        metavar="NAME|FILE",
+        help=f"a named profile ({_NAMES}) or a house profile's JSON file, checked "
+        f"(default {TUNISIAN.name}); redirect it to a file to start a house profile: "
+        f"{PROGRAM} rules {TUNISIAN.name} > house.json",
+    )
+
+
 #: The commands in the order ``chkobba --help`` lists them: name, summary, arguments.
 _COMMANDS = (
     ("demo", "watch bots play a whole match, narrated", _demo_arguments),
@@ -206,6 +221,7 @@ _COMMANDS = (
     ("simulate", "a tournament between bots", _simulate_arguments),
     ("replay", "replay a saved record move by move", _replay_arguments),
     ("analyse", "review a record's moves with the best bot", _analyse_arguments),
+    ("rules", "print a rule profile as JSON, the file --rules reads", _rules_arguments),
 )
 
 
@@ -230,13 +246,13 @@ def _game_option(command: argparse.ArgumentParser) -> None:
 
 
 def _rules_options(command: argparse.ArgumentParser) -> None:
-    names = ", ".join(sorted(PROFILES))
     command.add_argument(
         "--rules",
-        choices=sorted(PROFILES),
-        default=TUNISIAN.name,
-        metavar="NAME",
-        help=f"the rule profile: {names} (default {TUNISIAN.name}; see docs/rules.md)",
+        type=_profile,
+        default=TUNISIAN,
+        metavar="NAME|FILE",
+        help=f"the rule profile: {_NAMES}, or a house profile's JSON file ({PROGRAM} rules "
+        f"prints one to start from) (default {TUNISIAN.name}; see docs/rules.md)",
     )
     command.add_argument(
         "--target",
@@ -255,6 +271,41 @@ def _everywhere(commands: Any, *names: str, **options: Any) -> None:
 
 
 # --- how the values are read ---------------------------------------------------------------
+
+
+def _profile(text: str) -> Rules:
+    """A profile's name, or else the path of a JSON file holding a profile: a name wins,
+    so a file named like a profile is read as ``./tunisian``."""
+    if text in PROFILES:
+        return PROFILES[text]
+    name = shown(text, 200)
+    if not os.path.exists(text):
+        raise argparse.ArgumentTypeError(
+            f"{name} is neither a rule profile ({_NAMES}) nor a file: no such file"
+        )
+    try:
+        rules = Rules.load(text)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot read {name}: {error.strerror or error}") from None
+    except ChkobbaError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return _own_name(name, rules)
+
+
+def _own_name(name: str, rules: Rules) -> Rules:
+    """A house profile with a named profile's name must be that profile (its target
+    aside, as ``--target`` changes): headings, JSON results and records name profiles."""
+    named = PROFILES.get(rules.name)
+    if named is None:
+        return rules
+    ours, theirs = rules.to_dict(), named.to_dict()
+    changed = [key for key in ours if key != "target" and ours[key] != theirs[key]]
+    if changed:
+        raise argparse.ArgumentTypeError(
+            f"{name} is named {shown(rules.name)} but its {changed[0]} differs from that "
+            "profile's: give a house profile a name of its own"
+        )
+    return rules
 
 
 def _bot(text: str) -> BotSpec:
