@@ -252,7 +252,7 @@ def _rules_options(command: argparse.ArgumentParser) -> None:
         default=TUNISIAN,
         metavar="NAME|FILE",
         help=f"the rule profile: {_NAMES}, or a house profile's JSON file ({PROGRAM} rules "
-        f"prints one to start from) (default {TUNISIAN.name}; see docs/rules.md)",
+        f"prints one to start from; see docs/cli.md) (default {TUNISIAN.name})",
     )
     command.add_argument(
         "--target",
