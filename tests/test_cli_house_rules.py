@@ -320,3 +320,23 @@ def test_load_names_the_file_and_leaves_file_system_errors_to_oserror(tmp_path: 
     assert Rules.load(path) == HOUSE  # a byte-order mark is allowed, as in records
     with pytest.raises(ChkobbaError, match=r"^rules: missing field 'name'$"):
         Rules.from_dict({})
+
+
+# --- docs/cli.md: its example file is a profile, and its errors are the command's --------
+
+
+def test_the_docs_example_file_and_error_lines_are_the_real_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = page.split("\n## House profiles\n")[1].split("\n## ")[0]
+    example = json.loads(section.split("```json\n")[1].split("```")[0])
+    assert Rules.from_dict(example).name == "our house"
+    _write(tmp_path, "house.json", json.dumps({**example, "primera": True}))
+    _write(tmp_path, "tunisian-primiera.json", _fields(name="tunisian", cut=True, target=21))
+    sessions = re.findall(r"^\$ (chkobba demo .*)\n(chkobba demo: error: .*)$", section, re.M)
+    assert len(sessions) == 3
+    with _inside(tmp_path, monkeypatch):
+        for typed, written in sessions:
+            code, _, err = run(*typed.split()[1:])
+            assert (code, err) == (2, written + "\n")
