@@ -22,7 +22,9 @@ impossible position.
 
 from __future__ import annotations
 
+import io
 import random
+import sys
 from collections.abc import Iterator, Sequence
 
 from chkobba import (
@@ -45,6 +47,7 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
+from chkobba.cli import main
 from chkobba.rules import MAJORITIES, VOID_DEALS
 from chkobba.scoring import DealScore
 
@@ -59,6 +62,7 @@ __all__ = [
     "play_randomly",
     "random_history",
     "round_order",
+    "run_cli",
     "stacked_shuffle",
     "whole_match",
 ]
@@ -328,3 +332,17 @@ def play_positions(deals: int, seed: int) -> Iterator[tuple[State, Move]]:
                 yield state, move
             state = apply(state, move)
         assert state == end
+
+
+def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """``chkobba ARGS`` with ``stdin`` typed: its exit status, output and errors."""
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr, sys.stdin
+    sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO(stdin)
+    try:
+        code = main(list(args))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = old
+    return code, out.getvalue(), err.getvalue()

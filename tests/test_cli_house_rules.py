@@ -3,10 +3,8 @@ such a match writes (read back by ``replay`` and ``analyse``)."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -18,24 +16,10 @@ import attrs
 import pytest
 
 from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record, Rules
-from chkobba.cli import main
+from tests.helpers import run_cli as run
 
 # Observably not the Tunisian profile: a match to 3, no cut card, a primiera point.
 HOUSE = attrs.evolve(TUNISIAN, name="house", target=3, cut=False, primiera=True)
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    """``chkobba ARGS`` with ``stdin`` typed: its exit status, output and errors."""
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdout, sys.stderr, sys.stdin
-    sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO(stdin)
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    finally:
-        sys.stdout, sys.stderr, sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
@@ -253,6 +237,7 @@ _BAD_FILES = [
     ("values.json", _fields(capture_values=[1, 2]), ": capture_values must be 10 positive"),
     ("flag.json", _fields(cut="yes"), ": cut must be True or False, got 'yes'"),
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),
+    ("nan.json", _fields(target=float("nan")), ": a rule profile holds no NaN: it is not standard"),
     ("latin.json", b'{"name": "caf\xe9"}', "is not UTF-8 text: byte 13 is 0xe9"),
     ("huge.json", " " * 70_000 + "{}", "is larger than a rule profile (64 KiB)"),
 ]

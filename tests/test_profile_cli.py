@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from typing import Any
 
 import attrs
@@ -13,7 +11,7 @@ import pytest
 from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Phase, Record
 from chkobba.arena import play_match, tournament
 from chkobba.bots import GreedyBot, ISMCTSBot, RandomBot
-from chkobba.cli import main
+from tests.helpers import run_cli as run
 
 HOUSE = attrs.evolve(
     CARD_RULES_PLUS,
@@ -60,19 +58,6 @@ def test_the_arena_refuses_a_player_count_the_profile_lacks() -> None:
         tournament(["greedy", "random"], games=1, seed=1, players=3)
     with pytest.raises(ChkobbaError, match="2 or 4 players, not 3"):
         play_match([RandomBot(), RandomBot(), RandomBot()], seed=1, players=3)
-
-
-def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdout, sys.stderr, sys.stdin
-    sys.stdout, sys.stderr, sys.stdin = out, err, io.StringIO(stdin)
-    try:
-        code = main(list(args))
-    except SystemExit as exit_:
-        code = int(exit_.code or 0)
-    finally:
-        sys.stdout, sys.stderr, sys.stdin = old
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_demo_takes_rules_and_target() -> None:

@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 import attrs
 
 from chkobba._describe import move_number
+from chkobba._json import strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
@@ -388,7 +389,7 @@ class Record:
         # One behaviour everywhere: a leading byte-order mark is allowed and skipped.
         text = text.removeprefix("\ufeff")
         try:
-            data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+            data = strict_loads(text, RecordError, "a record")
         except RecordError:
             raise
         except (ValueError, RecursionError) as error:
@@ -559,19 +560,6 @@ def _voiding_shuffle(after: State) -> Shuffle:
     others = [c for c in DECK if c.rank is not Rank.KING]
     dealt = 3 * after.players
     return Shuffle((*others[:dealt], *kings, *others[dealt:]))
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name, value in pairs:
-        if name in found:
-            raise RecordError(f"field {shown(name)} appears twice in one JSON object")
-        found[name] = value
-    return found
-
-
-def _no_constant(name: str) -> object:
-    raise RecordError(f"a record holds no {name}: it is not standard JSON")
 
 
 def _check_fields(data: dict[str, Any]) -> None:

@@ -21,7 +21,6 @@ chkobba.errors.ChkobbaError: players must be a non-empty tuple of player counts 
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -29,6 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
+from chkobba._json import strict_loads
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 from chkobba.errors import shown as _shown
@@ -270,7 +270,7 @@ class Rules:
         name = _shown(os.fspath(path), 200)
         text = _file_text(path, name)
         try:
-            data = json.loads(text, object_pairs_hook=_each_key_once)
+            data = strict_loads(text, ChkobbaError, "a rule profile")
         except ChkobbaError as error:
             raise ChkobbaError(f"{name}: {error}") from None
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
@@ -296,16 +296,6 @@ def _file_text(path: str | os.PathLike[str], name: str) -> str:
         raise ChkobbaError(
             f"{name} is not UTF-8 text: byte {error.start} is {found:#04x}"
         ) from None
-
-
-def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object, refused when a key appears twice (JSON would keep the last)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ChkobbaError(f"field {_shown(key)} appears twice")
-        found[key] = value
-    return found
 
 
 #: The deal-scoring categories, in the order :attr:`DealScore.winners

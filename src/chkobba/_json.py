@@ -1,0 +1,43 @@
+"""Reading JSON strictly, for the files people write by hand: records and rule profiles.
+
+:func:`json.loads` keeps the last of a key given twice and reads ``NaN`` and
+``Infinity``, none of which standard JSON allows; a file holding them is most likely
+wrong, so it is refused with the caller's error, naming what is wrong.
+
+>>> strict_loads('{"a": 1, "a": 2}', ChkobbaError, "a rule profile")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: field 'a' appears twice in one JSON object
+>>> strict_loads('[1, NaN]', ChkobbaError, "a rule profile")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: a rule profile holds no NaN: it is not standard JSON
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from chkobba.errors import ChkobbaError, shown
+
+__all__ = ["strict_loads"]
+
+
+def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
+    """``json.loads(text)``, raising ``error`` for a key twice in one object or a
+    non-standard constant (``what`` names the document); text that is no JSON raises
+    :class:`json.JSONDecodeError` (a ``ValueError``) as ``json.loads`` does."""
+
+    def each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for name, value in pairs:
+            if name in found:
+                raise error(f"field {shown(name)} appears twice in one JSON object")
+            found[name] = value
+        return found
+
+    def no_constant(name: str) -> object:
+        raise error(f"{what} holds no {name}: it is not standard JSON")
+
+    return json.loads(text, object_pairs_hook=each_key_once, parse_constant=no_constant)
