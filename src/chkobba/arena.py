@@ -52,6 +52,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, items_of, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
+from chkobba.ratings import Ratings, bradley_terry
 from chkobba.records import Record
 from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
 from chkobba.state import Phase, State, new_match, sides_of
@@ -59,6 +60,7 @@ from chkobba.views import observe
 
 __all__ = [
     "BotResult",
+    "HeadToHead",
     "MatchResult",
     "MatchSummary",
     "TournamentResult",
@@ -242,8 +244,29 @@ class BotResult:
 
 
 @attrs.frozen
+class HeadToHead:
+    """``bot`` against ``opponent``: the matches they played against each other, the
+    ``wins`` of ``bot`` and its win rate with a 95% Wilson interval, and the points (the
+    final totals of every side each held) and points per deal of each in those matches."""
+
+    bot: str
+    opponent: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    points: int
+    opponent_points: int
+    deals: int
+    points_per_deal: float
+    opponent_points_per_deal: float
+
+
+@attrs.frozen
 class TournamentResult:
-    """Per-bot results (in the order the bots were given) and every match."""
+    """Per-bot results (in the order the bots were given) and every match, from which
+    :meth:`head_to_head` and :meth:`ratings` tell who beats whom."""
 
     players: int
     seed: int
@@ -251,10 +274,38 @@ class TournamentResult:
     matches: tuple[MatchSummary, ...]
     rules: Rules = TUNISIAN
 
+    def head_to_head(self) -> tuple[HeadToHead, ...]:
+        """A line for every ordered pair of bots (``bot`` in the order given, then each
+        ``opponent`` in that order): the matches between the two only, so a bot's win
+        rate against each opponent is not mixed with its others. Summed over its
+        opponents, a bot's lines give its games, wins, points and deals in :attr:`bots`."""
+        count = len(self.bots)
+        return tuple(
+            _head_to_head(self, bot, opponent)
+            for bot in range(count)
+            for opponent in range(count)
+            if opponent != bot
+        )
+
+    def ratings(self, *, prior: float = 1.0) -> Ratings:
+        """The bots' Bradley-Terry ratings on the Elo scale (mean 0), fitted by maximum
+        likelihood to who won every match, with their standard errors: see
+        :mod:`chkobba.ratings` for the model, the ``prior`` (one virtual win and one
+        virtual loss per bot against a bot rated 0, so that a bot that won or lost every
+        match still has a finite rating; ``prior=0`` for none) and the fit. Every match
+        counts once, whatever the seats (with 3 players the first bot of a match holds
+        two of them; the pair's next match swaps them)."""
+        wins = [[0] * len(self.bots) for _ in self.bots]
+        for match in self.matches:
+            winner, loser = _winner_and_loser(match)
+            wins[winner][loser] += 1
+        return bradley_terry([bot.name for bot in self.bots], wins, prior=prior)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (what ``chkobba simulate --json`` prints): the profile by its
         name and its target (what ``chkobba simulate --rules/--target`` choose), the seed,
-        and every bot's line."""
+        every bot's line, every ordered pair's :meth:`head_to_head` line and the
+        :meth:`ratings` (with the default prior)."""
         return {
             "players": self.players,
             "rules": self.rules.name,
@@ -262,7 +313,51 @@ class TournamentResult:
             "seed": self.seed,
             "games": len(self.matches),
             "bots": [attrs.asdict(bot) for bot in self.bots],
+            "head_to_head": [attrs.asdict(line) for line in self.head_to_head()],
+            "ratings": self.ratings().to_dict(),
         }
+
+
+def _head_to_head(result: TournamentResult, bot: int, opponent: int) -> HeadToHead:
+    sides = sides_of(result.players)
+    played = [match for match in result.matches if set(match.entrants) == {bot, opponent}]
+    wins = sum(match.winner == bot for match in played)
+    points = sum(_points(match, bot, sides) for match in played)
+    opponent_points = sum(_points(match, opponent, sides) for match in played)
+    deals = sum(match.deals for match in played)
+    low, high = wilson_interval(wins, len(played))
+    return HeadToHead(
+        bot=result.bots[bot].name,
+        opponent=result.bots[opponent].name,
+        games=len(played),
+        wins=wins,
+        win_rate=wins / len(played) if played else 0.0,
+        ci_low=low,
+        ci_high=high,
+        points=points,
+        opponent_points=opponent_points,
+        deals=deals,
+        points_per_deal=points / deals if deals else 0.0,
+        opponent_points_per_deal=opponent_points / deals if deals else 0.0,
+    )
+
+
+def _points(match: MatchSummary, entrant: int, sides: int) -> int:
+    """The final totals of every side ``entrant`` held in ``match``: one side, except
+    with 3 players, where the first bot of a match holds two seats, each a side."""
+    held = {seat % sides for seat, seated in enumerate(match.entrants) if seated == entrant}
+    return sum(match.scores[side] for side in held)
+
+
+def _winner_and_loser(match: MatchSummary) -> tuple[int, int]:
+    """The two entrants of a tournament match, its winner first."""
+    others = set(match.entrants) - {match.winner}
+    if len(others) != 1 or match.winner not in match.entrants:
+        raise ChkobbaError(
+            f"match {match.game} is not between two entrants, one of them the winner: "
+            f"entrants {shown(match.entrants)}, winner {shown(match.winner)}"
+        )
+    return match.winner, others.pop()
 
 
 def _check_seed(function: str, seed: object) -> None:
@@ -674,12 +769,7 @@ def _tally(
     for index, name in enumerate(names):
         mine = [m for m in summaries if index in m.entrants]
         wins = sum(m.winner == index for m in mine)
-        # The totals of every side the bot held (one side, except with 3 players).
-        points = sum(
-            m.scores[side]
-            for m in mine
-            for side in {seat % sides for seat, e in enumerate(m.entrants) if e == index}
-        )
+        points = sum(_points(m, index, sides) for m in mine)
         deals = sum(m.deals for m in mine)
         low, high = wilson_interval(wins, len(mine))
         lines.append(
