@@ -144,6 +144,42 @@ def _print_table(out: Output, result: TournamentResult) -> None:
         for bot in result.bots
     ]
     out.table(["bot", "games", "wins", "win rate", "95% CI", "points/deal"], rows)
+    if len(result.bots) >= 3:  # with two bots the table above already says who beats whom
+        _print_head_to_head(out, result)
+        _print_ratings(out, result)
+
+
+def _print_head_to_head(out: Output, result: TournamentResult) -> None:
+    """A cross table: each row's wins against each column, of the matches between them
+    (a bot's overall win rate mixes its opponents; this keeps them apart)."""
+    names = [bot.name for bot in result.bots]
+    cells = {(line.bot, line.opponent): line for line in result.head_to_head()}
+    rows = [
+        [name]
+        + [
+            "-"
+            if name == opponent
+            else f"{cells[name, opponent].wins}/{cells[name, opponent].games}"
+            f" ({cells[name, opponent].win_rate:.0%})"
+            for opponent in names
+        ]
+        for name in names
+    ]
+    out.line()
+    out.line("head to head: the row's wins against the column, of their matches", style="bold")
+    out.table(["bot", *names], rows)
+
+
+def _print_ratings(out: Output, result: TournamentResult) -> None:
+    """The Bradley-Terry ratings, strongest first, with their standard errors."""
+    ratings = sorted(result.ratings().bots, key=lambda bot: -bot.rating)
+    rows = [[bot.name, f"{round(bot.rating):+d}", f"{bot.std_error:.0f}"] for bot in ratings]
+    out.line()
+    out.line(
+        "Bradley-Terry ratings on the Elo scale, mean 0 (prior: a virtual win and loss per bot)",
+        style="bold",
+    )
+    out.table(["bot", "rating", "std error"], rows)
 
 
 class _Terminated(BaseException):
