@@ -52,8 +52,11 @@ __all__ = ["Rating", "Ratings", "bradley_terry"]
 
 #: Elo points per natural-log unit of odds: a rating is 400 * log10(strength).
 _SCALE = 400 / math.log(10)
-#: The fit stops when no rating moves by more than this (in points; 1e-9 of a point).
+#: The fit stops when no rating moves by more than this (1e-9 point) from its mean.
 _TOLERANCE = 1e-9 / _SCALE
+#: A smaller prior than this, but not 0, lets ratings drift so far apart that floats
+#: cannot tell the information matrix from a singular one.
+_SMALLEST_PRIOR = 0.001
 #: Newton's method converges in about a dozen steps; this many means something is wrong.
 _MAX_STEPS = 200
 
@@ -114,9 +117,10 @@ def bradley_terry(
     won against bot ``j`` (a square table of integers >= 0, zero on its diagonal).
 
     ``prior`` is the virtual wins and losses (as many of each) every bot is credited with
-    against a virtual bot rated 0: a finite number >= 0, 1 by default (see the module's
-    notes). With ``prior=0`` the ratings exist only if no group of bots never lost to
-    the others; otherwise :class:`~chkobba.ChkobbaError` says which bots.
+    against a virtual bot rated 0: 1 by default (see the module's notes), 0 for none, or
+    any finite number from 0.001 up. With ``prior=0`` the ratings exist only if no group
+    of bots never lost to the others; otherwise :class:`~chkobba.ChkobbaError` says which
+    bots.
 
     >>> ratings = bradley_terry(["a", "b", "c"], [[0, 3, 4], [1, 0, 3], [0, 1, 0]])
     >>> [bot.name for bot in sorted(ratings.bots, key=lambda bot: -bot.rating)]
@@ -124,9 +128,7 @@ def bradley_terry(
     """
     labels = _checked_names(names)
     counts = _checked_wins(wins, len(labels))
-    if not _finite_at_least_zero(prior):
-        raise ChkobbaError(f"bradley_terry: prior must be a finite number >= 0, not {shown(prior)}")
-    prior = float(prior)
+    prior = _checked_prior(prior)
     if prior == 0:
         _check_connected(labels, counts)
     theta, steps = _fit(counts, prior)
@@ -186,6 +188,17 @@ def _count(value: object, where: str) -> int:
     return count
 
 
+def _checked_prior(prior: object) -> float:
+    if _finite_at_least_zero(prior):
+        value = float(prior)  # type: ignore[arg-type]
+        if value == 0 or value >= _SMALLEST_PRIOR:
+            return value
+    raise ChkobbaError(
+        f"bradley_terry: prior must be 0 or a finite number >= {_SMALLEST_PRIOR}, "
+        f"not {shown(prior)}"
+    )
+
+
 def _finite_at_least_zero(value: object) -> bool:
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         return False
@@ -234,7 +247,10 @@ def _fit(wins: list[list[int]], prior: float) -> tuple[list[float], int]:
     theta = [0.0] * len(wins)
     for step in range(1, _MAX_STEPS + 1):
         change = _solve(_information(wins, prior, theta), _gradient(wins, prior, theta))
-        if max(abs(value) for value in change) <= _TOLERANCE:
+        # Only the ratings minus their mean are reported: a move of them all together
+        # (which, with a small prior, rounding alone can make) does not count.
+        mean = math.fsum(change) / len(change)
+        if max(abs(value - mean) for value in change) <= _TOLERANCE:
             return theta, step
         theta = _uphill(wins, prior, theta, change)
     raise ChkobbaError(f"bradley_terry: the fit did not converge in {_MAX_STEPS} steps")
@@ -243,12 +259,14 @@ def _fit(wins: list[list[int]], prior: float) -> tuple[list[float], int]:
 def _uphill(
     wins: list[list[int]], prior: float, theta: list[float], change: list[float]
 ) -> list[float]:
-    """The Newton step, halved until the log-likelihood does not fall."""
+    """The Newton step, halved while it lowers the log-likelihood by more than rounding
+    (near the top a step moves it by less than a float tells apart: those steps stand)."""
     start = _log_likelihood(wins, prior, theta)
+    floor = start - 1e-12 * max(1.0, abs(start))
     fraction = 1.0
     while True:
         moved = [value + fraction * delta for value, delta in zip(theta, change, strict=True)]
-        if _log_likelihood(wins, prior, moved) >= start or fraction < 1e-12:
+        if _log_likelihood(wins, prior, moved) >= floor or fraction < 1e-12:
             return moved
         fraction /= 2
 
