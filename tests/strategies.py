@@ -47,6 +47,11 @@ Bot specs:
 
 * :func:`bot_specs` — a :class:`~chkobba.bots.registry.BotSpec`: a built-in bot with
   random options, in random order.
+
+Tournament outcomes:
+
+* :func:`win_tables` — who beat whom: ``table[i][j]`` matches bot ``i`` won against bot
+  ``j`` (zero on the diagonal), as :func:`chkobba.ratings.bradley_terry` takes it.
 """
 
 from __future__ import annotations
@@ -96,6 +101,7 @@ __all__ = [
     "table_and_card",
     "tables",
     "views",
+    "win_tables",
 ]
 
 
@@ -390,3 +396,15 @@ def bot_specs(draw: st.DrawFn) -> BotSpec:
     options = _SPEC_OPTIONS[name]
     keys = draw(st.lists(st.sampled_from(sorted(options)), unique=True)) if options else []
     return BotSpec(name, tuple((key, draw(options[key])) for key in keys))
+
+
+@st.composite
+def win_tables(
+    draw: st.DrawFn, min_bots: int = 2, max_bots: int = 5, min_wins: int = 0, max_wins: int = 30
+) -> list[list[int]]:
+    """Who beat whom among 2 to 5 bots: ``table[i][j]`` wins of ``i`` against ``j``
+    (``min_wins=1`` gives tables where every bot beat every other, whose ratings exist
+    without a prior)."""
+    size = draw(st.integers(min_bots, max_bots))
+    wins = st.integers(min_wins, max_wins)
+    return [[0 if i == j else draw(wins) for j in range(size)] for i in range(size)]
