@@ -279,9 +279,12 @@ class TournamentResult:
         ``opponent`` in that order): the matches between the two only, so a bot's win
         rate against each opponent is not mixed with its others. Summed over its
         opponents, a bot's lines give its games, wins, points and deals in :attr:`bots`."""
+        between: dict[frozenset[int], list[MatchSummary]] = {}
+        for match in self.matches:  # one pass: a pass per pair is slow with many bots
+            between.setdefault(frozenset(match.entrants), []).append(match)
         count = len(self.bots)
         return tuple(
-            _head_to_head(self, bot, opponent)
+            _head_to_head(self, bot, opponent, between.get(frozenset((bot, opponent)), []))
             for bot in range(count)
             for opponent in range(count)
             if opponent != bot
@@ -318,9 +321,11 @@ class TournamentResult:
         }
 
 
-def _head_to_head(result: TournamentResult, bot: int, opponent: int) -> HeadToHead:
+def _head_to_head(
+    result: TournamentResult, bot: int, opponent: int, played: list[MatchSummary]
+) -> HeadToHead:
+    """The line of ``bot`` against ``opponent`` from the matches they ``played``."""
     sides = sides_of(result.players)
-    played = [match for match in result.matches if set(match.entrants) == {bot, opponent}]
     wins = sum(match.winner == bot for match in played)
     points = sum(_points(match, bot, sides) for match in played)
     opponent_points = sum(_points(match, opponent, sides) for match in played)
