@@ -10,6 +10,9 @@ from hypothesis import HealthCheck, settings
 
 import chkobba
 
+# The typed clients are only type-checked (tests/test_typing_clients.py), never imported.
+collect_ignore = ["tests/typing_clients"]
+
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -1,0 +1,62 @@
+"""A typed user's code passes ``mypy --strict``: the client programs in typing_clients/.
+
+The package ships ``py.typed``, so the types of its public names are part of the contract:
+a user who type-checks their own code (a game server, a bot, an analysis script) must not
+need a ``cast`` or a ``type: ignore`` for what the documentation shows. Each client under
+``typing_clients/`` uses one slice of the public API the way the docs do, with
+``assert_type`` on the results; a line the library must reject carries a
+``# type: ignore[code]``, which ``--strict`` (``--warn-unused-ignores``) reports when the
+library's types stop rejecting it. The clients are only type-checked, never run.
+
+mypy runs as a user's would: on the installed package (or ``src`` on ``PYTHONPATH``),
+with ``--strict`` alone and not the project's own configuration.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+mypy_api = pytest.importorskip("mypy.api", reason="needs mypy (pip install 'chkobba[test]')")
+
+CLIENTS = Path(__file__).resolve().parent / "typing_clients"
+
+
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # One cache for every client: the package is analysed once, not once per client.
+    return tmp_path_factory.mktemp("mypy_cache")
+
+
+@pytest.fixture(scope="module")
+def no_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # An empty configuration, so the project's [tool.mypy] (read from the working
+    # directory) does not apply: the clients are checked with --strict alone.
+    path = tmp_path_factory.mktemp("mypy_config") / "mypy.ini"
+    path.write_text("[mypy]\n", encoding="utf-8")
+    return path
+
+
+def test_the_clients_are_there() -> None:
+    # (An empty folder would make the test below pass by checking nothing.)
+    assert "step_api.py" in [path.name for path in CLIENTS.glob("*.py")]
+
+
+@pytest.mark.parametrize("client", sorted(p.name for p in CLIENTS.glob("*.py")))
+def test_a_typed_client_passes_mypy_strict(client: str, mypy_cache: Path, no_config: Path) -> None:
+    stdout, stderr, status = mypy_api.run(
+        [
+            "--strict",
+            "--python-version",
+            "3.10",
+            "--config-file",
+            str(no_config),
+            "--cache-dir",
+            str(mypy_cache),
+            "--no-error-summary",
+            str(CLIENTS / client),
+        ]
+    )
+    report = stdout + stderr
+    assert status == 0 and not report, report
