@@ -118,10 +118,6 @@ def _one_of(choices: tuple[str, ...]) -> Any:
     return check
 
 
-def _flag(default: bool) -> Any:
-    return attrs.field(default=default, validator=_check_bool, kw_only=True)
-
-
 @attrs.frozen(cache_hash=True)
 class Rules:
     """A complete rule profile (see ``docs/rules.md`` for every field and who plays it).
@@ -157,20 +153,23 @@ class Rules:
     capture_values: tuple[int, ...] = attrs.field(default=_TUNISIAN_VALUES, validator=_check_values)
     target: int = attrs.field(default=21, validator=_check_target)
     players: tuple[int, ...] = attrs.field(default=(2, 4), validator=_check_players, kw_only=True)
-    cut: bool = _flag(True)
+    # Each keyword-only field is an attrs.field call written out: type checkers (mypy's
+    # attrs plugin, pyright's dataclass_transform) see kw_only only there, and a helper
+    # returning the field would show them the flags as positional parameters.
+    cut: bool = attrs.field(default=True, validator=_check_bool, kw_only=True)
     void_deal: VoidDeal = attrs.field(
         default="three_of_a_rank", validator=_one_of(VOID_DEALS), kw_only=True
     )
-    equal_single_first: bool = _flag(True)
-    courts_capture_sums: bool = _flag(True)
-    last_card_chkobba: bool = _flag(False)
+    equal_single_first: bool = attrs.field(default=True, validator=_check_bool, kw_only=True)
+    courts_capture_sums: bool = attrs.field(default=True, validator=_check_bool, kw_only=True)
+    last_card_chkobba: bool = attrs.field(default=False, validator=_check_bool, kw_only=True)
     majority: Majority = attrs.field(
         default="more_than_half", validator=_one_of(MAJORITIES), kw_only=True
     )
-    sevens_bermila: bool = _flag(True)
-    seven_of_diamonds: bool = _flag(True)
-    primiera: bool = _flag(False)
-    ties_to_last_capturer: bool = _flag(False)
+    sevens_bermila: bool = attrs.field(default=True, validator=_check_bool, kw_only=True)
+    seven_of_diamonds: bool = attrs.field(default=True, validator=_check_bool, kw_only=True)
+    primiera: bool = attrs.field(default=False, validator=_check_bool, kw_only=True)
+    ties_to_last_capturer: bool = attrs.field(default=False, validator=_check_bool, kw_only=True)
     #: Capture value of each card, indexed by :attr:`Card.index` (derived, for speed).
     card_values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 

@@ -1,0 +1,79 @@
+"""A typed analysis script: rule profiles, records, snapshots and outcomes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import attrs
+from typing_extensions import assert_type
+
+from chkobba import (
+    CARD_RULES_PLUS,
+    PROFILES,
+    TUNISIAN,
+    Move,
+    MoveOutcome,
+    Record,
+    RecordError,
+    Rules,
+    State,
+    apply_with_outcome,
+    check_state,
+    legal_moves,
+    new_match,
+    random_shuffle,
+    rollout,
+)
+
+VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+def house_profiles(path: Path) -> list[Rules]:
+    short = attrs.evolve(TUNISIAN, name="short", target=11)
+    assert_type(short, Rules)
+    no_cut = Rules(name="no-cut", cut=False, void_deal="never", majority="most")
+    loaded = Rules.load(path)
+    assert_type(PROFILES["tunisian"], Rules)
+    # Only name, capture_values and target are positional (the flags are keyword-only).
+    Rules("mine", VALUES, 21, False)  # type: ignore[call-arg, arg-type]
+    return [short, no_cut, loaded, Rules.from_dict(short.to_dict()), CARD_RULES_PLUS]
+
+
+def first_deal(seed: int) -> Record:
+    rng = random.Random(seed)
+    state = new_match()
+    moves: list[Move] = []
+    while not state.deal_scores:
+        move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+        state, outcome = apply_with_outcome(state, move)
+        assert_type(outcome, MoveOutcome)
+        moves.append(move)
+    return Record(players=2, dealer=0, moves=moves, tags={"event": "typed"})
+
+
+def study(path: Path) -> list[tuple[int, ...]]:
+    try:
+        record = Record.load(path)
+    except RecordError as error:
+        print(error)
+        return []
+    states = record.replay()
+    assert_type(states, tuple[State, ...])
+    assert_type(record.moves, tuple[Move, ...])
+    assert_type(record.players_of_moves(), tuple[int | None, ...])
+    record.save(path.with_suffix(".copy.json"))
+    return [deal.score.points for deal in record.deals() if deal.score is not None]
+
+
+def snapshot(state: State) -> State:
+    data = json.loads(json.dumps(state.to_dict()))
+    return check_state(State.from_dict(data))
+
+
+def random_deal(state: State, seed: int) -> State:
+    played: list[Move] = []
+    end = rollout(state, random.Random(seed), until="deal", moves=played)
+    assert_type(end, State)
+    return end
