@@ -51,7 +51,7 @@ from chkobba.snapshots import (
 )
 from chkobba.state import Phase, State
 
-__all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "MoveOutcome", "apply_with_outcome"]
+__all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "Kind", "MoveOutcome", "apply_with_outcome"]
 
 #: What a move is: the values of :attr:`MoveOutcome.kind`.
 Kind = Literal["shuffle", "cut", "play"]

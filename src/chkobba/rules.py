@@ -40,24 +40,29 @@ __all__ = [
     "PROFILES",
     "TUNISIAN",
     "VOID_DEALS",
+    "Majority",
     "Rules",
+    "VoidDeal",
     "profile",
 ]
 
 _TUNISIAN_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # A 2 3 4 5 6 7 Q J K
 #: The player counts a profile may allow: 2 (two sides), 3 (three sides), 4 (partnerships).
 PLAYER_COUNTS = (2, 3, 4)
-#: The values of :attr:`Rules.void_deal`.
-VOID_DEALS = ("three_of_a_rank", "three_kings", "never")
-#: The values of :attr:`Rules.majority`.
-MAJORITIES = ("more_than_half", "most")
 _NAME_LIMIT = 60
 # The largest file Rules.load reads: a profile is well under a kilobyte, and the limit
 # keeps a wrong path (a device, a log) from being read whole.
 _FILE_LIMIT = 64 * 1024
 
+#: The type of :attr:`Rules.void_deal`: text from user input narrows to it with
+#: ``if text in VOID_DEALS``, for a type checker too.
 VoidDeal = Literal["three_of_a_rank", "three_kings", "never"]
+#: The type of :attr:`Rules.majority` (``if text in MAJORITIES`` narrows to it).
 Majority = Literal["more_than_half", "most"]
+#: The values of :attr:`Rules.void_deal`.
+VOID_DEALS: tuple[VoidDeal, ...] = ("three_of_a_rank", "three_kings", "never")
+#: The values of :attr:`Rules.majority`.
+MAJORITIES: tuple[Majority, ...] = ("more_than_half", "most")
 
 
 def _check_name(instance: Rules, attribute: object, value: object) -> None:

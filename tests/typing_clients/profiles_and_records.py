@@ -26,6 +26,8 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
+from chkobba.events import KINDS, Kind
+from chkobba.rules import MAJORITIES, VOID_DEALS, Majority, VoidDeal
 
 VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
@@ -41,6 +43,15 @@ def house_profiles(path: Path) -> list[Rules]:
     return [short, no_cut, loaded, Rules.from_dict(short.to_dict()), CARD_RULES_PLUS]
 
 
+def from_the_command_line(void: str, majority: str) -> Rules:
+    # Text narrows to the Literal types by membership: no cast.
+    if void not in VOID_DEALS or majority not in MAJORITIES:
+        raise SystemExit(f"unknown rule: {void!r} or {majority!r}")
+    assert_type(void, VoidDeal)
+    assert_type(majority, Majority)
+    return attrs.evolve(TUNISIAN, name="house", void_deal=void, majority=majority)
+
+
 def first_deal(seed: int) -> Record:
     rng = random.Random(seed)
     state = new_match()
@@ -49,6 +60,8 @@ def first_deal(seed: int) -> Record:
         move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
         state, outcome = apply_with_outcome(state, move)
         assert_type(outcome, MoveOutcome)
+        kind: Kind = outcome.kind
+        assert kind in KINDS
         moves.append(move)
     return Record(players=2, dealer=0, moves=moves, tags={"event": "typed"})
 
