@@ -43,7 +43,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -60,6 +60,7 @@ from chkobba.views import observe
 
 __all__ = [
     "BotResult",
+    "Entrant",
     "HeadToHead",
     "MatchResult",
     "MatchSummary",
@@ -74,8 +75,9 @@ __all__ = [
 #: What a seat of :func:`play_match` or an entry of :func:`tournament` may be: a bot, or a
 #: spec of a built-in bot (text such as ``"greedy"``, or a :class:`BotSpec`) that is built
 #: with a seed derived from the match's or tournament's seed. (A tournament re-seeds a
-#: bot instance that can ``spawn(seed)`` for every match, else deep-copies it.)
-Entrant = str | BotSpec | Bot
+#: bot instance that can ``spawn(seed)`` for every match, else deep-copies it.) A list
+#: of mixed entries built before the call is typed with it: ``list[Entrant]``.
+Entrant: TypeAlias = str | BotSpec | Bot
 
 
 @attrs.frozen

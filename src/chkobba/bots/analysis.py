@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -47,9 +47,13 @@ __all__ = [
 
 
 class Evaluator(Protocol):
-    """A bot that can score every legal move (``ISMCTSBot``, ``ExpertBot``)."""
+    """A bot that can score every legal move (``ISMCTSBot``, ``ExpertBot``).
 
-    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+    Any mapping from the moves to numbers will do (read only): a ``dict[Move, float]``,
+    or the ``dict[Move, int]`` of :func:`~chkobba.bots.endgame.move_values`.
+    """
+
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> Mapping[Move, float]:
         """Each move's expected deal points difference for the mover's side."""
         ...
 

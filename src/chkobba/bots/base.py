@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import move_number, shown_kind, wrong_type
 from chkobba.errors import ChkobbaError, shown
@@ -33,6 +33,8 @@ __all__ = ["OPTION_LIMIT", "Bot", "SeededBot", "checked_choice"]
 OPTION_LIMIT = 10**7
 
 _MOVE_TYPES = (Shuffle, Cut, Play)
+# What spawn returns: the type of the bot it is called on (typing.Self is Python 3.11+).
+_Seeded = TypeVar("_Seeded", bound="SeededBot")
 
 
 def checked_choice(
@@ -133,8 +135,9 @@ class SeededBot:
         """The keyword options (other than ``seed``) this bot was built with."""
         return {}
 
-    def spawn(self, seed: int | None) -> SeededBot:
-        """A fresh bot of the same kind and options with another seed."""
+    def spawn(self: _Seeded, seed: int | None) -> _Seeded:
+        """A fresh bot of the same kind and options with another seed (typed as this
+        bot's own class: ``GreedyBot().spawn(1)`` is a ``GreedyBot``)."""
         return type(self)(seed=seed, **self.options())
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
