@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -99,6 +99,44 @@ class DealScore:
     six_counts: tuple[int, ...]
     primiera_winner: int | None = None
     primiera_sums: tuple[int, ...] = ()
+
+    # The fields as type checkers see them (the attrs signature), then the 0.1.0 names,
+    # keyword-only; the one implementation takes both. Without the overloads a checker
+    # saw (*args: Any, **fields: Any) and let any call through.
+    @overload
+    def __init__(
+        self,
+        cards_winner: int | None,
+        diamonds_winner: int | None,
+        bermila_winner: int | None,
+        seven_of_diamonds_winner: int | None,
+        chkobbas: tuple[int, ...],
+        points: tuple[int, ...],
+        card_counts: tuple[int, ...],
+        diamond_counts: tuple[int, ...],
+        seven_counts: tuple[int, ...],
+        six_counts: tuple[int, ...],
+        primiera_winner: int | None = None,
+        primiera_sums: tuple[int, ...] = (),
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        *,
+        cards: int | None,
+        diamonds: int | None,
+        bermila: int | None,
+        seven_of_diamonds: int | None,
+        chkobbas: tuple[int, ...],
+        points: tuple[int, ...],
+        card_counts: tuple[int, ...],
+        diamond_counts: tuple[int, ...],
+        seven_counts: tuple[int, ...],
+        six_counts: tuple[int, ...],
+        primiera_winner: int | None = None,
+        primiera_sums: tuple[int, ...] = (),
+    ) -> None: ...
 
     def __init__(self, *args: Any, **fields: Any) -> None:
         for old, new in _OLD_NAMES.items():

@@ -13,6 +13,7 @@ from chkobba import (
     CARD_RULES_PLUS,
     PROFILES,
     TUNISIAN,
+    DealScore,
     Move,
     MoveOutcome,
     Record,
@@ -78,6 +79,25 @@ def study(path: Path) -> list[tuple[int, ...]]:
     assert_type(record.players_of_moves(), tuple[int | None, ...])
     record.save(path.with_suffix(".copy.json"))
     return [deal.score.points for deal in record.deals() if deal.score is not None]
+
+
+def a_scored_deal_for_a_user_interface_test() -> DealScore:
+    score = DealScore(0, None, 1, 0, (0, 0), (2, 1), (21, 19), (5, 5), (1, 3), (2, 2))
+    old_names = DealScore(
+        cards=0,
+        diamonds=None,
+        bermila=1,
+        seven_of_diamonds=0,
+        chkobbas=(0, 0),
+        points=(2, 1),
+        card_counts=(21, 19),
+        diamond_counts=(5, 5),
+        seven_counts=(1, 3),
+        six_counts=(2, 2),
+    )
+    assert old_names == score
+    DealScore(nonsense=1)  # type: ignore[call-overload]
+    return score
 
 
 def snapshot(state: State) -> State:
