@@ -129,7 +129,7 @@ class SeededBot:
         if seed is not None and type(seed) is not int:
             raise ChkobbaError(f"{type(self).__name__}: seed must be an integer, not {shown(seed)}")
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng: random.Random = random.Random(seed)
 
     def options(self) -> dict[str, Any]:
         """The keyword options (other than ``seed``) this bot was built with."""

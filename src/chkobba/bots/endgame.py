@@ -109,7 +109,7 @@ class Solver:
 
     def __init__(self) -> None:
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
-        self.nodes = 0
+        self.nodes: int = 0
 
     def solve(self, state: State) -> int:
         """The exact final deal points difference (side 0 minus side 1) of ``state``."""

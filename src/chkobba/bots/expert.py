@@ -79,8 +79,8 @@ class ExpertBot(ISMCTSBot):
             inference=inference,
             seed=seed,
         )
-        self.endgame = int_option("ExpertBot", "endgame", endgame, 0)
-        self.budget = int_option("ExpertBot", "budget", budget, 1)
+        self.endgame: int = int_option("ExpertBot", "endgame", endgame, 0)
+        self.budget: int = int_option("ExpertBot", "budget", budget, 1)
 
     def options(self) -> dict[str, Any]:
         return {**super().options(), "endgame": self.endgame, "budget": self.budget}

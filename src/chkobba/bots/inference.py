@@ -57,8 +57,8 @@ class HandInference:
     """
 
     def __init__(self, *, sweep: float, capture: float) -> None:
-        self.sweep = _chance("HandInference: sweep", sweep)
-        self.capture = _chance("HandInference: capture", capture)
+        self.sweep: float = _chance("HandInference: sweep", sweep)
+        self.capture: float = _chance("HandInference: capture", capture)
         self.view: PlayerView | None = None
         self.suspicions: list[Suspicion] = []
 
@@ -212,7 +212,7 @@ class OpponentModel:
                 f"OpponentModel: temperature must be a number > 0, not {shown(temperature)}"
             )
         self.temperature = t
-        self.noise = _chance("OpponentModel: noise", noise)
+        self.noise: float = _chance("OpponentModel: noise", noise)
         self.view: PlayerView | None = None
         self.decisions: list[_Decision] = []
 

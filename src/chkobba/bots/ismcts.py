@@ -81,11 +81,11 @@ class _Node:
     __slots__ = ("avail", "children", "side", "total", "visits")
 
     def __init__(self, side: int) -> None:
-        self.side = side
+        self.side: int = side
         self.children: dict[Move, _Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
+        self.visits: int = 0
+        self.total: float = 0.0
+        self.avail: int = 0
 
 
 class ISMCTSBot(SeededBot):
@@ -121,7 +121,7 @@ class ISMCTSBot(SeededBot):
             raise ChkobbaError(f"{bot}: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
         self.horizon = horizon
-        self.inference = int(inference)
+        self.inference: int = int(inference)
         self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
         self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
         self.exploration = c

@@ -129,13 +129,13 @@ class PolicyBot:
     to worker processes or a cluster).
     """
 
-    name = "policy"
+    name: str = "policy"
 
     def __init__(self, fn: Policy, *, features: bool = False, name: str | None = None) -> None:
         if not callable(fn):
             raise ChkobbaError(f"PolicyBot: {shown(fn)} is not callable as fn(observation, mask)")
         self.fn = fn
-        self.features = bool(features)
+        self.features: bool = bool(features)
         if name is not None and not isinstance(name, str):
             raise ChkobbaError(f"PolicyBot: name must be text, not {shown(name)}")
         if name is not None:
