@@ -21,6 +21,7 @@ import operator
 from chkobba.errors import ChkobbaError, shown
 
 __all__ = [
+    "finite_at_least_zero",
     "finite_number",
     "missing_extra",
     "move_number",
@@ -85,6 +86,23 @@ def finite_number(name: str, value: object) -> float:
     if not isinstance(value, numbers.Real) or isinstance(value, bool) or not math.isfinite(value):
         raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
     return float(value)
+
+
+def finite_at_least_zero(value: object) -> bool:
+    """Whether ``value`` is a finite real number >= 0 (numpy's included, a bool not, an
+    integer too large for a float not).
+
+    >>> finite_at_least_zero(0), finite_at_least_zero(1.5), finite_at_least_zero(-1)
+    (True, True, False)
+    >>> [finite_at_least_zero(v) for v in (True, float("inf"), 10**400)]
+    [False, False, False]
+    """
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value) and float(value) >= 0
+    except OverflowError:  # an integer too large for a float
+        return False
 
 
 def plain_integer(value: object) -> object:

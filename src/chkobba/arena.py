@@ -36,7 +36,6 @@ import copy
 import hashlib
 import math
 import multiprocessing
-import numbers
 import operator
 import pickle
 import random
@@ -47,6 +46,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from chkobba._describe import finite_at_least_zero
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
@@ -413,7 +413,7 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
         raise ChkobbaError(
             f"wilson_interval: wins must be between 0 and games ({shown(games)}), not {shown(wins)}"
         )
-    if not _finite_at_least_zero(z):
+    if not finite_at_least_zero(z):
         raise ChkobbaError(f"wilson_interval: z must be a finite number >= 0, not {shown(z)}")
     z = float(z)  # a numpy float would make numpy floats of the bounds
     if games == 0:
@@ -442,15 +442,6 @@ def _sqrt(value: Fraction) -> float:
     top, bottom = value.numerator, value.denominator
     shift = max(0, (bottom.bit_length() - top.bit_length()) // 2) + 64
     return math.isqrt((top << 2 * shift) // bottom) / (1 << shift)
-
-
-def _finite_at_least_zero(value: object) -> bool:
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        return False
-    try:
-        return math.isfinite(value) and float(value) >= 0
-    except OverflowError:  # an integer too large for a float
-        return False
 
 
 def subseed(seed: int, *parts: int) -> int:

@@ -39,13 +39,13 @@ Every choice is fixed, so the same wins always give the same ratings:
 from __future__ import annotations
 
 import math
-import numbers
 import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from chkobba._describe import finite_at_least_zero
 from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["Rating", "Ratings", "bradley_terry"]
@@ -189,7 +189,7 @@ def _count(value: object, where: str) -> int:
 
 
 def _checked_prior(prior: object) -> float:
-    if _finite_at_least_zero(prior):
+    if finite_at_least_zero(prior):
         value = float(prior)  # type: ignore[arg-type]
         if value == 0 or value >= _SMALLEST_PRIOR:
             return value
@@ -197,15 +197,6 @@ def _checked_prior(prior: object) -> float:
         f"bradley_terry: prior must be 0 or a finite number >= {_SMALLEST_PRIOR}, "
         f"not {shown(prior)}"
     )
-
-
-def _finite_at_least_zero(value: object) -> bool:
-    if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        return False
-    try:
-        return math.isfinite(value) and float(value) >= 0
-    except OverflowError:  # an integer too large for a float
-        return False
 
 
 def _check_connected(names: tuple[str, ...], wins: list[list[int]]) -> None:
