@@ -3,8 +3,9 @@
 Usage::
 
     python benchmarks/playouts.py [--deals N] [--runs R] [--seed S] [--players P]
-                                  [--workers K] [--compare REV [--installed]]
+                                  [--rules NAME] [--workers K] [--compare REV [--installed]]
     python benchmarks/playouts.py --only step|rollout [--warmup W] [--deals N]
+                                  [--players P] [--rules NAME]
 
 Each run measures four figures, in deals per second, each over N whole random deals
 (shuffle, cut, every play, scoring) from fresh matches:
@@ -13,6 +14,13 @@ Each run measures four figures, in deals per second, each over N whole random de
   (and ``random_shuffle`` at the chance node), the way a user drives the engine, with the
   engine's caches emptied first (cold) or filled by a previous N deals (warm);
 - ``rollout cold`` / ``rollout warm``: ``chkobba.rollout(new_match(P), rng)`` N times.
+
+``--rules NAME`` plays under the named profile (``chkobba.PROFILES``: ``tunisian``, the
+default, or ``cardrulesplus``); ``--players P`` must be a count it allows (Tunisian: 2
+or 4; CardRulesPlus: 2, 3 or 4). Every deal has 36 plays whatever the seating (the
+four cards first laid on the table are the only ones never played), plus a shuffle, a
+cut in profiles with one, and a reshuffle per voided deal: per play, the cost of a
+deal is its cost divided by 36, which compares seatings and profiles fairly.
 
 The last lines are the medians over the runs. With ``--workers K`` the deals of each figure
 are split over K processes (the engine is pure, so playouts parallelise perfectly).
@@ -54,20 +62,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import chkobba
-from chkobba import Phase, apply, legal_moves, new_match, random_shuffle
+from chkobba import PROFILES, TUNISIAN, Phase, Rules, apply, legal_moves, new_match, random_shuffle
 from chkobba.engine import clear_caches
 
 _SHUFFLE = Phase.SHUFFLE
 FIGURES = ("step cold", "step warm", "rollout cold", "rollout warm")
 
 
-def play_deals(deals: int, seed: int, players: int = 2) -> int:
+def play_deals(deals: int, seed: int, players: int = 2, rules: Rules = TUNISIAN) -> int:
     """Play ``deals`` complete random deals with the step API; return the moves applied."""
     rng = random.Random(seed)
     choose = rng.choice
     moves = 0
     for _ in range(deals):
-        state = new_match(players)
+        state = new_match(players, rules=rules)
         while not state.deal_scores:
             if state.phase is _SHUFFLE:
                 state = apply(state, random_shuffle(rng))
@@ -77,45 +85,51 @@ def play_deals(deals: int, seed: int, players: int = 2) -> int:
     return moves
 
 
-def rollout_deals(deals: int, seed: int, players: int = 2) -> int:
+def rollout_deals(deals: int, seed: int, players: int = 2, rules: Rules = TUNISIAN) -> int:
     """Play ``deals`` complete random deals with ``chkobba.rollout``; return ``deals``."""
     rollout = chkobba.rollout  # type: ignore[attr-defined,unused-ignore]
     rng = random.Random(seed)
-    start = new_match(players)
+    start = new_match(players, rules=rules)
     for _ in range(deals):
         rollout(start, rng)
     return deals
 
 
-_WORKLOADS: dict[str, Callable[[int, int, int], int]] = {
+_WORKLOADS: dict[str, Callable[[int, int, int, Rules], int]] = {
     "step": play_deals,
     "rollout": rollout_deals,
 }
 
 
-def _job(job: tuple[str, int, int, int, bool]) -> float:
-    """Seconds for one workload in this process (caches emptied, then warmed if asked)."""
-    kind, deals, seed, players, warm = job
+def _job(job: tuple[str, int, int, int, str, bool]) -> float:
+    """Seconds for one workload in this process (caches emptied, then warmed if asked);
+    the profile travels by name (a worker process looks it up in its own chkobba)."""
+    kind, deals, seed, players, name, warm = job
+    rules = PROFILES[name]
     clear_caches()
     if warm:
-        _WORKLOADS[kind](deals, seed + 1, players)
+        _WORKLOADS[kind](deals, seed + 1, players, rules)
     start = time.perf_counter()
-    _WORKLOADS[kind](deals, seed, players)
+    _WORKLOADS[kind](deals, seed, players, rules)
     return time.perf_counter() - start
 
 
-def timed(kind: str, deals: int, seed: int, players: int, workers: int, warm: bool) -> float:
+def timed(
+    kind: str, deals: int, seed: int, players: int, rules: str, workers: int, warm: bool
+) -> float:
     """Deals per second of one workload (wall clock; warm-up excluded)."""
     if workers == 1:
-        return deals / _job((kind, deals, seed, players, warm))
+        return deals / _job((kind, deals, seed, players, rules, warm))
     shares = [deals // workers + (w < deals % workers) for w in range(workers)]
-    jobs = [(kind, share, seed * 1000 + w, players, warm) for w, share in enumerate(shares)]
+    jobs = [(kind, share, seed * 1000 + w, players, rules, warm) for w, share in enumerate(shares)]
     with multiprocessing.Pool(workers) as pool:
-        pool.map(_job, [(kind, 1, 0, players, False)] * workers)  # start-up excluded
+        pool.map(_job, [(kind, 1, 0, players, rules, False)] * workers)  # start-up excluded
         return deals / max(pool.map(_job, jobs))  # the slowest worker ends the run
 
 
-def one_run(deals: int, seed: int, players: int, workers: int) -> dict[str, float | None]:
+def one_run(
+    deals: int, seed: int, players: int, workers: int, rules: str = TUNISIAN.name
+) -> dict[str, float | None]:
     """The four figures of one run (``None`` where this chkobba has no ``rollout``)."""
     figures: dict[str, float | None] = {}
     for name in FIGURES:
@@ -123,7 +137,8 @@ def one_run(deals: int, seed: int, players: int, workers: int) -> dict[str, floa
         if kind == "rollout" and not hasattr(chkobba, "rollout"):
             figures[name] = None
             continue
-        figures[name] = timed(kind, deals, seed, players, workers, temperature == "warm")
+        warm = temperature == "warm"
+        figures[name] = timed(kind, deals, seed, players, rules, workers, warm)
     return figures
 
 
@@ -146,6 +161,7 @@ def _child(tree: Path | None, args: argparse.Namespace, seed: int) -> dict[str, 
         f"--deals={args.deals}",
         f"--seed={seed}",
         f"--players={args.players}",
+        f"--rules={args.rules}",
         f"--workers={args.workers}",
     ]
     env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
@@ -204,7 +220,7 @@ def compare(args: argparse.Namespace) -> None:
             )
     print(
         f"medians of {args.runs} alternating runs ({args.deals} deals each, "
-        f"{args.players} players), deals/s: this tree | {args.compare} | ratio"
+        f"{_seating(args)}), deals/s: this tree | {args.compare} | ratio"
     )
     for name in FIGURES:
         mine = _median([r[name] for r in ours])
@@ -220,12 +236,29 @@ def compare(args: argparse.Namespace) -> None:
         )
 
 
+def _seating(args: argparse.Namespace) -> str:
+    """The players (and the profile, when not the default) the summary line names."""
+    shown = f"{args.players} players"
+    return shown if args.rules == TUNISIAN.name else f"{shown}, {args.rules}"
+
+
+def _check_seating(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse a player count the profile does not allow, as a usage error (exit 2)."""
+    allowed = PROFILES[args.rules].players
+    if args.players not in allowed:
+        counts = ", ".join(map(str, allowed))
+        parser.error(f"the {args.rules} profile plays with {counts} players, not {args.players}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument(
+        "--rules", default=TUNISIAN.name, choices=sorted(PROFILES), help="the rule profile"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
     parser.add_argument(
@@ -242,23 +275,25 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=0, help="with --only: deals first")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    _check_seating(parser, args)
     if args.only:
-        _WORKLOADS[args.only](args.warmup, args.seed + 1, args.players)
-        _WORKLOADS[args.only](args.deals, args.seed, args.players)
+        rules = PROFILES[args.rules]
+        _WORKLOADS[args.only](args.warmup, args.seed + 1, args.players, rules)
+        _WORKLOADS[args.only](args.deals, args.seed, args.players, rules)
         return
     if args.child:
-        print(json.dumps(one_run(args.deals, args.seed, args.players, args.workers)))
+        print(json.dumps(one_run(args.deals, args.seed, args.players, args.workers, args.rules)))
         return
     if args.compare:
         compare(args)
         return
     runs = []
     for run in range(args.runs):
-        runs.append(one_run(args.deals, args.seed + run, args.players, args.workers))
+        runs.append(one_run(args.deals, args.seed + run, args.players, args.workers, args.rules))
         print(f"run {run + 1}: " + "  ".join(f"{n} {_shown(runs[-1][n])}" for n in FIGURES))
     processes = f"{args.workers} process{'es' if args.workers > 1 else ''}"
     print(
-        f"medians of {args.runs} runs ({args.deals} deals each, {args.players} players, "
+        f"medians of {args.runs} runs ({args.deals} deals each, {_seating(args)}, "
         f"{processes}), deals/s: "
         + ", ".join(
             f"{name} {_shown(_median([r[name] for r in runs])).strip()}" for name in FIGURES

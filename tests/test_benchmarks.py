@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+import chkobba
 
 PLAYOUTS = Path(__file__).parent.parent / "benchmarks" / "playouts.py"
 
@@ -56,3 +59,37 @@ def test_the_ismcts_speed_counts_run_as_its_docstring_says(iterations: str) -> N
     done = subprocess.run(args, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert f"iterations={max(int(iterations), 1)}," in done.stdout
+
+
+@pytest.mark.parametrize("kind", ["step", "rollout"])
+@pytest.mark.parametrize(("rules", "players"), [("cardrulesplus", "3"), ("tunisian", "4")])
+def test_only_plays_any_profile_and_seating(kind: str, rules: str, players: str) -> None:
+    # The counting mode measures the other profiles and seatings too (issue: "the fast
+    # paths must serve them too"), as silently as the default one.
+    done = _run("--only", kind, "--rules", rules, "--players", players, "--deals", "2")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+
+
+def test_a_seating_the_profile_does_not_allow_is_a_usage_error() -> None:
+    done = _run("--only", "step", "--players", "3", "--deals", "1")
+    assert done.returncode == 2
+    assert "the tunisian profile plays with 2, 4 players, not 3" in done.stderr
+
+
+def test_the_workloads_start_from_the_chosen_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+    # --rules reaches the matches the workloads play (not only the argument parser).
+    spec = importlib.util.spec_from_file_location("playouts_under_test", PLAYOUTS)
+    assert spec is not None and spec.loader is not None
+    playouts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(playouts)
+    started: list[tuple[int, str]] = []
+
+    def recorded(players: int, *, rules: chkobba.Rules) -> chkobba.State:
+        started.append((players, rules.name))
+        return chkobba.new_match(players, rules=rules)
+
+    monkeypatch.setattr(playouts, "new_match", recorded)
+    for kind in ("step", "rollout"):
+        playouts._WORKLOADS[kind](1, 0, 3, chkobba.CARD_RULES_PLUS)
+    assert started == [(3, "cardrulesplus")] * 2
