@@ -251,30 +251,36 @@ def _score(
 
 
 def majority(counts: tuple[int, ...], half: int, rules: Rules, last_side: int | None) -> int | None:
-    # The cards or diamonds category: ``half`` is half of what there is to take.
+    # The cards or diamonds category: ``half`` is half of what there is to take. The
+    # leaders are counted and found in C (count, index); their list is built only for a
+    # tie the last capturer may break (a comprehension costs a frame: 3k instructions).
     best = max(counts)
-    leaders = [side for side, n in enumerate(counts) if n == best]
     if rules.majority == "more_than_half":
         # "More than half" rather than "more than the others": with leftovers that went
         # to nobody, 20-18 cards is still no point. Its only tie is an even split.
         if best > half:
-            return leaders[0]
-        tied = best == half and len(leaders) > 1
+            return counts.index(best)
+        tied = best == half and counts.count(best) > 1
     else:
-        if len(leaders) == 1:
-            return leaders[0]
+        if counts.count(best) == 1:
+            return counts.index(best)
         tied = True
-    if tied and rules.ties_to_last_capturer and last_side in leaders:
+    if (
+        tied
+        and rules.ties_to_last_capturer
+        and last_side in [side for side, n in enumerate(counts) if n == best]
+    ):
         return last_side
     return None
 
 
 def bermila(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> int | None:
-    # Most sevens; among the sides tied on sevens, most sixes; else nobody.
+    # Most sevens; among the sides tied on sevens, most sixes; else nobody. A single
+    # leader, the common case, is found in C (as in majority).
     most = max(sevens)
+    if sevens.count(most) == 1:
+        return sevens.index(most)
     leaders = [side for side, n in enumerate(sevens) if n == most]
-    if len(leaders) == 1:
-        return leaders[0]
     return unique_best(tuple(sixes[side] if side in leaders else -1 for side in range(len(sixes))))
 
 
