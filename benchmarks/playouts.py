@@ -44,6 +44,12 @@ by N (see the README's performance section for the figures)::
         python benchmarks/playouts.py --only rollout --warmup 2000 --deals 300
 
 With ``PYTHONPATH=`` another tree's ``src`` the same command counts that revision.
+Between two revisions, a difference under about 1% (step) or 0.3% (rollout) may be the
+memory layout alone: the cards hash by identity and CPython's type attribute cache is
+indexed by addresses too, so anything that allocates differently (other code, other
+arguments, other environment variables) moves them, which changes dict and cache
+collisions. Compare medians over a few layouts (a few objects allocated before
+``chkobba`` is imported), launched the same way.
 """
 
 from __future__ import annotations
