@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,3 +94,20 @@ def test_the_workloads_start_from_the_chosen_profile(monkeypatch: pytest.MonkeyP
     for kind in ("step", "rollout"):
         playouts._WORKLOADS[kind](1, 0, 3, chkobba.CARD_RULES_PLUS)
     assert started == [(3, "cardrulesplus")] * 2
+
+
+def test_same_play_checks_the_digests_it_wrote(tmp_path: Path) -> None:
+    # benchmarks/same_play.py is the differential check behind speed changes: the digests
+    # it writes must check out against the same tree, and a wrong size is refused.
+    script = PLAYOUTS.parent / "same_play.py"
+    saved = tmp_path / "digests.json"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, str(script), "--deals", *args]
+        return subprocess.run(command, capture_output=True, text=True, check=False)
+
+    assert run("2", "--write", str(saved)).returncode == 0
+    done = run("2", "--check", str(saved))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.fullmatch(r"(\d+) workloads of 2 deals: \1 the same\n", done.stdout)
+    assert run("3", "--check", str(saved)).returncode == 1
