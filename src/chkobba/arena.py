@@ -328,25 +328,38 @@ def _head_to_head(
 ) -> HeadToHead:
     """The line of ``bot`` against ``opponent`` from the matches they ``played``."""
     sides = sides_of(result.players)
-    wins = sum(match.winner == bot for match in played)
-    points = sum(_points(match, bot, sides) for match in played)
+    standing = _standing(played, bot, sides)
     opponent_points = sum(_points(match, opponent, sides) for match in played)
-    deals = sum(match.deals for match in played)
-    low, high = wilson_interval(wins, len(played))
     return HeadToHead(
         bot=result.bots[bot].name,
         opponent=result.bots[opponent].name,
-        games=len(played),
-        wins=wins,
-        win_rate=wins / len(played) if played else 0.0,
-        ci_low=low,
-        ci_high=high,
-        points=points,
+        **standing,
         opponent_points=opponent_points,
-        deals=deals,
-        points_per_deal=points / deals if deals else 0.0,
-        opponent_points_per_deal=opponent_points / deals if deals else 0.0,
+        opponent_points_per_deal=_per_deal(opponent_points, standing["deals"]),
     )
+
+
+def _standing(played: list[MatchSummary], entrant: int, sides: int) -> dict[str, Any]:
+    """What a bot's line and a head-to-head line share, from the matches ``played``:
+    games, wins, win rate with its Wilson interval, points, deals and points per deal."""
+    wins = sum(match.winner == entrant for match in played)
+    points = sum(_points(match, entrant, sides) for match in played)
+    deals = sum(match.deals for match in played)
+    low, high = wilson_interval(wins, len(played))
+    return {
+        "games": len(played),
+        "wins": wins,
+        "win_rate": wins / len(played) if played else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "points": points,
+        "deals": deals,
+        "points_per_deal": _per_deal(points, deals),
+    }
+
+
+def _per_deal(points: int, deals: int) -> float:
+    return points / deals if deals else 0.0
 
 
 def _points(match: MatchSummary, entrant: int, sides: int) -> int:
@@ -766,23 +779,7 @@ def _tally(
     lines = []
     for index, name in enumerate(names):
         mine = [m for m in summaries if index in m.entrants]
-        wins = sum(m.winner == index for m in mine)
-        points = sum(_points(m, index, sides) for m in mine)
-        deals = sum(m.deals for m in mine)
-        low, high = wilson_interval(wins, len(mine))
-        lines.append(
-            BotResult(
-                name=name,
-                games=len(mine),
-                wins=wins,
-                win_rate=wins / len(mine) if mine else 0.0,
-                ci_low=low,
-                ci_high=high,
-                points=points,
-                deals=deals,
-                points_per_deal=points / deals if deals else 0.0,
-            )
-        )
+        lines.append(BotResult(name=name, **_standing(mine, index, sides)))
     return TournamentResult(
         players=players, seed=seed, bots=tuple(lines), matches=tuple(summaries), rules=rules
     )
