@@ -3,13 +3,16 @@
 Usage::
 
     python benchmarks/ismcts_speed.py [SPEC] [--positions N] [--iterations K]
+                                      [--players P] [--rules NAME]
 
 Collects ``N`` positions (default 24: the first play of rounds that leave at least one
 refill, from seeded random deals), then lets the bot ``SPEC`` (default
 ``ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6``, the 0.1.0 defaults; the
 ``iterations`` option is replaced by ``K`` when given) choose a move at each and prints
 the iterations per CPU second. The positions depend only on the seed, so two revisions
-(``PYTHONPATH=<rev>/src``) search the same positions.
+(``PYTHONPATH=<rev>/src``) search the same positions. ``--players`` and ``--rules`` pick
+the seating and the profile (``chkobba.PROFILES``; default 2-player Tunisian): with
+``--players 3 --rules cardrulesplus`` the search plays three sides.
 
 For a figure that does not drift with the machine's load, count instructions instead:
 ``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/ismcts_speed.py SPEC
@@ -23,20 +26,36 @@ import argparse
 import random
 import time
 
-from chkobba import Cut, Phase, State, apply, legal_moves, new_match, observe, random_shuffle
+from chkobba import (
+    PROFILES,
+    TUNISIAN,
+    Cut,
+    Phase,
+    Rules,
+    State,
+    apply,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+)
 from chkobba.bots import make_bot
 
 V1 = "ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6"
 
 
-def positions(count: int, seed: int = 11) -> list[State]:
+def positions(count: int, seed: int = 11, players: int = 2, rules: Rules = TUNISIAN) -> list[State]:
     """``count`` positions: the first play of a round with a refill still to come."""
     rng = random.Random(seed)
     found: list[State] = []
+    round_size = 3 * players
     while len(found) < count:
-        state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        state = apply(new_match(players, rules=rules), random_shuffle(rng))
+        if state.phase is Phase.CUT:
+            state = apply(state, Cut(keep=False))
         while state.phase is Phase.PLAY and len(found) < count:
-            if sum(map(len, state.hands)) == 6 and len(state.stock) >= 6:
+            in_hands = sum(map(len, state.hands))
+            if in_hands == round_size and len(state.stock) >= round_size:
                 found.append(state)
             state = apply(state, rng.choice(legal_moves(state)))
     return found
@@ -47,7 +66,12 @@ def main() -> None:
     parser.add_argument("spec", nargs="?", default=V1)
     parser.add_argument("--positions", type=int, default=24)
     parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rules", default=TUNISIAN.name, choices=sorted(PROFILES))
     args = parser.parse_args()
+    rules = PROFILES[args.rules]
+    if args.players not in rules.players:
+        parser.error(f"{rules.name} is played by {rules.players}, not {args.players}")
     spec = args.spec
     search = args.iterations != 0  # 0: the same work without the searches (callgrind's base)
     if args.iterations is not None:
@@ -56,7 +80,7 @@ def main() -> None:
         count = f"iterations={max(args.iterations, 1)}"
         spec = f"{spec.partition(':')[0]}:{','.join([count, *options])}"
     bot = make_bot(spec, 1)
-    found = positions(args.positions)
+    found = positions(args.positions, players=args.players, rules=rules)
     start = time.process_time()
     for state in found:
         if search:

@@ -40,9 +40,16 @@ def _play_positions(seed: int, sides: int = 2) -> Iterator[State]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds(), st.sampled_from([0.0, 0.1, 1.0]), st.sampled_from([0, 1, 6]))
-def test_rewards_are_those_of_the_replayed_plays(seed: int, epsilon: float, horizon: int) -> None:
-    for index, state in enumerate(_play_positions(seed)):
+@given(
+    seeds(), st.sampled_from([0.0, 0.1, 1.0]), st.sampled_from([0, 1, 6]), st.sampled_from([2, 3])
+)
+def test_rewards_are_those_of_the_replayed_plays(
+    seed: int, epsilon: float, horizon: int, sides: int
+) -> None:
+    # play_positions draws the profile and the seating: the first seed from ``seed`` on
+    # that deals ``sides`` sides.
+    positions = next(filter(None, (list(_play_positions(seed + i, sides)) for i in range(500))))
+    for index, state in enumerate(positions):
         if index % 5:
             continue
         played: list[Play] = []
@@ -97,11 +104,19 @@ def test_the_policy_scores() -> None:
 
 
 def test_it_steps_aside_where_it_does_not_apply() -> None:
-    three = next(s for seed in range(50) for s in _play_positions(seed, sides=3))
-    assert three.sides == 3
-    assert policy_rewards(three, random.Random(1), 0.1, 6, REWARD_SCALE) is None
     start = new_match()
     assert policy_rewards(start, random.Random(1), 0.1, 6, REWARD_SCALE) is None
+    cut = apply(start, random_shuffle(random.Random(1)))
+    assert cut.phase is Phase.CUT
+    assert policy_rewards(cut, random.Random(1), 0.1, 6, REWARD_SCALE) is None
+
+
+def test_three_sides_play_on_the_kernel_too() -> None:
+    # A reward per side, not None.
+    three = next(s for seed in range(50) for s in _play_positions(seed, sides=3))
+    rewards = policy_rewards(three, random.Random(1), 0.1, 6, REWARD_SCALE)
+    assert rewards is not None and len(rewards) == 3
+    assert sum(rewards) == pytest.approx(0.0)  # points against the others' mean
 
 
 def test_the_tables_follow_the_profile() -> None:

@@ -51,6 +51,7 @@ __all__ = [
     "Kernel",
     "Options",
     "deal_hands",
+    "deal_points",
     "is_void",
     "kernel",
     "points_two",
@@ -346,10 +347,11 @@ _Sides = tuple[int, ...]
 
 
 def _side_tallies(
-    piles: tuple[tuple[Card, ...], ...],
+    tallies: Iterable[int],
 ) -> tuple[_Sides, _Sides, _Sides, _Sides, int | None]:
-    """Per side: diamonds, sevens, sixes and primiera sum (0 when a suit is missing);
-    then the first side whose tally holds the 7♦ (``None``: none).
+    """Per side, from its pile's :func:`tally`: diamonds, sevens, sixes and primiera sum
+    (0 when a suit is missing); then the first side whose tally holds the 7♦ (``None``:
+    none).
 
     One loop appending to four lists: cheaper than a 5-tuple per pile transposed with
     zip, or a comprehension per field (each a frame of its own), by about 4k
@@ -360,8 +362,7 @@ def _side_tallies(
     sixes: list[int] = []
     primiera: list[int] = []
     holder: int | None = None
-    for side, pile in enumerate(piles):
-        held = sum(map(_TALLY_OF, pile))  # tally(pile), without the call
+    for side, held in enumerate(tallies):
         diamonds.append(held & 15)
         sevens.append(held >> _SEVENS_AT & 7)
         sixes.append(held >> _SIXES_AT & 7)
@@ -384,8 +385,37 @@ def score(
     """
     if len(piles) == 2:
         return _score_two(piles, sweeps, rules, last_side)
-    diamonds, sevens, sixes, primiera, holder = _side_tallies(piles)
     card_counts = tuple(map(len, piles))
+    categories, counts, primiera = _categories(map(tally, piles), card_counts, rules, last_side)
+    points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
+    return _deal_score(categories, sweeps, points, card_counts, counts, primiera)
+
+
+def deal_points(
+    tallies: Sequence[int],
+    card_counts: Sequence[int],
+    sweeps: Sequence[int],
+    rules: Rules,
+    last_side: int | None,
+) -> tuple[int, ...]:
+    """The deal points of each side from their piles' :func:`tally` and sizes (what
+    :func:`score` would give in ``points``), for two or three sides."""
+    if len(tallies) == 2:
+        return points_two(tallies, card_counts, sweeps, rules, last_side)
+    categories = _categories(tallies, tuple(card_counts), rules, last_side)[0]
+    return tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
+
+
+_Counts = tuple[_Sides, _Sides, _Sides]
+
+
+def _categories(
+    tallies: Iterable[int], card_counts: _Sides, rules: Rules, last_side: int | None
+) -> tuple[tuple[int | None, ...], _Counts, _Sides]:
+    """The category winners (cards, diamonds, bermila, 7♦, primiera) of any number of
+    sides from their piles' tallies and sizes, with each side's diamonds, sevens and
+    sixes, and its primiera sum."""
+    diamonds, sevens, sixes, primiera, holder = _side_tallies(tallies)
     categories = (
         majority(card_counts, _HALF_THE_CARDS, rules, last_side),
         majority(diamonds, _HALF_THE_DIAMONDS, rules, last_side),
@@ -393,8 +423,7 @@ def score(
         holder if rules.seven_of_diamonds else None,
         unique_best(primiera) if rules.primiera else None,
     )
-    points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
-    return _deal_score(categories, sweeps, points, card_counts, (diamonds, sevens, sixes), primiera)
+    return categories, (diamonds, sevens, sixes), primiera
 
 
 def _deal_score(

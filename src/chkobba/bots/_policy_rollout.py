@@ -7,10 +7,12 @@ only reads the piles' tallies and the chkobbas (or the deal points, when the dea
 (see :mod:`chkobba._kernel`): the table sorted by value, each side's pile as one tally
 int, the capture options read from the kernel's entry for the table's signature.
 
-Internal: ISMCTS calls it for 2-side deals in play; it returns ``None`` where it does
-not apply (3 sides, a state not in the play phase), and the caller steps through
-``apply`` instead. ``tests/test_policy_rollout.py`` checks that both paths play the same
-moves from the same draws.
+Internal: ISMCTS calls it for deals in play, of two or three sides; it returns ``None``
+for a state not in the play phase, and the caller steps through ``apply`` instead.
+``tests/test_policy_rollout.py`` checks that its plays replay through ``apply`` to a
+state with the same rewards, and that its candidates and choices are the policy's. (The
+two paths draw their random numbers in another order, so the same seed plays other,
+equally likely, moves on each.)
 """
 
 from __future__ import annotations
@@ -18,15 +20,15 @@ from __future__ import annotations
 import math
 import random
 from bisect import insort
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from chkobba._kernel import Capture, Kernel, kernel, points_two, tally
+from chkobba._kernel import Capture, Kernel, deal_points, kernel, tally
 from chkobba.bots.evaluation import tally_estimate
 from chkobba.bots.greedy import WORTH
 from chkobba.moves import Play
 from chkobba.state import HAND_SIZE, Phase, State
 
-__all__ = ["capture_score", "lay_score", "policy_rewards"]
+__all__ = ["capture_score", "lay_score", "policy_rewards", "side_rewards"]
 
 _PLAY = Phase.PLAY
 
@@ -53,15 +55,18 @@ def policy_rewards(
     horizon: int,
     scale: float,
     moves: list[Play] | None = None,
-) -> tuple[float, float] | None:
+) -> tuple[float, ...] | None:
     """Play the default policy from ``state`` for ``horizon`` moves (0: to the deal's
-    end); return (side 0's reward, side 1's): the deal points difference when the deal
-    ended, else :func:`~chkobba.bots.evaluation.deal_estimate`, divided by ``scale``.
+    end); return each side's reward, divided by ``scale``: with two sides, side 0's
+    points minus side 1's and its negation, when the deal ended, else
+    :func:`~chkobba.bots.evaluation.deal_estimate` and its negation; with three, each
+    side's :func:`side_rewards` of the deal points, or of the chkobbas mid-deal (the only
+    points certain then).
 
-    ``None`` when ``state`` is not a 2-side deal in its play phase. ``moves``, when given
-    a list, receives the plays made (a test replays them through ``apply``).
+    ``None`` when ``state`` is not a deal in its play phase. ``moves``, when given a
+    list, receives the plays made (a test replays them through ``apply``).
     """
-    if state.phase is not _PLAY or state.sides != 2:
+    if state.phase is not _PLAY:
         return None
     k = kernel(state.rules)
     tables = _TABLES.get(k)
@@ -72,8 +77,9 @@ def policy_rewards(
     table = sorted([code[c.index] for c in state.table])
     stock = state.stock  # cards: only the refills reached are turned into codes
     piles = state.captured
-    tallies = [tally(piles[0]), tally(piles[1])]
-    sizes = [len(piles[0]), len(piles[1])]
+    sides = len(piles)
+    tallies = list(map(tally, piles))
+    sizes = list(map(len, piles))
     chkobbas = list(state.chkobbas)
     last: int | None = state.last_capturer
     player: int = state.current_player  # type: ignore[assignment]
@@ -98,7 +104,7 @@ def policy_rewards(
             taken_cards = frozenset([k.card_of[table[at]] for at in capture or ()])
             moves.append(Play(k.card_of[played], taken_cards))
         hand.remove(played)
-        side = player % 2
+        side = player % sides
         if capture is None:
             insort(table, played)
             signature += code_bit[played]
@@ -116,8 +122,17 @@ def policy_rewards(
         player = (player + 1) % players
     if not stock and not any(hands):
         return _final(state, k, tables, table, tallies, sizes, chkobbas, last, scale)
+    if sides != 2:
+        return side_rewards(chkobbas, scale)
     estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas) / scale
     return (estimate, -estimate)
+
+
+def side_rewards(points: Sequence[int], scale: float) -> tuple[float, ...]:
+    """Each side's points minus the mean of the others', divided by ``scale`` (two
+    sides: side 0's points minus side 1's, and its negation)."""
+    total, others = sum(points), len(points) - 1
+    return tuple([(p - (total - p) / others) / scale for p in points])
 
 
 def _choose(
@@ -197,12 +212,14 @@ def _final(
     chkobbas: list[int],
     last: int | None,
     scale: float,
-) -> tuple[float, float]:
-    """The rewards of a finished deal: its real points difference."""
-    side = None if last is None else last % 2
+) -> tuple[float, ...]:
+    """The rewards of a finished deal: from its real points."""
+    side = None if last is None else last % len(tallies)
     if side is not None and table:
         tallies[side] += sum([tables.tally[c] for c in table])
         sizes[side] += len(table)
-    points = points_two(tallies, sizes, chkobbas, state.rules, side)
+    points = deal_points(tallies, sizes, chkobbas, state.rules, side)
+    if len(points) != 2:
+        return side_rewards(points, scale)
     difference = (points[0] - points[1]) / scale
     return (difference, -difference)

@@ -17,12 +17,14 @@ iteration:
    taken, plus 1 for a sweep, so a rich capture can beat a poorer sweep; otherwise the
    lay of least worth, half a point worse if it leaves a table summing to 10 or less;
    with ``epsilon`` chance a random legal move) for ``horizon`` moves (``0``: to the end
-   of the deal), on the compact kernel for 2-side deals
+   of the deal), on the compact kernel for deals in play, of two or three sides
    (:mod:`chkobba.bots._policy_rollout`, no ``State`` per move);
 4. **back up** the reward: side 0's deal points minus side 1's (negated for side 1),
    divided by ``REWARD_SCALE`` — the real deal points when the rollout ended the deal,
-   else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached. Deal
-   points are a proxy for winning the match: every point counts the same towards 21.
+   else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached (three
+   sides: each side's points minus the mean of the others', and mid-deal only the
+   chkobbas, the one part of the points already certain). Deal points are a proxy for
+   winning the match: every point counts the same towards 21.
 
 Short rollouts plus the estimate were measured stronger than rollouts to the end of the
 deal at the same time budget (``benchmarks/strength.py``): a whole-deal rollout is slow
@@ -50,7 +52,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from chkobba._describe import finite_number, wrong_type
-from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards
+from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards, side_rewards
 from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
 from chkobba.bots.evaluation import deal_estimate_unchecked
 from chkobba.bots.greedy import WORTH
@@ -276,8 +278,7 @@ def _rewards(state: State, deals: int) -> tuple[float, ...]:
         return (0.0,) * sides  # a voided deal
     else:
         points = state.deal_scores[-1].points
-    total = sum(points)
-    return tuple((p - (total - p) / (sides - 1)) / REWARD_SCALE for p in points)
+    return side_rewards(points, REWARD_SCALE)
 
 
 def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int = 0) -> State:
@@ -298,7 +299,8 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
 
 
 def _rollout(state: State, rng: random.Random, epsilon: float, horizon: int) -> State:
-    """:func:`rollout`, unchecked (the search's path for more than two sides)."""
+    """:func:`rollout`, unchecked (the search's path where the kernel's policy rollout
+    does not apply: from a cut, or with uniform moves to the deal's end)."""
     if epsilon >= 1.0 and horizon == 0:
         return kernel_rollout(state, rng) if state.phase in _IN_DEAL else state
     steps = horizon if horizon > 0 else -1
