@@ -96,6 +96,7 @@ __all__ = [
     "rule_profiles",
     "seeds",
     "shuffles",
+    "side_piles",
     "start_scores",
     "states",
     "table_and_card",
@@ -168,6 +169,19 @@ def deal_piles(
     nobody = tuple(c for c, o in owned if o is None)
     sweeps = (draw(st.integers(0, max_chkobbas)), draw(st.integers(0, max_chkobbas)))
     return (piles[0], piles[1]), sweeps, nobody
+
+
+@st.composite
+def side_piles(
+    draw: st.DrawFn, sides: int, out: bool = True
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+    """``(piles, chkobbas)`` of ``sides`` sides part-way through a deal: the 40 cards
+    split among the piles and, with ``out``, cards still out (hands, table, stock)."""
+    owners = st.integers(0, sides if out else sides - 1)
+    order = draw(st.permutations(DECK))
+    owned = list(zip(order, draw(st.lists(owners, min_size=40, max_size=40)), strict=True))
+    piles = tuple(tuple(c for c, o in owned if o == side) for side in range(sides))
+    return piles, tuple(draw(st.lists(st.integers(0, 6), min_size=sides, max_size=sides)))
 
 
 _NAMED_VALUES = (TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values)

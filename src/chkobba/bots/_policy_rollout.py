@@ -23,7 +23,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from chkobba._kernel import Capture, Kernel, deal_points, kernel, tally
-from chkobba.bots.evaluation import tally_estimate
+from chkobba.bots.evaluation import tallies_estimates, tally_estimate
 from chkobba.bots.greedy import WORTH
 from chkobba.moves import Play
 from chkobba.state import HAND_SIZE, Phase, State
@@ -60,8 +60,8 @@ def policy_rewards(
     end); return each side's reward, divided by ``scale``: with two sides, side 0's
     points minus side 1's and its negation, when the deal ended, else
     :func:`~chkobba.bots.evaluation.deal_estimate` and its negation; with three, each
-    side's :func:`side_rewards` of the deal points, or of the chkobbas mid-deal (the only
-    points certain then).
+    side's :func:`side_rewards` of the deal points, or mid-deal its
+    :func:`~chkobba.bots.evaluation.side_estimates`.
 
     ``None`` when ``state`` is not a deal in its play phase. ``moves``, when given a
     list, receives the plays made (a test replays them through ``apply``).
@@ -122,9 +122,10 @@ def policy_rewards(
         player = (player + 1) % players
     if not stock and not any(hands):
         return _final(state, k, tables, table, tallies, sizes, chkobbas, last, scale)
+    rules = state.rules
     if sides != 2:
-        return side_rewards(chkobbas, scale)
-    estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas) / scale
+        return tuple([e / scale for e in tallies_estimates(tallies, sizes, chkobbas, rules)])
+    estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules) / scale
     return (estimate, -estimate)
 
 

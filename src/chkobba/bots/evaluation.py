@@ -1,19 +1,28 @@
-"""A static estimate of a deal in progress: side 0's expected points minus side 1's.
+"""A static estimate of a deal in progress: each side's expected points against the others'.
 
 Search cannot always afford to play every sample to the end of the deal, so it scores
-positions with :func:`deal_estimate`. Chkobbas already made count exactly. Each scoring
-category counts as the probability side 0 wins it minus the probability side 1 does,
-estimated with a normal approximation: the cards still out (hands, table, stock) are
-assumed to split evenly on average, so a lead of a few cards is worth more the fewer
-cards remain. A decided category (21 cards, 6 diamonds, the 7♦ in a pile) counts fully.
+positions with :func:`deal_estimate` (two sides: side 0's expected points minus side
+1's) or :func:`side_estimates` (two or three sides: each side's expected points minus the
+mean of the others'). Chkobbas already made count exactly. Each scoring category the
+profile plays (:attr:`Rules.categories <chkobba.Rules.categories>`) counts as the
+probability each side wins it, the cards still out (hands, table, stock) assumed to split
+evenly at random, so a lead of a few cards is worth more the fewer cards remain; a
+decided category (21 cards, 6 diamonds, the 7♦ in a pile) counts fully. With two sides
+the chances come from a normal approximation, with three from the exact split. Two
+things are left out: the primiera (of house profiles), which counts only once the deal
+is scored, and a tie that goes to the last capturer, counted as going to nobody.
 
 >>> from chkobba.bots.evaluation import deal_estimate
 >>> a = cards("7D 7S 6S 6H 6C AD 2D 3D 4D 5D AS AH AC 2S 2H 2C 3S 3H 3C 4S 4H 4C")
 >>> b = [c for c in DECK if c not in a]
 >>> round(deal_estimate((a, b), (1, 0)), 2)   # the worked example: exactly 5 - 0
 5.0
+>>> round(deal_estimate((a, b), (1, 0), CARD_RULES_PLUS), 2)   # no bermila there
+4.0
 >>> deal_estimate(((), ()), (0, 0))
 0.0
+>>> [round(e, 2) for e in side_estimates(((), (), ()), (1, 0, 0), CARD_RULES_PLUS)]
+[1.0, -0.5, -0.5]
 """
 
 from __future__ import annotations
@@ -24,8 +33,10 @@ from collections.abc import Sequence
 from chkobba._kernel import tally, tally_counts
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
+from chkobba.rules import TUNISIAN, Rules
+from chkobba.scoring import bermila, majority
 
-__all__ = ["deal_estimate", "tally_estimate"]
+__all__ = ["deal_estimate", "side_estimates", "tally_estimate"]
 
 
 def _phi(x: float) -> float:
@@ -55,64 +66,193 @@ def _bermila(sevens: tuple[int, int], sixes: tuple[int, int]) -> float:
     return 2.0 * _phi(lead / (0.7 * math.sqrt(rest) + 0.1)) - 1.0
 
 
-def deal_estimate(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
-    """Side 0's expected deal points minus side 1's, from the piles and chkobbas so far.
+def deal_estimate(
+    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules = TUNISIAN
+) -> float:
+    """Side 0's expected deal points minus side 1's, from the piles and chkobbas so far,
+    counting the categories ``rules`` plays.
 
     ``captured`` holds the two sides' piles (distinct cards), ``chkobbas`` their counts;
     anything else raises :class:`~chkobba.ChkobbaError`.
     """
-    piles = items_of(captured, "deal_estimate: captured", 3)
-    counts = items_of(chkobbas, "deal_estimate: chkobbas", 3)
-    if len(piles) != 2 or len(counts) != 2:
+    piles, counts = _checked("deal_estimate", captured, chkobbas, rules, "two")
+    return deal_estimate_unchecked(piles, counts, rules)
+
+
+def side_estimates(
+    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules = TUNISIAN
+) -> tuple[float, ...]:
+    """Each side's expected deal points minus the mean of the other sides', from the
+    piles and chkobbas so far, counting the categories ``rules`` plays: for two sides
+    ``(e, -e)`` where ``e`` is :func:`deal_estimate`, for three the chances of the split
+    of the cards still out.
+
+    ``captured`` holds the sides' piles (two or three, distinct cards), ``chkobbas`` their
+    counts; anything else raises :class:`~chkobba.ChkobbaError`.
+    """
+    piles, counts = _checked("side_estimates", captured, chkobbas, rules, "two or three")
+    return tallies_estimates(list(map(tally, piles)), list(map(len, piles)), counts, rules)
+
+
+def _checked(
+    function: str, captured: object, chkobbas: object, rules: object, sides: str
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+    """The piles and chkobbas of ``sides`` sides ("two", or "two or three"), checked:
+    as many of each, distinct cards, counts in range."""
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"{function}: rules must be a Rules profile, not {shown(rules)}")
+    piles = items_of(captured, f"{function}: captured", 3)
+    counts = items_of(chkobbas, f"{function}: chkobbas", 3)
+    if len(piles) != len(counts) or len(piles) not in ((2,) if sides == "two" else (2, 3)):
         raise ChkobbaError(
-            f"deal_estimate: needs two sides' piles and chkobbas, got {len(piles)} and "
+            f"{function}: needs {sides} sides' piles and chkobbas, got {len(piles)} and "
             f"{len(counts)}"
         )
-    first, second = (items_of(pile, "deal_estimate: a pile", len(DECK)) for pile in piles)
+    checked = tuple(items_of(pile, f"{function}: a pile", len(DECK)) for pile in piles)
     seen: set[Card] = set()
-    for c in first + second:
+    for c in (c for pile in checked for c in pile):
         if not isinstance(c, Card):
-            raise ChkobbaError(f"deal_estimate: the piles hold {shown(c)}, not a card")
+            raise ChkobbaError(f"{function}: the piles hold {shown(c)}, not a card")
         if c in seen:
-            raise ChkobbaError(f"deal_estimate: the piles hold {c} twice")
+            raise ChkobbaError(f"{function}: the piles hold {c} twice")
         seen.add(c)
     for count in counts:
         if type(count) is not int or not 0 <= count <= len(DECK):
             raise ChkobbaError(
-                f"deal_estimate: a chkobba count must be an integer from 0 to {len(DECK)}, "
+                f"{function}: a chkobba count must be an integer from 0 to {len(DECK)}, "
                 f"not {shown(count)}"
             )
-    return deal_estimate_unchecked((first, second), counts)
+    return checked, counts
 
 
-def deal_estimate_unchecked(captured: Sequence[Sequence[Card]], chkobbas: Sequence[int]) -> float:
+def deal_estimate_unchecked(
+    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules = TUNISIAN
+) -> float:
     """:func:`deal_estimate` of a state's own piles and chkobbas, unchecked: for the
     search (:mod:`chkobba.bots.ismcts` scores rollouts with it, per iteration). Not in
     ``__all__``; anything else calls :func:`deal_estimate`."""
     first, second = tuple(captured[0]), tuple(captured[1])
-    return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas)
+    return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas, rules)
 
 
 def tally_estimate(
-    first: int, second: int, first_size: int, second_size: int, chkobbas: Sequence[int]
+    first: int,
+    second: int,
+    first_size: int,
+    second_size: int,
+    chkobbas: Sequence[int],
+    rules: Rules = TUNISIAN,
 ) -> float:
     """:func:`deal_estimate` from each pile's :func:`~chkobba._kernel.tally` and size
     (what a search keeps instead of the piles); arguments no pair of piles could have
     raise :class:`~chkobba.ChkobbaError`."""
-    # A try, not checks: the search calls this at the end of every rollout.
+    # A try, not checks: the search calls this at the end of every rollout. The terms are
+    # added in the order of the Tunisian profile's categories, so its estimate is the
+    # same float as before the profiles were read.
     try:
         diamonds, sevens, sixes, seven_of_diamonds = tally_counts(first)
         their_diamonds, their_sevens, their_sixes, their_seven = tally_counts(second)
-        return (
+        estimate = (
             chkobbas[0]
             - chkobbas[1]
             + _majority(first_size, second_size, 40, 21)
             + _majority(diamonds, their_diamonds, 10, 6)
-            + _bermila((sevens, their_sevens), (sixes, their_sixes))
-            + (1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0)
         )
-    except (TypeError, IndexError, KeyError, ValueError, OverflowError):
+        if rules.sevens_bermila:
+            estimate += _bermila((sevens, their_sevens), (sixes, their_sixes))
+        if rules.seven_of_diamonds:
+            estimate += 1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0
+        return estimate
+    except (TypeError, IndexError, KeyError, ValueError, OverflowError, AttributeError):
         raise ChkobbaError(
             f"tally_estimate: no pair of piles has tallies {shown(first)} and {shown(second)},"
             f" sizes {shown(first_size)} and {shown(second_size)} and chkobbas {shown(chkobbas)}"
+            f" (under {shown(rules)})"
         ) from None
+
+
+def tallies_estimates(
+    tallies: Sequence[int], sizes: Sequence[int], chkobbas: Sequence[int], rules: Rules
+) -> tuple[float, ...]:
+    """:func:`side_estimates` from each pile's tally and size, unchecked (the search's
+    rollouts keep tallies): two sides through :func:`tally_estimate`, three through the
+    exact chances of the split of the cards still out."""
+    if len(tallies) == 2:
+        estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules)
+        return (estimate, -estimate)
+    counted = [tally_counts(held) for held in tallies]
+    expected = [float(n) for n in chkobbas]
+    chances = [
+        _split_chances(tuple(sizes), len(DECK), rules),
+        _split_chances(tuple([c[0] for c in counted]), _DIAMONDS, rules),
+    ]
+    if rules.sevens_bermila:
+        chances.append(
+            _bermila_chances(tuple([c[1] for c in counted]), tuple([c[2] for c in counted]))
+        )
+    for chance in chances:
+        for side, p in enumerate(chance):
+            expected[side] += p
+    if rules.seven_of_diamonds:
+        for side, c in enumerate(counted):
+            if c[3]:
+                expected[side] += 1.0
+    total, others = sum(expected), len(expected) - 1
+    return tuple([e - (total - e) / others for e in expected])
+
+
+_DIAMONDS = len(DECK) // 4
+#: Per (counts so far, how many there are, majority rule): each side's chance of the
+#: category. Bounded: cleared when full (play meets a few thousand).
+_SPLITS: dict[tuple[tuple[int, ...], int, str], tuple[float, ...]] = {}
+_BERMILAS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
+_KEPT = 1 << 16
+
+
+def _splits(have: tuple[int, ...], rest: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every way ``rest`` more go to three sides holding ``have``, with its weight (of
+    ``3 ** rest``, each one to each side alike)."""
+    first, second, third = have
+    return [
+        ((first + a, second + b, third + rest - a - b), math.comb(rest, a) * math.comb(rest - a, b))
+        for a in range(rest + 1)
+        for b in range(rest - a + 1)
+    ]
+
+
+def _split_chances(have: tuple[int, ...], total: int, rules: Rules) -> tuple[float, ...]:
+    """Each of three sides' chance of the cards (or diamonds) category: ``have`` so far,
+    of ``total``, the rest split at random."""
+    key = (have, total, rules.majority)
+    found = _SPLITS.get(key)
+    if found is None:
+        wins = [0] * len(have)
+        rest = total - sum(have)
+        for counts, weight in _splits(have, rest):
+            # The last capturer's tie-break is not known ahead: no last side.
+            winner = majority(counts, total // 2, rules, None)
+            if winner is not None:
+                wins[winner] += weight
+        if len(_SPLITS) >= _KEPT:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple([w / 3**rest for w in wins])
+    return found
+
+
+def _bermila_chances(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> tuple[float, ...]:
+    """Each of three sides' chance of the bermila: the sevens and sixes still out split
+    at random."""
+    key = (sevens, sixes)
+    found = _BERMILAS.get(key)
+    if found is None:
+        wins = [0] * len(sevens)
+        rest_sevens, rest_sixes = 4 - sum(sevens), 4 - sum(sixes)
+        for final_sevens, seven_weight in _splits(sevens, rest_sevens):
+            for final_sixes, six_weight in _splits(sixes, rest_sixes):
+                winner = bermila(final_sevens, final_sixes)
+                if winner is not None:
+                    wins[winner] += seven_weight * six_weight
+        if len(_BERMILAS) >= _KEPT:
+            _BERMILAS.clear()
+        found = _BERMILAS[key] = tuple([w / 3 ** (rest_sevens + rest_sixes) for w in wins])
+    return found

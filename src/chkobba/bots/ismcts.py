@@ -21,10 +21,11 @@ iteration:
    (:mod:`chkobba.bots._policy_rollout`, no ``State`` per move);
 4. **back up** the reward: side 0's deal points minus side 1's (negated for side 1),
    divided by ``REWARD_SCALE`` — the real deal points when the rollout ended the deal,
-   else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached (three
-   sides: each side's points minus the mean of the others', and mid-deal only the
-   chkobbas, the one part of the points already certain). Deal points are a proxy for
-   winning the match: every point counts the same towards 21.
+   else :func:`~chkobba.bots.evaluation.deal_estimate` of the position reached, which
+   counts the categories the profile plays (three sides: each side's points minus the
+   mean of the others', or its :func:`~chkobba.bots.evaluation.side_estimates`). Deal
+   points are a proxy for winning the match: every point counts the same towards the
+   target.
 
 Short rollouts plus the estimate were measured stronger than rollouts to the end of the
 deal at the same time budget (``benchmarks/strength.py``): a whole-deal rollout is slow
@@ -52,9 +53,10 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from chkobba._describe import finite_number, wrong_type
+from chkobba._kernel import tally
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards, side_rewards
 from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
-from chkobba.bots.evaluation import deal_estimate_unchecked
+from chkobba.bots.evaluation import deal_estimate_unchecked, tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.sampling import determinizer, weighted_determinizer
@@ -267,13 +269,18 @@ def _visits(root: _Node, move: Move) -> int:
 
 def _rewards(state: State, deals: int) -> tuple[float, ...]:
     """Each side's deal points minus the mean of the others' (two sides: side 0's points
-    minus side 1's, and its negation), scaled; estimated if the deal goes on."""
-    sides = state.sides
+    minus side 1's, and its negation), scaled; estimated if the deal goes on (see
+    :mod:`chkobba.bots.evaluation`)."""
+    sides, rules = state.sides, state.rules
     if state.phase in _IN_DEAL:
+        piles = state.captured
         if sides == 2:
-            estimate = deal_estimate_unchecked(state.captured, state.chkobbas) / REWARD_SCALE
+            estimate = deal_estimate_unchecked(piles, state.chkobbas, rules) / REWARD_SCALE
             return (estimate, -estimate)
-        points = state.chkobbas  # three sides: only the chkobbas are certain mid-deal
+        estimates = tallies_estimates(
+            [*map(tally, piles)], [*map(len, piles)], state.chkobbas, rules
+        )
+        return tuple([e / REWARD_SCALE for e in estimates])
     elif len(state.deal_scores) == deals:
         return (0.0,) * sides  # a voided deal
     else:
