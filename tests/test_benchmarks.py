@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import chkobba
+from chkobba.arena import play_match, subseed
+from chkobba.bots import BotSpec
 
 PLAYOUTS = Path(__file__).parent.parent / "benchmarks" / "playouts.py"
 
@@ -111,3 +115,136 @@ def test_same_play_checks_the_digests_it_wrote(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.fullmatch(r"(\d+) workloads of 2 deals: \1 the same\n", done.stdout)
     assert run("3", "--check", str(saved)).returncode == 1
+
+
+# --- benchmarks/strength.py: any profile and seating --------------------------------------
+
+STRENGTH = PLAYOUTS.parent / "strength.py"
+
+
+def _strength(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, str(STRENGTH), "--pair", "greedy", "random", *args]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+@pytest.fixture(scope="module")
+def strength() -> Any:
+    spec = importlib.util.spec_from_file_location("strength_under_test", STRENGTH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_three_player_run_logs_rotating_seats_and_resumes(tmp_path: Path) -> None:
+    # A alone against two B seats, its seat rotating; the log resumes such a run too.
+    log = tmp_path / "crp3.jsonl"
+    args = ("--rules", "cardrulesplus", "--players", "3", "--games", "6", "--log", str(log))
+    first = _strength(*args)
+    assert first.returncode == 0, first.stderr
+    matches = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [m["game"] for m in matches] == list(range(6))
+    assert [m["seats"] for m in matches] == [[0, 1, 1], [1, 0, 1], [1, 1, 0]] * 2
+    assert {(m["rules"], m["players"]) for m in matches} == {("cardrulesplus", 3)}
+    for m in matches:
+        a_seat = m["seats"].index(0)
+        b_scores = [s for seat, s in enumerate(m["scores"]) if seat != a_seat]
+        assert m["points"] == [m["scores"][a_seat], sum(b_scores) / 2]
+        # The winner is an entrant: 0 exactly when A's seat has the (unique) top total.
+        assert m["winner"] == (0 if m["scores"][a_seat] > max(b_scores) else 1)
+    wins = sum(m["winner"] == 0 for m in matches)
+    shown = re.search(r"greedy vs random: (\d+)/6 = ([\d.]+)% \(even: 33\.3%\) ", first.stdout)
+    assert shown is not None, first.stdout
+    assert int(shown[1]) == wins
+    assert float(shown[2]) == pytest.approx(100 * wins / 6, abs=0.05)
+    assert first.stdout.startswith("3 players, cardrulesplus, seed 2026, ")
+    # Started again on its log, it plays nothing and reports the same matches.
+    before = log.read_text()
+    again = _strength(*args)
+    assert again.returncode == 0, again.stderr
+    assert log.read_text() == before
+    assert "..." not in again.stderr  # no progress line: no match played
+    elapsed = re.compile(r", \d+ s: ")
+    assert elapsed.sub(", _ s: ", again.stdout) == elapsed.sub(", _ s: ", first.stdout)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_two_and_four_players_keep_the_tournament_seeding(strength: Any, players: int) -> None:
+    # The contract earlier logs and the published ladder rely on, spelled out here as the
+    # unchanged code played it: seats alternate, pairs of matches share the shuffles.
+    seed, names = 11, ("greedy", "random")
+    specs = (BotSpec.parse(names[0]), BotSpec.parse(names[1]))
+    for game in range(4):
+        first = game % 2
+        seats = [first, 1 - first] * (players // 2)
+        bot_seed = subseed(seed, first, 1 - first, game)
+        bots = [specs[who].build(subseed(bot_seed, seat)) for seat, who in enumerate(seats)]
+        expected = play_match(bots, seed=subseed(seed, 0, 1, game // 2), players=players, dealer=0)
+        match = strength.play(specs, game, seed, players)
+        assert match["seats"] == seats
+        assert match["winner"] == seats[expected.winner]
+        assert match["points"] == [expected.scores[seats.index(e)] for e in (0, 1)]
+        assert match["deals"] == expected.deals
+
+
+def test_three_players_under_a_profile_without_them_is_a_usage_error() -> None:
+    # Refused before any match, in playouts.py's words (Tunisian has no 3-player match).
+    done = _strength("--players", "3", "--games", "1")
+    assert done.returncode == 2
+    assert "the tunisian profile plays with 2, 4 players, not 3" in done.stderr
+
+
+def test_each_group_of_three_matches_shares_its_shuffles(
+    strength: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seated = [strength.seating(game, 7, 3) for game in range(6)]
+    assert [s.a_seat for s in seated] == [0, 1, 2] * 2
+    assert [s.seats for s in seated] == [(0, 1, 1), (1, 0, 1), (1, 1, 0)] * 2
+    assert len({s.match_seed for s in seated[:3]}) == len({s.match_seed for s in seated[3:]}) == 1
+    assert seated[0].match_seed != seated[3].match_seed
+    assert len({s.bot_seed for s in seated}) == 6  # every match's bots their own
+    # play() hands that seed and the profile to play_match: the same shuffles, A's seat moving.
+    played: list[tuple[int, str, tuple[Any, ...]]] = []
+
+    def recorded(bots: list[Any], **kwargs: Any) -> chkobba.arena.MatchResult:
+        result = play_match(bots, **kwargs)
+        shuffles = tuple(m for m in result.record.moves if isinstance(m, chkobba.Shuffle))
+        played.append((kwargs["seed"], kwargs["rules"].name, shuffles))
+        assert len({id(bot) for bot in bots}) == 3  # each seat its own bot
+        return result
+
+    monkeypatch.setattr(strength, "play_match", recorded)
+    specs = (BotSpec.parse("greedy"), BotSpec.parse("random"))
+    for game in range(3):
+        strength.play(specs, game, 7, 3, chkobba.CARD_RULES_PLUS)
+    assert {(seed, rules) for seed, rules, _ in played} == {(seated[0].match_seed, "cardrulesplus")}
+    shortest = min(len(shuffles) for _, _, shuffles in played)
+    assert len({shuffles[:shortest] for _, _, shuffles in played}) == 1
+
+
+def test_the_log_key_names_the_profile_and_old_lines_are_tunisian(
+    strength: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    specs = (BotSpec.parse("greedy"), BotSpec.parse("random"))
+    log = tmp_path / "old.jsonl"
+    strength.run_pair(specs, 2, 5, 2, log)
+    # A log written before --rules existed: the same lines without the keys added since.
+    old = [json.loads(line) for line in log.read_text().splitlines()]
+    new_keys = ("rules", "seats", "scores")
+    log.write_text(
+        "".join(json.dumps({k: v for k, v in m.items() if k not in new_keys}) + "\n" for m in old)
+    )
+    calls: list[str] = []
+    real = strength.play
+
+    def counted(*args: Any) -> dict[str, Any]:
+        calls.append(args[-1].name)
+        return real(*args)
+
+    monkeypatch.setattr(strength, "play", counted)
+    assert [m["winner"] for m in strength.run_pair(specs, 2, 5, 2, log)] == [
+        m["winner"] for m in old
+    ]
+    assert calls == []  # resumed: the old lines count as Tunisian ones
+    strength.run_pair(specs, 2, 5, 2, log, chkobba.CARD_RULES_PLUS)
+    assert calls == ["cardrulesplus"] * 2  # another profile's matches are not those
