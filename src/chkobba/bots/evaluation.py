@@ -27,6 +27,7 @@ is scored, and a tie that goes to the last capturer, counted as going to nobody.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -180,44 +181,43 @@ def tallies_estimates(
     if len(tallies) == 2:
         estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules)
         return (estimate, -estimate)
-    counted = [tally_counts(held) for held in tallies]
-    expected = [float(n) for n in chkobbas]
+    diamonds, sevens, sixes, holds = zip(*map(tally_counts, tallies), strict=True)
     chances = [
         _split_chances(tuple(sizes), len(DECK), rules),
-        _split_chances(tuple([c[0] for c in counted]), _DIAMONDS, rules),
+        _split_chances(diamonds, _DIAMONDS, rules),
     ]
     if rules.sevens_bermila:
-        chances.append(
-            _bermila_chances(tuple([c[1] for c in counted]), tuple([c[2] for c in counted]))
-        )
-    for chance in chances:
-        for side, p in enumerate(chance):
-            expected[side] += p
+        chances.append(_bermila_chances(sevens, sixes))
     if rules.seven_of_diamonds:
-        for side, c in enumerate(counted):
-            if c[3]:
-                expected[side] += 1.0
+        chances.append(holds)  # decided: True (1) for the side holding it
+    expected = list(map(sum, zip(chkobbas, *chances, strict=True)))
     total, others = sum(expected), len(expected) - 1
     return tuple([e - (total - e) / others for e in expected])
 
 
 _DIAMONDS = len(DECK) // 4
 #: Per (counts so far, how many there are, majority rule): each side's chance of the
-#: category. Bounded: cleared when full (play meets a few thousand).
+#: category. Bounded: cleared when full (a match meets a few thousand).
 _SPLITS: dict[tuple[tuple[int, ...], int, str], tuple[float, ...]] = {}
 _BERMILAS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
 _KEPT = 1 << 16
 
 
-def _splits(have: tuple[int, ...], rest: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every way ``rest`` more go to three sides holding ``have``, with its weight (of
-    ``3 ** rest``, each one to each side alike)."""
-    first, second, third = have
-    return [
-        ((first + a, second + b, third + rest - a - b), math.comb(rest, a) * math.comb(rest - a, b))
+@functools.cache
+def _ways(rest: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Every way ``rest`` cards go to three sides, ``(a, b, c)`` each, with its weight
+    (of ``3 ** rest``: each card to each side alike)."""
+    return tuple(
+        (a, b, rest - a - b, math.comb(rest, a) * math.comb(rest - a, b))
         for a in range(rest + 1)
         for b in range(rest - a + 1)
-    ]
+    )
+
+
+def _splits(have: tuple[int, ...], rest: int) -> list[tuple[tuple[int, int, int], int]]:
+    """Every way ``rest`` more go to three sides holding ``have``, with its weight."""
+    first, second, third = have
+    return [((first + a, second + b, third + c), w) for a, b, c, w in _ways(rest)]
 
 
 def _split_chances(have: tuple[int, ...], total: int, rules: Rules) -> tuple[float, ...]:
@@ -226,7 +226,7 @@ def _split_chances(have: tuple[int, ...], total: int, rules: Rules) -> tuple[flo
     key = (have, total, rules.majority)
     found = _SPLITS.get(key)
     if found is None:
-        wins = [0] * len(have)
+        wins = [0, 0, 0]
         rest = total - sum(have)
         for counts, weight in _splits(have, rest):
             # The last capturer's tie-break is not known ahead: no last side.
