@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -248,3 +249,59 @@ def test_the_log_key_names_the_profile_and_old_lines_are_tunisian(
     assert calls == []  # resumed: the old lines count as Tunisian ones
     strength.run_pair(specs, 2, 5, 2, log, chkobba.CARD_RULES_PLUS)
     assert calls == ["cardrulesplus"] * 2  # another profile's matches are not those
+
+
+def _estimate_ab() -> Any:
+    path = PLAYOUTS.parent / "estimate_ab.py"
+    spec = importlib.util.spec_from_file_location("estimate_ab", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _in_git_checkout() -> bool:
+    found = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=PLAYOUTS.parent, capture_output=True, check=False
+    )
+    return found.returncode == 0
+
+
+@pytest.mark.skipif(not _in_git_checkout(), reason="needs the git history (not an sdist)")
+def test_the_estimate_ab_loads_a_revisions_search_beside_this_one() -> None:
+    ab = _estimate_ab()
+    old = ab.old_search("HEAD")
+    assert old is not chkobba.bots.ISMCTSBot and old.__name__ == "ISMCTSBot"
+    # The old search plays legal moves of this tree's states, on its own rollout.
+    state = chkobba.apply(
+        chkobba.new_match(3, rules=chkobba.CARD_RULES_PLUS),
+        chkobba.random_shuffle(random.Random(4)),
+    )
+    while state.phase is not chkobba.Phase.PLAY:
+        state = chkobba.apply(state, chkobba.legal_moves(state)[0])
+    legal = chkobba.legal_moves(state)
+    view = chkobba.observe(state, state.mover)
+    assert old(iterations=20, seed=1).choose(view, legal) in legal
+    summary = ab.summary(
+        [
+            {
+                "new_won": True,
+                "new_seat": 1,
+                "scores": [3, 11, 4],
+                "deals": 5,
+                "new_times": [0.1],
+                "old_times": [0.2, 0.3],
+            },
+            {
+                "new_won": False,
+                "new_seat": 2,
+                "scores": [11, 2, 5],
+                "deals": 4,
+                "new_times": [],
+                "old_times": [],
+            },
+        ]
+    )
+    assert summary.startswith("new won 1/2 = 50.0% (even: 33.3%)")
+    # Its side's points, 11 + 5 over 9 deals, against the others' means, 3.5 + 6.5.
+    assert "points/deal 1.78 vs 1.11" in summary

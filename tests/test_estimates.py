@@ -16,9 +16,15 @@ from hypothesis import strategies as st
 
 from chkobba import CARD_RULES_PLUS, DECK, TUNISIAN, Card, Rules, card, cards, score_deal
 from chkobba.bots._policy_rollout import side_rewards
-from chkobba.bots.evaluation import _split_chances, deal_estimate, side_estimates
+from chkobba.bots.evaluation import (
+    _bermila_chances,
+    _split_chances,
+    deal_estimate,
+    side_estimates,
+    tally_estimate,
+)
 from chkobba.errors import ChkobbaError
-from chkobba.scoring import majority
+from chkobba.scoring import bermila, majority
 from tests.strategies import rule_profiles, side_piles
 
 Piles = tuple[tuple[Card, ...], ...]
@@ -123,3 +129,71 @@ def test_side_estimates_checks_its_arguments() -> None:
         side_estimates(((), ()), (0, 0), "tunisian")  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="deal_estimate: needs two sides'"):
         deal_estimate(((), (), ()), (0, 0, 0))
+
+
+# Estimates computed by the code before the estimate read the profile (commit abaffff):
+# the Tunisian estimate must stay the same float, or ``ismcts:v1`` would play otherwise.
+BEFORE = [
+    (
+        "2C 3C 4S 5S 5H 5D 5C 6D QD QC JC",
+        "AC 2S 2D 3D 4C 6S 6H 7D 7C KD",
+        (0, 0),
+        -2.1047902540708536,
+    ),
+    (
+        "AS AD 2H 2D 2C 3D 4C 5C 6D 7S 7C QS QH KC",
+        "3S 3H 5S 7H 7D JS JH JC KS",
+        (1, 1),
+        0.6817535598075279,
+    ),
+    (
+        "AH 2S 3S 3H 4D 5D 5C 6S 6C",
+        "AS 2H 2D 3D 3C 6H 6D 7C QH QC JS JD JC KS KH KD",
+        (1, 2),
+        -3.2500979896939355,
+    ),
+    (
+        "AS AD AC 2S 2H 4D 5D 6D 6C QS QH JD",
+        "2C 4H 4C 5S 6S 6H 7C QD JH KS KC",
+        (2, 0),
+        2.4983756536896005,
+    ),
+    ("AS 2S 2H 2D 3S 4S 4H 5S 6S 6D 7S 7D QH QD QC JS JH", "3C 5H", (1, 2), 2.758371310435548),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "chkobbas", "before"), BEFORE)
+def test_the_tunisian_estimate_is_the_same_float_as_before(
+    first: str, second: str, chkobbas: tuple[int, int], before: float
+) -> None:
+    piles = (cards(first), cards(second))
+    assert deal_estimate(piles, chkobbas) == before
+    assert deal_estimate(piles, chkobbas, TUNISIAN) == before
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=3, max_size=3).filter(lambda s: sum(s) <= 4),
+    st.lists(st.integers(0, 4), min_size=3, max_size=3).filter(lambda s: sum(s) <= 4),
+)
+def test_three_sides_bermila_chances_are_those_of_every_split(
+    sevens: list[int], sixes: list[int]
+) -> None:
+    # Brute force: each seven and six still out goes to each side alike.
+    rest_sevens, rest_sixes = 4 - sum(sevens), 4 - sum(sixes)
+    wins = [0, 0, 0]
+    for owners in itertools.product(range(3), repeat=rest_sevens + rest_sixes):
+        final_sevens = tuple(sevens[s] + owners[:rest_sevens].count(s) for s in range(3))
+        final_sixes = tuple(sixes[s] + owners[rest_sevens:].count(s) for s in range(3))
+        winner = bermila(final_sevens, final_sixes)
+        if winner is not None:
+            wins[winner] += 1
+    chances = _bermila_chances(tuple(sevens), tuple(sixes))
+    assert chances == pytest.approx([w / 3 ** (rest_sevens + rest_sixes) for w in wins])
+
+
+def test_tally_estimate_names_a_rules_that_is_not_a_profile() -> None:
+    with pytest.raises(
+        ChkobbaError, match="tally_estimate: rules must be a Rules profile, not 'x'"
+    ):
+        tally_estimate(0, 0, 0, 0, (0, 0), "x")  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ the chances come from a normal approximation, with three from the exact split. T
 things are left out: the primiera (of house profiles), which counts only once the deal
 is scored, and a tie that goes to the last capturer, counted as going to nobody.
 
->>> from chkobba.bots.evaluation import deal_estimate
+>>> from chkobba.bots.evaluation import deal_estimate, side_estimates
 >>> a = cards("7D 7S 6S 6H 6C AD 2D 3D 4D 5D AS AH AC 2S 2H 2C 3S 3H 3C 4S 4H 4C")
 >>> b = [c for c in DECK if c not in a]
 >>> round(deal_estimate((a, b), (1, 0)), 2)   # the worked example: exactly 5 - 0
@@ -76,7 +76,7 @@ def deal_estimate(
     ``captured`` holds the two sides' piles (distinct cards), ``chkobbas`` their counts;
     anything else raises :class:`~chkobba.ChkobbaError`.
     """
-    piles, counts = _checked("deal_estimate", captured, chkobbas, rules, "two")
+    piles, counts = _checked("deal_estimate", captured, chkobbas, rules, _TWO)
     return deal_estimate_unchecked(piles, counts, rules)
 
 
@@ -91,22 +91,32 @@ def side_estimates(
     ``captured`` holds the sides' piles (two or three, distinct cards), ``chkobbas`` their
     counts; anything else raises :class:`~chkobba.ChkobbaError`.
     """
-    piles, counts = _checked("side_estimates", captured, chkobbas, rules, "two or three")
+    piles, counts = _checked("side_estimates", captured, chkobbas, rules, _TWO_OR_THREE)
     return tallies_estimates(list(map(tally, piles)), list(map(len, piles)), counts, rules)
 
 
+#: The numbers of sides an estimate serves, and how a message names them.
+_TWO = ((2,), "two")
+_TWO_OR_THREE = ((2, 3), "two or three")
+
+
 def _checked(
-    function: str, captured: object, chkobbas: object, rules: object, sides: str
+    function: str,
+    captured: object,
+    chkobbas: object,
+    rules: object,
+    sides: tuple[tuple[int, ...], str],
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[int, ...]]:
-    """The piles and chkobbas of ``sides`` sides ("two", or "two or three"), checked:
-    as many of each, distinct cards, counts in range."""
+    """The piles and chkobbas of as many ``sides`` as allowed, checked: as many of each,
+    distinct cards, counts in range."""
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"{function}: rules must be a Rules profile, not {shown(rules)}")
     piles = items_of(captured, f"{function}: captured", 3)
     counts = items_of(chkobbas, f"{function}: chkobbas", 3)
-    if len(piles) != len(counts) or len(piles) not in ((2,) if sides == "two" else (2, 3)):
+    allowed, named = sides
+    if len(piles) != len(counts) or len(piles) not in allowed:
         raise ChkobbaError(
-            f"{function}: needs {sides} sides' piles and chkobbas, got {len(piles)} and "
+            f"{function}: needs {named} sides' piles and chkobbas, got {len(piles)} and "
             f"{len(counts)}"
         )
     checked = tuple(items_of(pile, f"{function}: a pile", len(DECK)) for pile in piles)
@@ -127,11 +137,12 @@ def _checked(
 
 
 def deal_estimate_unchecked(
-    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules = TUNISIAN
+    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules
 ) -> float:
     """:func:`deal_estimate` of a state's own piles and chkobbas, unchecked: for the
     search (:mod:`chkobba.bots.ismcts` scores rollouts with it, per iteration). Not in
-    ``__all__``; anything else calls :func:`deal_estimate`."""
+    ``__all__``; anything else calls :func:`deal_estimate`. ``rules`` has no default
+    here: the search always passes its state's profile."""
     first, second = tuple(captured[0]), tuple(captured[1])
     return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas, rules)
 
@@ -165,6 +176,10 @@ def tally_estimate(
             estimate += 1.0 if seven_of_diamonds else -1.0 if their_seven else 0.0
         return estimate
     except (TypeError, IndexError, KeyError, ValueError, OverflowError, AttributeError):
+        if not isinstance(rules, Rules):  # checked only on failure: free on the hot path
+            raise ChkobbaError(
+                f"tally_estimate: rules must be a Rules profile, not {shown(rules)}"
+            ) from None
         raise ChkobbaError(
             f"tally_estimate: no pair of piles has tallies {shown(first)} and {shown(second)},"
             f" sizes {shown(first_size)} and {shown(second_size)} and chkobbas {shown(chkobbas)}"
@@ -177,7 +192,8 @@ def tallies_estimates(
 ) -> tuple[float, ...]:
     """:func:`side_estimates` from each pile's tally and size, unchecked (the search's
     rollouts keep tallies): two sides through :func:`tally_estimate`, three through the
-    exact chances of the split of the cards still out."""
+    exact chances of the split of the cards still out. Not in ``__all__``: the search's
+    own path, for arguments a deal made."""
     if len(tallies) == 2:
         estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules)
         return (estimate, -estimate)
