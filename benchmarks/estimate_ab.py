@@ -5,15 +5,14 @@ Usage::
     python benchmarks/estimate_ab.py [--rev REV] [--players 2|3] [--games N] [--seed S]
                                      [--iterations K] [--log FILE]
 
-Loads ``chkobba/bots/_policy_rollout.py`` and ``chkobba/bots/ismcts.py`` as they were at
-the git revision ``REV`` (default ``abaffff``, the last before the estimate read the
+Loads ``chkobba/bots/evaluation.py``, ``_policy_rollout.py`` and ``ismcts.py`` as they
+were at the git revision ``REV`` (default ``abaffff``, the last before the estimate read the
 profile) beside this tree's modules, and plays CardRulesPlus matches (to 11) between
 this tree's ``ISMCTSBot`` (``--iterations``, default 800, the 0.1.0 options otherwise)
 and the old one (its defaults). The old search is the whole old rollout and reward:
 with three sides it scored a rollout stopped mid-deal by the chkobbas alone, and with two
-it counted the bermila, which CardRulesPlus does not score (the old modules import this
-tree's helpers; the estimate they called is given its old meaning, the Tunisian
-categories).
+it counted the bermila, which CardRulesPlus does not score (for everything else the old
+modules import this tree's).
 
 The new search takes one seat and the old one every other seat, its seat turning with
 each match; each group of ``--players`` consecutive matches shares its shuffles. Every
@@ -38,41 +37,42 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from chkobba import CARD_RULES_PLUS, TUNISIAN, Move, Rules
+from chkobba import CARD_RULES_PLUS, Rules
 from chkobba.arena import play_match, subseed, wilson_interval
-from chkobba.bots import ISMCTSBot, evaluation
-from chkobba.views import PlayerView
+from chkobba.bots import ISMCTSBot
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: The modules of the old search, loaded in this order: each imports the one before.
+OLD_MODULES = ("evaluation", "_policy_rollout", "ismcts")
+
+
 def old_search(rev: str) -> type[ISMCTSBot]:
-    """The ``ISMCTSBot`` class of revision ``rev``, with that revision's rollout."""
-    modules = {}
-    with tempfile.TemporaryDirectory(prefix="chkobba-ab-") as folder:
-        for name in ("_policy_rollout", "ismcts"):
-            source = subprocess.run(
-                ["git", "show", f"{rev}:src/chkobba/bots/{name}.py"],
-                cwd=ROOT,
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            path = Path(folder) / f"old_{name}.py"
-            path.write_text(source)
-            modules[name] = _load(f"old_{name}", path)
-    rollout, ismcts = modules["_policy_rollout"], modules["ismcts"]
-    ismcts.policy_rewards = rollout.policy_rewards  # it imported this tree's at load
-    # The estimate the old code called counted the Tunisian categories under any profile.
-    ismcts.deal_estimate_unchecked = lambda captured, chkobbas, rules=TUNISIAN: (
-        evaluation.deal_estimate_unchecked(captured, chkobbas, TUNISIAN)
-    )
-    old: type[ISMCTSBot] = ismcts.ISMCTSBot
+    """The ``ISMCTSBot`` class of revision ``rev``, with that revision's rollout and
+    estimate (this tree's modules for everything else)."""
+    saved = {f"chkobba.bots.{name}": sys.modules[f"chkobba.bots.{name}"] for name in OLD_MODULES}
+    try:
+        with tempfile.TemporaryDirectory(prefix="chkobba-ab-") as folder:
+            for name in OLD_MODULES:
+                source = subprocess.run(
+                    ["git", "show", f"{rev}:src/chkobba/bots/{name}.py"],
+                    cwd=ROOT,
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+                path = Path(folder) / f"old_{name}.py"
+                path.write_text(source)
+                # The next old module's imports find this one in its place.
+                sys.modules[f"chkobba.bots.{name}"] = _load(f"old_{name}", path)
+            old: type[ISMCTSBot] = sys.modules["chkobba.bots.ismcts"].ISMCTSBot
+    finally:
+        sys.modules.update(saved)
     return old
 
 
@@ -85,18 +85,8 @@ def _load(name: str, path: Path) -> ModuleType:
     return module
 
 
-class Timed:
-    """A bot that records the CPU time of every decision with a real choice."""
-
-    def __init__(self, bot: Any, times: list[float]) -> None:
-        self.bot, self.times = bot, times
-
-    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
-        start = time.process_time()
-        move: Move = self.bot.choose(view, legal)
-        if len(legal) > 1:
-            self.times.append(time.process_time() - start)
-        return move
+#: strength.py's bot wrapper that times each decision with a real choice.
+Timed = _load("strength_timed", ROOT / "benchmarks" / "strength.py").Timed
 
 
 def play(

@@ -270,8 +270,11 @@ def _in_git_checkout() -> bool:
 @pytest.mark.skipif(not _in_git_checkout(), reason="needs the git history (not an sdist)")
 def test_the_estimate_ab_loads_a_revisions_search_beside_this_one() -> None:
     ab = _estimate_ab()
+    before = dict(sys.modules)
     old = ab.old_search("HEAD")
     assert old is not chkobba.bots.ISMCTSBot and old.__name__ == "ISMCTSBot"
+    # This tree's modules are back in place: the old ones were only seen while loading.
+    assert all(sys.modules[name] is module for name, module in before.items())
     # The old search plays legal moves of this tree's states, on its own rollout.
     state = chkobba.apply(
         chkobba.new_match(3, rules=chkobba.CARD_RULES_PLUS),

@@ -23,7 +23,7 @@ from bisect import insort
 from collections.abc import Iterable, Sequence
 
 from chkobba._kernel import Capture, Kernel, deal_points, kernel, tally
-from chkobba.bots.evaluation import tallies_estimates, tally_estimate
+from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.moves import Play
 from chkobba.state import HAND_SIZE, Phase, State
@@ -57,11 +57,10 @@ def policy_rewards(
     moves: list[Play] | None = None,
 ) -> tuple[float, ...] | None:
     """Play the default policy from ``state`` for ``horizon`` moves (0: to the deal's
-    end); return each side's reward, divided by ``scale``: with two sides, side 0's
-    points minus side 1's and its negation, when the deal ended, else
-    :func:`~chkobba.bots.evaluation.deal_estimate` and its negation; with three, each
-    side's :func:`side_rewards` of the deal points, or mid-deal its
-    :func:`~chkobba.bots.evaluation.side_estimates`.
+    end); return each side's reward, divided by ``scale``: :func:`side_rewards` of the
+    deal points when the deal ended, else its
+    :func:`~chkobba.bots.evaluation.side_estimates` (with two sides: side 0's points
+    difference, or :func:`~chkobba.bots.evaluation.deal_estimate`, and its negation).
 
     ``None`` when ``state`` is not a deal in its play phase. ``moves``, when given a
     list, receives the plays made (a test replays them through ``apply``).
@@ -122,11 +121,7 @@ def policy_rewards(
         player = (player + 1) % players
     if not stock and not any(hands):
         return _final(state, k, tables, table, tallies, sizes, chkobbas, last, scale)
-    rules = state.rules
-    if sides != 2:
-        return tuple([e / scale for e in tallies_estimates(tallies, sizes, chkobbas, rules)])
-    estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules) / scale
-    return (estimate, -estimate)
+    return tuple([e / scale for e in tallies_estimates(tallies, sizes, chkobbas, state.rules)])
 
 
 def side_rewards(points: Sequence[int], scale: float) -> tuple[float, ...]:
@@ -219,8 +214,4 @@ def _final(
     if side is not None and table:
         tallies[side] += sum([tables.tally[c] for c in table])
         sizes[side] += len(table)
-    points = deal_points(tallies, sizes, chkobbas, state.rules, side)
-    if len(points) != 2:
-        return side_rewards(points, scale)
-    difference = (points[0] - points[1]) / scale
-    return (difference, -difference)
+    return side_rewards(deal_points(tallies, sizes, chkobbas, state.rules, side), scale)

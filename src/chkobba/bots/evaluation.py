@@ -76,8 +76,8 @@ def deal_estimate(
     ``captured`` holds the two sides' piles (distinct cards), ``chkobbas`` their counts;
     anything else raises :class:`~chkobba.ChkobbaError`.
     """
-    piles, counts = _checked("deal_estimate", captured, chkobbas, rules, _TWO)
-    return deal_estimate_unchecked(piles, counts, rules)
+    (first, second), counts = _checked("deal_estimate", captured, chkobbas, rules, _TWO)
+    return tally_estimate(tally(first), tally(second), len(first), len(second), counts, rules)
 
 
 def side_estimates(
@@ -136,17 +136,6 @@ def _checked(
     return checked, counts
 
 
-def deal_estimate_unchecked(
-    captured: Sequence[Sequence[Card]], chkobbas: Sequence[int], rules: Rules
-) -> float:
-    """:func:`deal_estimate` of a state's own piles and chkobbas, unchecked: for the
-    search (:mod:`chkobba.bots.ismcts` scores rollouts with it, per iteration). Not in
-    ``__all__``; anything else calls :func:`deal_estimate`. ``rules`` has no default
-    here: the search always passes its state's profile."""
-    first, second = tuple(captured[0]), tuple(captured[1])
-    return tally_estimate(tally(first), tally(second), len(first), len(second), chkobbas, rules)
-
-
 def tally_estimate(
     first: int,
     second: int,
@@ -193,7 +182,9 @@ def tallies_estimates(
     """:func:`side_estimates` from each pile's tally and size, unchecked (the search's
     rollouts keep tallies): two sides through :func:`tally_estimate`, three through the
     exact chances of the split of the cards still out. Not in ``__all__``: the search's
-    own path, for arguments a deal made."""
+    own path (:mod:`chkobba.bots.ismcts` scores its rollouts with it, per iteration),
+    for arguments a deal made; ``rules`` has no default, so a search always counts its
+    own profile's categories."""
     if len(tallies) == 2:
         estimate = tally_estimate(tallies[0], tallies[1], sizes[0], sizes[1], chkobbas, rules)
         return (estimate, -estimate)

@@ -56,7 +56,7 @@ from chkobba._describe import finite_number, wrong_type
 from chkobba._kernel import tally
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards, side_rewards
 from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
-from chkobba.bots.evaluation import deal_estimate_unchecked, tallies_estimates
+from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.sampling import determinizer, weighted_determinizer
@@ -274,9 +274,6 @@ def _rewards(state: State, deals: int) -> tuple[float, ...]:
     sides, rules = state.sides, state.rules
     if state.phase in _IN_DEAL:
         piles = state.captured
-        if sides == 2:
-            estimate = deal_estimate_unchecked(piles, state.chkobbas, rules) / REWARD_SCALE
-            return (estimate, -estimate)
         estimates = tallies_estimates(
             [*map(tally, piles)], [*map(len, piles)], state.chkobbas, rules
         )
