@@ -19,12 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     ChkobbaError,
     Phase,
     Play,
     Rank,
+    Rules,
     apply,
     capture_options,
     captures,
@@ -34,12 +36,12 @@ from chkobba import (
     random_shuffle,
     score_deal,
 )
-from chkobba._kernel import is_void, score
+from chkobba._kernel import deal_points, is_void, score, tally
 from chkobba._shuffle import shuffle
 from chkobba.state import replaced
 from tests.helpers import play_positions, random_rules
 from tests.reference import reference_play, reference_plays
-from tests.strategies import seeds
+from tests.strategies import rule_profiles, seeds, side_piles
 
 
 @settings(max_examples=300, deadline=None)
@@ -255,3 +257,27 @@ def test_a_table_signature_holds_each_values_count_in_as_few_bits_as_it_needs() 
     assert len(tens) == 12 and k.options(k.signature(tens))[k.play_key[tens[0]]] == tuple(
         (at,) for at in range(12)
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(rule_profiles(), st.sampled_from([2, 3]), st.data())
+def test_deal_points_from_tallies_are_the_scores_points(
+    rules: Rules, sides: int, data: st.DataObject
+) -> None:
+    # What the search's rollouts score a finished deal with: the piles' tallies only.
+    piles, chkobbas = data.draw(side_piles(sides))
+    last = data.draw(st.sampled_from([None, *range(sides)]))
+    tallies, sizes = [tally(pile) for pile in piles], [len(pile) for pile in piles]
+    expected = score_deal(piles, chkobbas, rules, last_capturer_side=last).points
+    assert deal_points(tallies, sizes, chkobbas, rules, last) == expected
+
+
+@pytest.mark.parametrize("last", [None, 0, 1, 2])
+def test_deal_points_give_a_three_way_tie_to_the_last_capturer(last: int | None) -> None:
+    rules = attrs.evolve(CARD_RULES_PLUS, ties_to_last_capturer=True)
+    piles = (DECK[:13], DECK[13:26], DECK[26:39])  # 13 cards each: the cards are tied
+    tallies, sizes = [tally(pile) for pile in piles], [13, 13, 13]
+    points = deal_points(tallies, sizes, (0, 0, 0), rules, last)
+    assert points == score_deal(piles, (0, 0, 0), rules, last_capturer_side=last).points
+    if last is not None:
+        assert points[last] >= 1  # at least the cards category
