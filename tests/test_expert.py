@@ -180,6 +180,30 @@ def test_the_0_1_0_ismcts_stays_reachable() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    "text", ["ismcts:v1,iterations=50", "ismcts:iterations=50,v1", "ISMCTS: V1 , iterations=50"]
+)
+def test_options_override_a_preset_wherever_they_stand(text: str) -> None:
+    spec = BotSpec.parse(text)
+    assert str(spec) == "ismcts:iterations=50,exploration=0.7,epsilon=0.1,horizon=6"
+    assert BotSpec.parse(str(spec)) == spec
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("ismcts:v1,v1", "one preset at most"),
+        ("ismcts:v2", r"'v2' is not key=value or a preset \(v1\)"),
+        ("greedy:v1", "'v1' is not key=value$"),
+        ("ismcts:v1,iterations=5,iterations=6", "'iterations' is given twice"),
+        ("ismcts:v1,iters=5", "no option 'iters'"),
+    ],
+)
+def test_a_preset_is_named_once_and_for_its_own_bot(text: str, reason: str) -> None:
+    with pytest.raises(ChkobbaError, match=reason):
+        BotSpec.parse(text)
+
+
 # --- reviews: chkobba analyse and play's hint ----------------------------------------
 
 

@@ -253,8 +253,16 @@ def test_the_target_comes_from_the_rules() -> None:
     _random_episode(env, seed=3)
     assert env.match_state.is_over and max(env.match_state.scores) >= 5
     assert len(env.match_state.deal_scores) <= 3
-    with pytest.raises(ChkobbaError, match="rules"):
-        ChkobbaEnv(rules="tunisian")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="rules must be a Rules profile"):
+        ChkobbaEnv(rules=5)  # type: ignore[arg-type]
+
+
+def test_a_profile_can_be_named_as_in_the_other_adapters() -> None:
+    env = ChkobbaEnv("random", players=3, rules="cardrulesplus")
+    assert env.rules is CARD_RULES_PLUS and env.action_space.n == num_actions(CARD_RULES_PLUS)
+    assert ChkobbaEnv(rules="tunisian").rules is TUNISIAN
+    with pytest.raises(ChkobbaError, match="no rule profile is named 'house'"):
+        ChkobbaEnv(rules="house")
 
 
 @pytest.mark.parametrize(

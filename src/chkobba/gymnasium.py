@@ -50,7 +50,7 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Shuffle
 from chkobba.observations import observation_bounds, observation_vector
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State, new_match
 from chkobba.views import observe
@@ -82,7 +82,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     """The learner at one seat, ``opponent`` at every other (partner included at 4).
 
     - ``players``: 2, 3 each for himself (as the profile allows), or 4 in partnerships;
-      ``rules``: a :class:`~chkobba.Rules` profile, a named one or a house one.
+      ``rules``: a :class:`~chkobba.Rules` profile, a named one or a house one, or the
+      name of one in :data:`~chkobba.PROFILES` (``"cardrulesplus"``).
     - ``seat``: a seat number, or ``"alternate"`` (seat 0, 1, … in turn; a seeded reset
       starts again at seat 0).
     - ``single_deal``: an episode is one deal (reward: the learner's side's points minus
@@ -107,7 +108,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         *,
         players: int = 2,
         seat: int | str = "alternate",
-        rules: Rules = TUNISIAN,
+        rules: Rules | str = TUNISIAN,
         single_deal: bool = False,
         deal_reward: float = 0.0,
         features: bool = False,
@@ -115,6 +116,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
+        if isinstance(rules, str):  # a profile's name, as the other adapters take it
+            rules = profile(rules)
         new_match(players, rules=rules)  # checks players and rules with the core's messages
         seat = plain_integer(seat)  # type: ignore[assignment]  # numpy's integers too
         if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):

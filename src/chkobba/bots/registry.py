@@ -3,7 +3,8 @@
 A spec is ``name`` or ``name:key=value,key=value`` — ``random``, ``greedy``,
 ``ismcts:iterations=100``, ``expert`` — or a named preset: ``ismcts:v1`` is the ISMCTS
 configuration of release 0.1.0 written out in full, so comparisons with it can be rerun
-after the defaults change. Specs are small frozen values, so they travel to worker
+after the defaults change. Options after a preset override its values
+(``ismcts:v1,iterations=200``). Specs are small frozen values, so they travel to worker
 processes, and :meth:`BotSpec.build` makes a bot with any seed.
 
 >>> spec = BotSpec.parse("ismcts:iterations=50")
@@ -13,6 +14,8 @@ BotSpec.parse('ismcts:iterations=50')
 ISMCTSBot(iterations=50, ..., seed=3)
 >>> BotSpec.parse("ismcts:v1")
 BotSpec.parse('ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6')
+>>> BotSpec.parse("ismcts:v1,iterations=200")
+BotSpec.parse('ismcts:iterations=200,exploration=0.7,epsilon=0.1,horizon=6')
 >>> BotSpec.parse("clever")
 Traceback (most recent call last):
 ...
@@ -108,18 +111,22 @@ class BotSpec:
             )
         name, _, rest = text.strip().partition(":")
         name = name.strip().lower()
-        preset = PRESETS.get(f"{name}:{rest.strip().lower()}")
-        if preset is not None:
-            return cls.parse(preset)
         _check_name(text, name)
+        base: dict[str, int | float] = {}  # a preset's options, which the others override
         options = []
         for item in filter(None, (part.strip() for part in rest.split(","))):
             key, equals, value = item.partition("=")
-            if not equals or not key.strip():
+            if not equals:
+                if base:
+                    raise ChkobbaError(f"{shown(text)}: a spec takes one preset at most")
+                base = _preset(text, name, item)
+                continue
+            if not key.strip():
                 raise ChkobbaError(f"{shown(text)}: option {shown(item)} is not key=value")
             options.append((key.strip(), _number(text, value.strip())))
         _check_options(text, name, [key for key, _ in options])
-        return cls(name, tuple(options))  # which builds one bot, to check the values
+        merged = {**base, **dict(options)}
+        return cls(name, tuple(merged.items()))  # which builds one bot, to check the values
 
     def build(self, seed: int | None = None) -> SeededBot:
         """A new bot of this spec with the given seed; whatever the bot refuses raises
@@ -161,6 +168,17 @@ def _check_name(text: object, name: object) -> None:
         raise ChkobbaError(
             f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"
         )
+
+
+def _preset(text: str, name: str, item: str) -> dict[str, int | float]:
+    """The options of the preset ``name:item``; anything else without ``=`` is refused."""
+    found = PRESETS.get(f"{name}:{item.lower()}")
+    if found is None:
+        presets = [key.partition(":")[2] for key in PRESETS if key.startswith(f"{name}:")]
+        known = f" or a preset ({', '.join(presets)})" if presets else ""
+        raise ChkobbaError(f"{shown(text)}: option {shown(item)} is not key=value{known}")
+    options = found.partition(":")[2].split(",")
+    return {key: _number(found, value) for key, _, value in (o.partition("=") for o in options)}
 
 
 def _is_setting(value: object) -> bool:
