@@ -193,6 +193,13 @@ def _imported(tree: Path | None) -> str:
 def compare(args: argparse.Namespace) -> None:
     """Alternate runs of this tree and of revision ``args.compare``; print the ratios."""
     here = Path(__file__).resolve().parent.parent
+    known = subprocess.run(
+        ["git", "-C", str(here), "rev-parse", "--verify", "--quiet", f"{args.compare}^{{commit}}"],
+        capture_output=True,
+        check=False,
+    )
+    if known.returncode != 0:  # a usage error, not a traceback from git worktree
+        sys.exit(f"playouts.py: error: --compare {args.compare!r} is not a revision of {here}")
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
         subprocess.run(

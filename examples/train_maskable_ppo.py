@@ -1,6 +1,6 @@
 """Train MaskablePPO (sb3-contrib) on Chkobba against RandomBot, then GreedyBot; evaluate.
 
-    pip install 'chkobba[gymnasium]' sb3-contrib   # sb3-contrib brings torch
+    pip install -e '.[gymnasium]' sb3-contrib   # in a clone; sb3-contrib brings torch
     python examples/train_maskable_ppo.py --random-steps 100000 --greedy-steps 100000
 
 The learner plays single deals (reward: its side's points minus the opponent's) from
@@ -19,11 +19,16 @@ import json
 import time
 from typing import Any
 
-import gymnasium
-import numpy as np
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
+try:
+    import gymnasium
+    import numpy as np
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+except ImportError as missing:  # a one-line hint, not a traceback, for --help too
+    raise SystemExit(
+        f"train_maskable_ppo.py needs {missing.name}: pip install -e '.[gymnasium]' sb3-contrib"
+    ) from None
 
 import chkobba.gymnasium  # registers chkobba/Chkobba-v0
 from chkobba.arena import tournament

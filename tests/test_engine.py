@@ -326,6 +326,14 @@ def test_a_capture_that_does_not_add_up_is_told_so_first() -> None:
         apply(state, Play(card("5D"), cards("5C 5H")))
 
 
+def test_a_capture_of_absent_cards_names_them_in_a_sentence() -> None:
+    state = dealt(hands=["5D AC JC", "3D QS QH"], table="2S 6S QD 3H")
+    with pytest.raises(IllegalMoveError, match=r"take 2D\+6D: 2D 6D are not on the table$"):
+        apply(state, Play(card("QS"), cards("2D 6D")))
+    with pytest.raises(IllegalMoveError, match=r"QS cannot take 2S\+6D: 6D is not on the table$"):
+        apply(state, Play(card("QS"), cards("2S 6D")))
+
+
 def test_equal_single_comes_before_any_sum() -> None:
     state = dealt(hands=["4C 6C 7C", "5D AC JC"], table="5C 2D 3S KS")
     assert plays(state) == ["5D x 5C", "AC", "JC"]
@@ -707,7 +715,7 @@ def in_phase(phase: Phase) -> State:
         (Phase.PLAY, Play(card("QH")), "QH must capture: it can take 2D+6S"),
         (Phase.PLAY, Play(card("QH"), cards("2D")), "QH cannot take 2D: 2D is worth 2, QH 8"),
         (Phase.PLAY, Play(card("QH"), cards("KS JS")), "QH cannot take JS+KS: the values sum"),
-        (Phase.PLAY, Play(card("QH"), cards("2D 6C")), "QH cannot take 2D+6C: 6C not on the"),
+        (Phase.PLAY, Play(card("QH"), cards("2D 6C")), "QH cannot take 2D+6C: 6C is not on the"),
         (Phase.PLAY, Play(card("AC"), cards("2D")), "AC cannot take 2D: it captures nothing"),
         (Phase.PLAY, Cut(keep=True), "Cut is not allowed in phase PLAY"),
         (Phase.PLAY, Shuffle(DECK), "Shuffle is not allowed in phase PLAY"),

@@ -205,8 +205,9 @@ def test_open_spiel_parameters_choose_the_profile_and_target() -> None:
     assert _load(single_deal=True, rules="cardrulesplus").max_utility() == 2 + 1 + 18
     with pytest.raises(ValueError, match="no rule profile is named 'house'"):
         _load(rules="house")
-    with pytest.raises(ValueError, match="target must be"):
-        _load(target=-1)
+    for target in (-1, 10_001):  # 0 is the default: the message offers it
+        with pytest.raises(ValueError, match=r"target must be 0 \(the profile's\) or 1 to 10000"):
+            _load(target=target)
     with pytest.raises(ValueError, match="2 or 4 players, not 3"):
         _load(players=3)
 

@@ -310,6 +310,25 @@ def test_save_and_load(tmp_path: Path) -> None:
         Record.load(truncated)
 
 
+def test_a_file_read_the_wrong_way_says_which_reader_fits(tmp_path: Path) -> None:
+    saved = tmp_path / "match.json"
+    match_record().save(saved)  # one record over several lines
+    lines = tmp_path / "games.jsonl"
+    compact = match_record().to_json(compact=True)
+    lines.write_text(f"{compact}\n{compact}\n", encoding="utf-8")
+    assert Record.load_lines(lines) == (match_record(), match_record())
+    with pytest.raises(RecordError, match=r"line 1: .*\(a record saved over .* Record\.load\)$"):
+        Record.load_lines(saved)
+    with pytest.raises(RecordError, match=r"\(a file of one record per line .*\.load_lines\)$"):
+        Record.load(lines)
+    for blank in ("", " \n\n"):
+        empty = tmp_path / "empty.json"
+        empty.write_text(blank, encoding="utf-8")
+        with pytest.raises(RecordError, match=r"empty\.json': the file is empty, not a record$"):
+            Record.load(empty)
+        assert Record.load_lines(empty) == ()  # no line, no record
+
+
 # --- malformed input ----------------------------------------------------------------------
 
 

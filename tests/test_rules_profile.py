@@ -133,6 +133,13 @@ def test_a_bad_field_raises_an_error_naming_it(field: str, bad: object) -> None:
         Rules(**{field: bad})  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", [(4, 2), (2, 2)])
+def test_refused_player_counts_are_told_the_whole_rule(bad: tuple[int, ...]) -> None:
+    # Every count is one of 2, 3, 4 here: the message must say what else is wrong.
+    with pytest.raises(ChkobbaError, match=r"at most once, in increasing order: \(2, 4\)"):
+        Rules(players=bad)
+
+
 def test_every_field_is_a_keyword_with_the_tunisian_default() -> None:
     expected = {
         "name": "tunisian",

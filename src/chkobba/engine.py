@@ -214,7 +214,8 @@ def _capture_problem(
     taken = format_cards(capture, "+")
     absent = sorted(c for c in capture if c not in state.table)
     if absent:
-        return f"{played} cannot take {taken}: {format_cards(absent)} not on the table"
+        verb = "is" if len(absent) == 1 else "are"
+        return f"{played} cannot take {taken}: {format_cards(absent)} {verb} not on the table"
     rules = state.rules
     value = rules.card_values[played.index]
     if len(capture) > 1 and not rules.courts_capture_sums and played.rank in COURTS:

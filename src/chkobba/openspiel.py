@@ -200,9 +200,14 @@ def _rules(name: Any, target: Any) -> Rules:
         )
     try:
         rules = profile(name)
-        return rules if target == 0 else attrs.evolve(rules, target=target)
+        if target == 0:  # the default: the profile's own target
+            return rules
+        return attrs.evolve(rules, target=target)
     except ChkobbaError as error:
-        raise ChkobbaError(f"python_chkobba: {error}") from None
+        message = str(error)
+        if message.startswith("target must be"):  # the profile's message, less the 0 it takes
+            message = f"target must be 0 (the profile's) or 1 to 10000, got {target!r}"
+        raise ChkobbaError(f"python_chkobba: {message}") from None
 
 
 @attrs.frozen

@@ -435,10 +435,16 @@ class Record:
         path = _path(path)
         with open(path, "rb") as file:
             raw = file.read()
+        name = shown(os.fspath(path), 200)
+        if not raw.strip():
+            raise RecordError(f"{name}: the file is empty, not a record")
         try:
             return cls.from_json(raw, verify=verify)
         except RecordError as error:
-            raise RecordError(f"{shown(os.fspath(path), 200)}: {error}") from None
+            hint = ""
+            if "Extra data" in str(error):  # what a file of several records gives
+                hint = " (a file of one record per line reads with Record.load_lines)"
+            raise RecordError(f"{name}: {error}{hint}") from None
 
     @classmethod
     def load_lines(cls, path: str | os.PathLike[str], *, verify: bool = True) -> tuple[Record, ...]:
@@ -464,7 +470,10 @@ class Record:
             try:
                 records.append(cls.from_json(line, verify=verify))
             except RecordError as error:
-                raise RecordError(f"{name}, line {number}: {error}") from None
+                hint = ""
+                if not records and line.strip() == "{":  # how a record saved by save() starts
+                    hint = " (a record saved over several lines reads with Record.load)"
+                raise RecordError(f"{name}, line {number}: {error}{hint}") from None
         return tuple(records)
 
     @staticmethod

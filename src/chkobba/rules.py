@@ -16,7 +16,7 @@ hashable, so it can key caches and travel inside a :class:`~chkobba.State`.
 >>> Rules(players=(5,))
 Traceback (most recent call last):
 ...
-chkobba.errors.ChkobbaError: players must be a non-empty tuple of player counts ..., got (5,)
+chkobba.errors.ChkobbaError: players must be a tuple of the player counts ...; got (5,)
 """
 
 from __future__ import annotations
@@ -102,8 +102,9 @@ def _check_players(instance: Rules, attribute: object, value: object) -> None:
         or not all(type(n) is int and n in PLAYER_COUNTS for n in value)
         or list(value) != sorted(set(value))
     ):
-        raise ChkobbaError(
-            f"players must be a non-empty tuple of player counts from 2, 3, 4, got {_shown(value)}"
+        raise ChkobbaError(  # says the whole rule: (4, 2) or (2, 2) are counts from 2, 3, 4
+            "players must be a tuple of the player counts a match may have, each of 2, 3 or 4 "
+            f"at most once, in increasing order: (2, 4), or [2, 4] in JSON; got {_shown(value)}"
         )
 
 
