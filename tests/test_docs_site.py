@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import chkobba
 from chkobba import Record
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,20 @@ def test_the_tools_and_the_ci_step_are_declared() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install --quiet -e '.[docs]'" in ci and "mkdocs build --strict" in ci
     assert "site/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_version_is_one_and_says_it_is_unreleased() -> None:
+    # Between releases the version is the next one's .dev0, so `chkobba --version` does
+    # not claim to be the release whose names the CHANGELOG deprecates.
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    declared = re.search(r'^version = "(.+)"$', pyproject, re.M)
+    assert declared is not None and declared.group(1) == chkobba.__version__
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = re.findall(r"^## \[(\d[^\]]*)\]", changelog, re.M)
+    if "## [Unreleased]" in changelog:
+        assert chkobba.__version__.endswith(".dev0") and chkobba.__version__ > released[0]
+    else:
+        assert chkobba.__version__ == released[0]
 
 
 def test_readme_links_work_on_a_package_index_page() -> None:

@@ -259,24 +259,36 @@ def test_the_winner_names_and_their_old_aliases() -> None:
         "seven_of_diamonds": 0,
         "primiera": None,
     }
-    assert (result.cards, result.diamonds, result.bermila, result.seven_of_diamonds) == (
+    with pytest.warns(DeprecationWarning) as warned:
+        aliases = (result.cards, result.diamonds, result.bermila, result.seven_of_diamonds)
+    assert aliases == (
         result.cards_winner,
         result.diamonds_winner,
         result.bermila_winner,
         result.seven_of_diamonds_winner,
     )
-    old = DealScore(
-        cards=0,
-        diamonds=None,
-        bermila=1,
-        seven_of_diamonds=0,
-        chkobbas=(0, 0),
-        points=(2, 1),
-        card_counts=(21, 19),
-        diamond_counts=(5, 5),
-        seven_counts=(1, 3),
-        six_counts=(2, 2),
-    )
+    assert [str(w.message).split(" is ")[0] for w in warned] == [
+        "DealScore.cards",
+        "DealScore.diamonds",
+        "DealScore.bermila",
+        "DealScore.seven_of_diamonds",
+    ]
+    assert all(w.filename == __file__ for w in warned)  # the caller's line, not ours
+    assert result.primiera == result.primiera_winner  # named like the others: no warning
+    with pytest.warns(DeprecationWarning) as warned:
+        old = DealScore(
+            cards=0,
+            diamonds=None,
+            bermila=1,
+            seven_of_diamonds=0,
+            chkobbas=(0, 0),
+            points=(2, 1),
+            card_counts=(21, 19),
+            diamond_counts=(5, 5),
+            seven_counts=(1, 3),
+            six_counts=(2, 2),
+        )
+    assert len(warned) == 4 and all(w.filename == __file__ for w in warned)
     assert old.cards_winner == 0 and old.bermila_winner == 1 and old.diamonds_winner is None
     with pytest.raises(ChkobbaError, match="old name"):
         DealScore(cards=0, cards_winner=0)

@@ -395,7 +395,7 @@ def test_worked_example_verbatim() -> None:
     assert score.card_counts[0] == 22 and score.diamond_counts[0] == 6
     assert score.seven_counts == (2, 2) and score.six_counts == (3, 1)
     assert card("7D") in end.captured[0]
-    assert (score.cards, score.diamonds, score.bermila, score.seven_of_diamonds) == (0, 0, 0, 0)
+    assert tuple(score.winners.values())[:4] == (0, 0, 0, 0)
     assert score.chkobbas == (1, 0)
     assert score.points == (5, 0)
     assert end.scores == (22, 9)

@@ -53,7 +53,7 @@ def test_the_worked_example_scores_five() -> None:
     assert score.diamond_counts == (6, 4)
     assert score.seven_counts == (2, 2)
     assert score.six_counts == (3, 1)
-    assert (score.cards, score.diamonds, score.bermila, score.seven_of_diamonds) == (0, 0, 0, 0)
+    assert tuple(score.winners.values())[:4] == (0, 0, 0, 0)
     assert score.points == (5, 0)
     # 1+1+1+1+1: the four categories and the chkobba; each chkobba is one point more.
     assert score.chkobbas == (1, 0)
@@ -66,20 +66,20 @@ def test_the_worked_example_scores_five() -> None:
 )
 def test_cards_need_more_than_20(count: int, winner: int | None) -> None:
     a = DECK[:count]
-    assert score_deal(split(a), (0, 0)).cards == winner
+    assert score_deal(split(a), (0, 0)).cards_winner == winner
 
 
 def test_cards_20_18_with_leftovers_to_nobody_is_no_point() -> None:
     a = pick(20, suit=None)
     nobody = [c for c in DECK if c not in a][:2]
     piles = (tuple(a), tuple(c for c in DECK if c not in a and c not in nobody))
-    assert score_deal(piles, (0, 0)).cards is None
+    assert score_deal(piles, (0, 0)).cards_winner is None
 
 
 @pytest.mark.parametrize(("count", "winner"), [(6, 0), (10, 0), (5, None), (4, 1), (0, 1)])
 def test_diamonds_need_more_than_5(count: int, winner: int | None) -> None:
     a = pick(count, suit=Suit.DIAMONDS)
-    assert score_deal(split(a), (0, 0)).diamonds == winner
+    assert score_deal(split(a), (0, 0)).diamonds_winner == winner
 
 
 @pytest.mark.parametrize(
@@ -97,22 +97,22 @@ def test_bermila_is_most_sevens_then_most_sixes(
     sevens: tuple[int, int], sixes: tuple[int, int], winner: int | None
 ) -> None:
     a = pick(sevens[0], rank=Rank.SEVEN) + pick(sixes[0], rank=Rank.SIX)
-    assert score_deal(split(a), (0, 0)).bermila == winner
+    assert score_deal(split(a), (0, 0)).bermila_winner == winner
 
 
 def test_bermila_is_not_only_the_seven_of_diamonds() -> None:
     # The other rule set calls the 7D alone "bermila"; here it is the sevens count.
     a = pick(3, rank=Rank.SEVEN, avoid=[SEVEN_D])
     score = score_deal(split(a), (0, 0))
-    assert score.bermila == 0
-    assert score.seven_of_diamonds == 1
+    assert score.bermila_winner == 0
+    assert score.seven_of_diamonds_winner == 1
 
 
 def test_seven_of_diamonds() -> None:
-    assert score_deal(split([SEVEN_D]), (0, 0)).seven_of_diamonds == 0
-    assert score_deal(split([card("7S")]), (0, 0)).seven_of_diamonds == 1
+    assert score_deal(split([SEVEN_D]), (0, 0)).seven_of_diamonds_winner == 0
+    assert score_deal(split([card("7S")]), (0, 0)).seven_of_diamonds_winner == 1
     # Leftovers that went to nobody: the 7D scores for no side.
-    assert score_deal(split([], nobody=[SEVEN_D]), (0, 0)).seven_of_diamonds is None
+    assert score_deal(split([], nobody=[SEVEN_D]), (0, 0)).seven_of_diamonds_winner is None
 
 
 def test_each_chkobba_is_a_point() -> None:
@@ -131,7 +131,7 @@ def test_every_category_tied_scores_nothing_but_chkobbas() -> None:
     assert score.diamond_counts == (5, 4)
     assert score.seven_counts == (1, 1)
     assert score.six_counts == (2, 2)
-    assert (score.cards, score.diamonds, score.bermila, score.seven_of_diamonds) == (None,) * 4
+    assert tuple(score.winners.values())[:4] == (None,) * 4
     assert score.points == (0, 1)
 
 

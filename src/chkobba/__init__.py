@@ -34,7 +34,7 @@ from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, check_view, observe
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CARD_RULES_PLUS",

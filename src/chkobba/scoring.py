@@ -27,6 +27,7 @@ The same piles under CardRulesPlus (no sevens-and-sixes bermila, the 7♦ still 
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, overload
@@ -84,7 +85,9 @@ class DealScore:
 
     ``cards``, ``diamonds``, ``bermila``, ``seven_of_diamonds`` and ``primiera`` are
     aliases of the ``*_winner`` fields: the first four are the 0.1.0 names, kept for one
-    release (``DealScore(cards=0, ...)`` meant "side 0 won the cards", not "zero cards").
+    release (``DealScore(cards=0, ...)`` meant "side 0 won the cards", not "zero cards"),
+    and reading them or passing them to ``DealScore()`` warns with a
+    :class:`DeprecationWarning`.
     """
 
     cards_winner: int | None
@@ -143,6 +146,7 @@ class DealScore:
             if old in fields:
                 if new in fields:
                     raise ChkobbaError(f"DealScore: {old} is an old name of {new}; give one")
+                _deprecated(old, new, stacklevel=3)
                 fields[new] = fields.pop(old)
         self.__attrs_init__(*args, **fields)
 
@@ -164,28 +168,45 @@ class DealScore:
 
     @property
     def cards(self) -> int | None:
-        """Alias of :attr:`cards_winner` (the 0.1.0 name, kept for one release)."""
+        """Alias of :attr:`cards_winner` (the 0.1.0 name, kept for one release; reading
+        it warns with a :class:`DeprecationWarning`)."""
+        _deprecated("cards", "cards_winner")
         return self.cards_winner
 
     @property
     def diamonds(self) -> int | None:
-        """Alias of :attr:`diamonds_winner` (the 0.1.0 name, kept for one release)."""
+        """Alias of :attr:`diamonds_winner` (the 0.1.0 name, kept for one release; reading
+        it warns with a :class:`DeprecationWarning`)."""
+        _deprecated("diamonds", "diamonds_winner")
         return self.diamonds_winner
 
     @property
     def bermila(self) -> int | None:
-        """Alias of :attr:`bermila_winner` (the 0.1.0 name, kept for one release)."""
+        """Alias of :attr:`bermila_winner` (the 0.1.0 name, kept for one release; reading
+        it warns with a :class:`DeprecationWarning`)."""
+        _deprecated("bermila", "bermila_winner")
         return self.bermila_winner
 
     @property
     def seven_of_diamonds(self) -> int | None:
-        """Alias of :attr:`seven_of_diamonds_winner` (the 0.1.0 name, kept for one release)."""
+        """Alias of :attr:`seven_of_diamonds_winner` (the 0.1.0 name, kept for one release; reading
+        it warns with a :class:`DeprecationWarning`)."""
+        _deprecated("seven_of_diamonds", "seven_of_diamonds_winner")
         return self.seven_of_diamonds_winner
 
     @property
     def primiera(self) -> int | None:
         """Alias of :attr:`primiera_winner`, named like the other categories."""
         return self.primiera_winner
+
+
+def _deprecated(old: str, new: str, stacklevel: int = 3) -> None:
+    """Warn a caller (``stacklevel`` frames up) that ``old`` is the 0.1.0 name of ``new``."""
+    warnings.warn(
+        f"DealScore.{old} is the 0.1.0 name of {new}, kept for one release: use {new}",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
 
 
 def score_deal(
