@@ -155,6 +155,7 @@ def _simulate_from_args(
         as_json=args.json,
         scheduler=args.scheduler,
         records=args.records,
+        force=args.force,
         rules=rules,
     )
 

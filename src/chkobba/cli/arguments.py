@@ -156,7 +156,13 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "--records",
         metavar="FILE",
         default=None,
-        help="write every match's record to FILE, one JSON object per line",
+        help="write every match's record to FILE, one JSON object per line (an existing "
+        "FILE is refused: see --force)",
+    )
+    simulate.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the --records FILE if it exists",
     )
     _rules_options(simulate)
 
