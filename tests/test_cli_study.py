@@ -259,7 +259,7 @@ def test_undo_refuses_to_go_back_before_a_refill_or_the_cut(play: Callable[..., 
     assert "you cannot undo the cut: you have seen the cards it dealt" in cut
     assert "undone" not in cut
     allowed = play("1\n1\nundo\n", "--seed", "23")
-    assert "undone: your 3♦ x 3♥ and 1 move(s) after it" in allowed
+    assert "undone: your 3♦ x 3♥ and 1 move after it" in allowed
 
 
 # --- 9. exit statuses and prefixes -----------------------------------------------------

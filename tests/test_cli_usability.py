@@ -7,10 +7,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
-from chkobba import Record
-from chkobba.cli import main
+from chkobba import TUNISIAN, ChkobbaError, Record
+from chkobba.arena import play_match
+from chkobba.bots import RandomBot
+from chkobba.cli import build_parser, main
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SIMULATE = ["simulate", "--games", "2", "--bots", "greedy", "random"]
@@ -59,3 +62,55 @@ def test_simulate_writes_records_to_a_device_without_force(
 ) -> None:
     # Like the shell's noclobber: a device holds nothing to lose.
     assert main([*SIMULATE, "--records", os.devnull]) == 0
+
+
+# --- 2. every error names its command; statuses as documented --------------------------
+
+
+@pytest.fixture
+def lines(tmp_path: Path) -> Path:
+    """A file of two records, one per line, as simulate --records writes it."""
+    path = tmp_path / "m.jsonl"
+    assert main([*SIMULATE, "--records", str(path)]) == 0
+    return path
+
+
+@pytest.mark.parametrize("command", [["replay", "--no-step"], ["analyse"]])
+def test_a_game_past_the_end_names_the_command(
+    lines: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main([command[0], str(lines), *command[1:], "--game", "5"]) == 1
+    assert capsys.readouterr().err == (
+        f"chkobba {command[0]}: error: '{lines}' holds 2 records: there is no game 5\n"
+    )
+
+
+def test_a_deal_past_the_end_names_the_command_and_counts_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played = play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=3).record
+    path = tmp_path / "one.json"
+    Record(players=2, dealer=played.dealer, moves=played.moves[:1]).save(path)  # a shuffle
+    assert main(["replay", str(path), "--deal", "2", "--no-step"]) == 1
+    assert capsys.readouterr().err == (
+        f"chkobba replay: error: '{path}' has 1 deal: there is no deal 2\n"
+    )
+
+
+def test_a_target_too_large_is_reported_as_one_too_small(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for target, limit in (("0", "at least 1"), ("100000", "at most 10000")):
+        assert _usage_error(capsys, ["demo", "--target", target]) == (
+            f"chkobba demo: error: argument --target: {target} must be {limit} "
+            "(see chkobba demo --help)\n"
+        )
+
+
+def test_the_target_limit_is_the_rules_own() -> None:
+    parse = build_parser().parse_args
+    assert parse(["demo", "--target", "10000"]).target == 10_000
+    assert attrs.evolve(TUNISIAN, target=10_000).target == 10_000
+    with pytest.raises(ChkobbaError):
+        attrs.evolve(TUNISIAN, target=10_001)

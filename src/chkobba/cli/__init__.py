@@ -52,42 +52,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None or sys.stderr is None:
         # A closed standard stream (``>&-``): Python sets it to None.
         closed = "output" if sys.stdout is None else "error"
-        _complain(f"standard {closed} is closed")
+        _complain(f"standard {closed} is closed", PROGRAM)
         return 1
     parser = build_parser()
     args = parser.parse_args(argv)
     colour = False if args.no_colour else None
     out = Output(sys.stdout, colour=colour)
     err = Output(sys.stderr, colour=colour)
+    # Every error names its command, as argparse's do: "chkobba replay: error: ...".
+    name = f"{PROGRAM} {args.command}"
     try:
         return _RUNNERS[args.command](args, parser, out, err)
     except UsageError as error:
         subcommand(parser, args.command).error(str(error))
     except (CommandError, ChkobbaError) as error:
-        _complain(str(error))
+        _complain(str(error), name)
         return 1
     except KeyboardInterrupt:
-        _complain("interrupted", prefix="")
+        _complain("interrupted", name, prefix="")
         return 130
     except BrokenPipeError:
         return 0
     except UnicodeDecodeError as error:
-        _complain(f"standard input is not {error.encoding} text (byte {error.start})")
+        _complain(f"standard input is not {error.encoding} text (byte {error.start})", name)
         return 1
     except UnicodeEncodeError as error:
-        _complain(
-            f"cannot write {shown(error.object[error.start : error.end])} in {error.encoding}"
-        )
+        wrong = shown(error.object[error.start : error.end])
+        _complain(f"cannot write {wrong} in {error.encoding}", name)
         return 1
     except OSError as error:
-        _complain(f"input/output failed: {error.strerror or error}")
+        _complain(f"input/output failed: {error.strerror or error}", name)
         return 1
 
 
-def _complain(message: str, prefix: str = "error: ") -> None:
+def _complain(message: str, name: str, prefix: str = "error: ") -> None:
     """One line on standard error, if there is one to write to."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        sys.stderr.write(f"{PROGRAM}: {prefix}{message}\n")
+        sys.stderr.write(f"{name}: {prefix}{message}\n")
         sys.stderr.flush()
 
 

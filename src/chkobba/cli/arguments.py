@@ -262,7 +262,7 @@ def _rules_options(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--target",
-        type=_positive,
+        type=_target,
         default=None,
         metavar="N",
         help="the match target (default: the profile's, 21 tunisian, 11 cardrulesplus)",
@@ -344,13 +344,24 @@ def _count(text: str) -> int:
     return _at_least(text, 0)
 
 
-def _at_least(text: str, least: int) -> int:
+# The largest target Rules takes: checked here too, so that a target too large is
+# reported as one too small is ("argument --target: 100000 must be at most 10000").
+_TARGET_LIMIT = 10_000
+
+
+def _target(text: str) -> int:
+    return _at_least(text, 1, most=_TARGET_LIMIT)
+
+
+def _at_least(text: str, least: int, most: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"{shown(value)} must be at least {least}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be at most {most}")
     return value
 
 

@@ -18,7 +18,7 @@ from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
-from chkobba.cli.narrate import describe
+from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
@@ -258,7 +258,8 @@ class _Match:
                     "were dealt)"
                 )
         taken = [game.undo() for _ in range(len(game.moves) - target)]
-        self.out.line(f"undone: your {move_label(taken[-1])} and {len(taken) - 1} move(s) after it")
+        rest = f" and {counted(len(taken) - 1, 'move')} after it" if len(taken) > 1 else ""
+        self.out.line(f"undone: your {move_label(taken[-1])}{rest}")
 
     def show(self, choices: list[tuple[Move, str]]) -> None:
         self.out.line()
@@ -350,7 +351,8 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
 
 def _not_a_number(text: str, choices: list[tuple[Move, str]]) -> ChkobbaError:
     said = text if text.isascii() and len(text) <= _NUMBER_DIGITS else shown(text)
-    return ChkobbaError(f"{said} is not a move number: choose 1 to {len(choices)}")
+    numbers = "1" if len(choices) == 1 else f"1 to {len(choices)}"
+    return ChkobbaError(f"{said} is not a move number: choose {numbers}")
 
 
 def _yours(message: str) -> str:
