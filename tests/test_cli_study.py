@@ -291,8 +291,8 @@ def test_a_rules_error_points_to_the_commands_help(capsys: pytest.CaptureFixture
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert err == (
-        "chkobba play: error: a match has 2 or 4 players, not 3 (the tunisian profile) "
-        "(see chkobba play --help)\n"
+        "chkobba play: error: argument --players: a match has 2 or 4 players, not 3 (the "
+        "tunisian profile); for 3 players, use --rules cardrulesplus (see chkobba play --help)\n"
     )
 
 

@@ -4,13 +4,14 @@ command does."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import attrs
 import pytest
 
-from chkobba import TUNISIAN, ChkobbaError, Record
+from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record
 from chkobba.arena import play_match
 from chkobba.bots import RandomBot
 from chkobba.cli import build_parser, main
@@ -114,3 +115,50 @@ def test_the_target_limit_is_the_rules_own() -> None:
     assert attrs.evolve(TUNISIAN, target=10_000).target == 10_000
     with pytest.raises(ChkobbaError):
         attrs.evolve(TUNISIAN, target=10_001)
+
+
+# --- 3. the player count: the profile's own by default, and the way out when refused ----
+
+
+@pytest.fixture
+def only3(tmp_path: Path) -> Path:
+    """A house profile of 3-player matches only."""
+    path = tmp_path / "only3.json"
+    house = attrs.evolve(CARD_RULES_PLUS, name="only3", players=(3,), target=3)
+    path.write_text(json.dumps(house.to_dict()), encoding="utf-8")
+    return path
+
+
+def test_without_players_a_house_profile_plays_its_own_count(
+    only3: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--rules", str(only3)]) == 0
+    assert capsys.readouterr().out.startswith("chkobba demo: 3 players (")
+    assert main([*SIMULATE, "--rules", str(only3), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 3
+
+
+def test_the_default_count_is_still_2_under_the_named_profiles(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for profile in ("tunisian", "cardrulesplus"):
+        assert main([*SIMULATE, "--rules", profile, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["players"] == 2
+
+
+def test_a_count_the_profile_lacks_names_a_profile_that_has_it(
+    only3: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _usage_error(capsys, ["play", "--players", "3"]).endswith(
+        "; for 3 players, use --rules cardrulesplus (see chkobba play --help)\n"
+    )
+    err = _usage_error(capsys, ["demo", "--rules", str(only3), "--players", "2"])
+    assert err.startswith("chkobba demo: error: argument --players: a match has 3 players, not 2")
+    assert "for 2 players, use --rules cardrulesplus or tunisian" in err
+
+
+def test_the_documented_player_count_error_is_the_real_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    err = _usage_error(capsys, ["play", "--players", "3"])
+    assert err.strip() in (DOCS / "cli.md").read_text(encoding="utf-8")

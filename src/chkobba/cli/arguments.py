@@ -29,7 +29,8 @@ _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts
 _NAMES = ", ".join(sorted(PROFILES))
 _PLAYERS = (
     "2, 3 (each for himself: not under the default tunisian rules, use --rules "
-    "cardrulesplus) or 4 in partnerships (default 2)"
+    "cardrulesplus) or 4 in partnerships (default 2); under a profile without 2-player "
+    "matches, the fewest it seats"
 )
 
 
@@ -236,7 +237,7 @@ def _players_option(command: argparse.ArgumentParser) -> None:
         "--players",
         type=_whole,
         choices=(2, 3, 4),
-        default=2,
+        default=None,  # the profile's fewest: known once --rules is read
         help=_PLAYERS,
     )
 
