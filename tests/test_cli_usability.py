@@ -4,8 +4,10 @@ command does."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import sys
 from pathlib import Path
 
 import attrs
@@ -162,3 +164,45 @@ def test_the_documented_player_count_error_is_the_real_one(
 ) -> None:
     err = _usage_error(capsys, ["play", "--players", "3"])
     assert err.strip() in (DOCS / "cli.md").read_text(encoding="utf-8")
+
+
+# --- 4. play's hints name only what the player can type now -----------------------------
+
+
+def _refusals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str
+) -> list[str]:
+    """What ``play --seed 5`` answers to each line typed (its first move is the cut)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main(["play", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    return [line for line in out.splitlines() if line.endswith("; type help for help")]
+
+
+def test_no_hint_asks_the_player_to_type_a_shuffle(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cut, shuffled, play, played = _refusals(
+        capsys, monkeypatch, "QH 2D\nshuffle AS\n2\n2D 6S 7H\nshuffle\n"
+    )
+    assert cut == (
+        "'QH 2D' is not a move: now is the cut: type keep, expose or a move number (1 to 2)"
+        "; type help for help"
+    )
+    assert shuffled == (
+        "the shuffle is drawn for you, never typed: now is the cut: type keep, expose or a "
+        "move number (1 to 2); type help for help"
+    )
+    assert play.startswith(
+        "'2D 6S 7H' is not a move: type a card (QH), a capture (QH x 2D+6S) or a move number"
+    )
+    assert played.startswith("the shuffle is drawn for you, never typed: type a card (QH)")
+    assert not any("40 cards" in line for line in (cut, shuffled, play, played))
+
+
+def test_a_misspelt_command_is_never_offered_shuffle(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _refusals(capsys, monkeypatch, "shufle\n") == [
+        "unknown command 'shufle'; type help for help"
+    ]
