@@ -17,6 +17,7 @@ from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record
 from chkobba.arena import play_match
 from chkobba.bots import RandomBot
 from chkobba.cli import build_parser, main
+from chkobba.cli.arguments import subcommand
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SIMULATE = ["simulate", "--games", "2", "--bots", "greedy", "random"]
@@ -206,3 +207,22 @@ def test_a_misspelt_command_is_never_offered_shuffle(
     assert _refusals(capsys, monkeypatch, "shufle\n") == [
         "unknown command 'shufle'; type help for help"
     ]
+
+
+# --- 5. help pages say what each command does, and which rules --------------------------
+
+
+def test_every_command_help_opens_with_what_it_does() -> None:
+    parser = build_parser()
+    for name in ("demo", "play", "simulate", "replay", "analyse", "rules"):
+        lines = subcommand(parser, name).format_help().split("\n\n")
+        description = lines[1].strip()
+        assert description.endswith(".") and description[0].isupper(), (name, description)
+        assert len(description.splitlines()) == 1, (name, description)
+
+
+def test_the_main_help_names_every_kind_of_profile() -> None:
+    text = " ".join(build_parser().format_help().split())
+    assert "(Tunisian rules)" not in text
+    assert "by the Tunisian rules or another profile (--rules cardrulesplus" in text
+    assert "--rules FILE for a house profile" in text

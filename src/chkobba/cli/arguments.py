@@ -27,6 +27,11 @@ PROGRAM = "chkobba"
 _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
 _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"
 _NAMES = ", ".join(sorted(PROFILES))
+_DESCRIPTION = (
+    "Play and study Chkobba, by the Tunisian rules or another profile (--rules "
+    "cardrulesplus, or --rules FILE for a house profile)."
+)
+_EPILOG = f"Run {PROGRAM} COMMAND --help for a command's options."
 _PLAYERS = (
     "2, 3 (each for himself: not under the default tunisian rules, use --rules "
     "cardrulesplus) or 4 in partnerships (default 2); under a profile without 2-player "
@@ -56,13 +61,15 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chkobba`` command."""
-    parser = _Parser(prog=PROGRAM, description="Play and study Chkobba (Tunisian rules).")
+    parser = _Parser(prog=PROGRAM, description=_DESCRIPTION, epilog=_EPILOG)
     parser.add_argument("--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for name, summary, add_arguments in _COMMANDS:
-        add_arguments(commands.add_parser(name, help=summary))
+        # The summary heads the command's own --help too, as a sentence.
+        description = f"{summary[0].upper()}{summary[1:]}."
+        add_arguments(commands.add_parser(name, help=summary, description=description))
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.commands = dict(commands.choices)
     return parser
@@ -225,9 +232,9 @@ def _rules_arguments(rules: argparse.ArgumentParser) -> None:
 _COMMANDS = (
     ("demo", "watch bots play a whole match, narrated", _demo_arguments),
     ("play", "play against bots in the terminal", _play_arguments),
-    ("simulate", "a tournament between bots", _simulate_arguments),
+    ("simulate", "play a tournament between bots and rate them", _simulate_arguments),
     ("replay", "replay a saved record move by move", _replay_arguments),
-    ("analyse", "review a record's moves with the best bot", _analyse_arguments),
+    ("analyse", "review a record's moves with the strongest bot", _analyse_arguments),
     ("rules", "print a rule profile as JSON, the file --rules reads", _rules_arguments),
 )
 
