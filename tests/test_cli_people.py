@@ -194,7 +194,7 @@ def test_undo_takes_back_the_last_move_and_board_redraws() -> None:
     result = chkobba("play", "--seed", "5", stdin="\n".join(typed) + "\n")
     out = result.stdout
     assert "you cut and expose 6♣" in out and "you play 5♣" in out
-    assert "undone: your 5♣ and 1 move(s) after it" in out
+    assert "undone: your 5♣ and 1 move after it" in out
     after_undo = out.split("undone:")[1]
     assert "Hands      player 0 (you): 5♣ 6♠ 7♠" in after_undo  # the card is back
     before_board = out.split("your move> board")
@@ -339,7 +339,7 @@ def test_replay_of_one_deal(saved: tuple[Path, Record]) -> None:
     )
     missing = chkobba("replay", str(path), "--deal", "99")
     assert missing.returncode == 1
-    assert f"has {len(record.deals())} deal(s): there is no deal 99" in missing.stderr
+    assert f"has {len(record.deals())} deals: there is no deal 99" in missing.stderr
 
 
 def test_replay_ends_once_in_sides(saved: tuple[Path, Record]) -> None:

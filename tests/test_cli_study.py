@@ -259,7 +259,7 @@ def test_undo_refuses_to_go_back_before_a_refill_or_the_cut(play: Callable[..., 
     assert "you cannot undo the cut: you have seen the cards it dealt" in cut
     assert "undone" not in cut
     allowed = play("1\n1\nundo\n", "--seed", "23")
-    assert "undone: your 3♦ x 3♥ and 1 move(s) after it" in allowed
+    assert "undone: your 3♦ x 3♥ and 1 move after it" in allowed
 
 
 # --- 9. exit statuses and prefixes -----------------------------------------------------
@@ -291,8 +291,8 @@ def test_a_rules_error_points_to_the_commands_help(capsys: pytest.CaptureFixture
     assert exit.value.code == 2
     err = capsys.readouterr().err
     assert err == (
-        "chkobba play: error: a match has 2 or 4 players, not 3 (the tunisian profile) "
-        "(see chkobba play --help)\n"
+        "chkobba play: error: argument --players: a match has 2 or 4 players, not 3 (the "
+        "tunisian profile); for 3 players, use --rules cardrulesplus (see chkobba play --help)\n"
     )
 
 

@@ -38,7 +38,7 @@ from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.rules import run_rules
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import Rules
+from chkobba.rules import PROFILES, Rules
 
 __all__ = ["main"]
 # PROGRAM and build_parser are imported ``as`` themselves: they stay importable from
@@ -52,42 +52,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None or sys.stderr is None:
         # A closed standard stream (``>&-``): Python sets it to None.
         closed = "output" if sys.stdout is None else "error"
-        _complain(f"standard {closed} is closed")
+        _complain(f"standard {closed} is closed", PROGRAM)
         return 1
     parser = build_parser()
     args = parser.parse_args(argv)
     colour = False if args.no_colour else None
     out = Output(sys.stdout, colour=colour)
     err = Output(sys.stderr, colour=colour)
+    # Every error names its command, as argparse's do: "chkobba replay: error: ...".
+    name = f"{PROGRAM} {args.command}"
     try:
         return _RUNNERS[args.command](args, parser, out, err)
     except UsageError as error:
         subcommand(parser, args.command).error(str(error))
     except (CommandError, ChkobbaError) as error:
-        _complain(str(error))
+        _complain(str(error), name)
         return 1
     except KeyboardInterrupt:
-        _complain("interrupted", prefix="")
+        _complain("interrupted", name, prefix="")
         return 130
     except BrokenPipeError:
         return 0
     except UnicodeDecodeError as error:
-        _complain(f"standard input is not {error.encoding} text (byte {error.start})")
+        _complain(f"standard input is not {error.encoding} text (byte {error.start})", name)
         return 1
     except UnicodeEncodeError as error:
-        _complain(
-            f"cannot write {shown(error.object[error.start : error.end])} in {error.encoding}"
-        )
+        wrong = shown(error.object[error.start : error.end])
+        _complain(f"cannot write {wrong} in {error.encoding}", name)
         return 1
     except OSError as error:
-        _complain(f"input/output failed: {error.strerror or error}")
+        _complain(f"input/output failed: {error.strerror or error}", name)
         return 1
 
 
-def _complain(message: str, prefix: str = "error: ") -> None:
+def _complain(message: str, name: str, prefix: str = "error: ") -> None:
     """One line on standard error, if there is one to write to."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        sys.stderr.write(f"{PROGRAM}: {prefix}{message}\n")
+        sys.stderr.write(f"{name}: {prefix}{message}\n")
         sys.stderr.flush()
 
 
@@ -101,9 +102,10 @@ def _demo_from_args(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
     rules = _rules(args, parser)
-    specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], args.players)
+    players = _players(args, parser, rules)
+    specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], players)
     return run_demo(
-        out, seed=args.seed, players=args.players, specs=specs, delay=args.delay, rules=rules
+        out, seed=args.seed, players=players, specs=specs, delay=args.delay, rules=rules
     )
 
 
@@ -111,15 +113,16 @@ def _play_from_args(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
     rules = _rules(args, parser)
-    if args.partner is not None and args.players != _PARTNERSHIP:
-        message = f"argument --partner: a {args.players}-player match has no partners"
+    players = _players(args, parser, rules)
+    if args.partner is not None and players != _PARTNERSHIP:
+        message = f"argument --partner: a {players}-player match has no partners"
         subcommand(parser, "play").error(f"{message}; --partner needs --players 4")
     stdin = _moves_input()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return run_play(
         out,
         stdin,
-        players=args.players,
+        players=players,
         opponent=args.opponent,
         partner=args.partner,
         seed=seed,
@@ -142,6 +145,7 @@ def _simulate_from_args(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
     rules = _rules(args, parser)
+    players = _players(args, parser, rules)
     if len(args.bots) < 2:
         subcommand(parser, "simulate").error("argument --bots: give at least two bots")
     return run_simulate(
@@ -149,12 +153,13 @@ def _simulate_from_args(
         err,
         specs=args.bots,
         games=args.games,
-        players=args.players,
+        players=players,
         workers=args.workers,
         seed=args.seed,
         as_json=args.json,
         scheduler=args.scheduler,
         records=args.records,
+        force=args.force,
         rules=rules,
     )
 
@@ -205,16 +210,30 @@ _RUNNERS: dict[str, _Runner] = {
 
 
 def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Rules:
-    """The profile of ``--rules`` (a name or a file, read by the parser) and ``--target``,
-    checked against ``--players``."""
+    """The profile of ``--rules`` (a name or a file, read by the parser) and ``--target``."""
     rules: Rules = args.rules
+    if args.target is None:
+        return rules
     try:
-        if args.target is not None:
-            rules = attrs.evolve(rules, target=args.target)
-        rules.sides(args.players)
+        return attrs.evolve(rules, target=args.target)
+    except ChkobbaError as error:  # the parser checks the range: a guard, should Rules change
+        subcommand(parser, args.command).error(f"argument --target: {error}")
+
+
+def _players(args: argparse.Namespace, parser: argparse.ArgumentParser, rules: Rules) -> int:
+    """``--players``, checked against the profile; when it is not given, the fewest the
+    profile seats (2 under both named ones), so a house profile of 3-player matches plays
+    without being told its count again."""
+    if args.players is None:
+        return min(rules.players)
+    players: int = args.players
+    try:
+        rules.sides(players)
     except ChkobbaError as error:
-        subcommand(parser, args.command).error(str(error))
-    return rules
+        seating = sorted(name for name, profile in PROFILES.items() if players in profile.players)
+        fix = f"; for {players} players, use --rules {' or '.join(seating)}" if seating else ""
+        subcommand(parser, args.command).error(f"argument --players: {error}{fix}")
+    return players
 
 
 def _seating(parser: argparse.ArgumentParser, specs: list[BotSpec], players: int) -> list[BotSpec]:

@@ -12,6 +12,7 @@ import json
 from chkobba.bots.analysis import MoveReview, review_record, worst
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
+from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.play import move_label, points
 from chkobba.cli.replay import CommandError, load_record
@@ -85,7 +86,7 @@ def run_analyse(
 def _print(
     out: Output, name: str, reviews: list[MoveReview], lost: list[MoveReview], asked: int
 ) -> None:
-    out.line(f"analysing {name}: {len(reviews)} decisions", "bold")
+    out.line(f"analysing {name}: {counted(len(reviews), 'decision')}", "bold")
     out.line(f"values: {_VALUES}")
     flagged = {review.index for review in lost}
     for review in reviews:

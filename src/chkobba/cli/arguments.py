@@ -27,9 +27,15 @@ PROGRAM = "chkobba"
 _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
 _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"
 _NAMES = ", ".join(sorted(PROFILES))
+_DESCRIPTION = (
+    "Play and study Chkobba, by the Tunisian rules or another profile (--rules "
+    "cardrulesplus, or --rules FILE for a house profile)."
+)
+_EPILOG = f"Run {PROGRAM} COMMAND --help for a command's options."
 _PLAYERS = (
     "2, 3 (each for himself: not under the default tunisian rules, use --rules "
-    "cardrulesplus) or 4 in partnerships (default 2)"
+    "cardrulesplus) or 4 in partnerships (default 2); under a profile without 2-player "
+    "matches, the fewest it seats"
 )
 
 
@@ -55,13 +61,15 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chkobba`` command."""
-    parser = _Parser(prog=PROGRAM, description="Play and study Chkobba (Tunisian rules).")
+    parser = _Parser(prog=PROGRAM, description=_DESCRIPTION, epilog=_EPILOG)
     parser.add_argument("--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for name, summary, add_arguments in _COMMANDS:
-        add_arguments(commands.add_parser(name, help=summary))
+        # The summary heads the command's own --help too, as a sentence.
+        description = f"{summary[0].upper()}{summary[1:]}."
+        add_arguments(commands.add_parser(name, help=summary, description=description))
     _everywhere(commands, "--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.commands = dict(commands.choices)
     return parser
@@ -156,7 +164,13 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "--records",
         metavar="FILE",
         default=None,
-        help="write every match's record to FILE, one JSON object per line",
+        help="write every match's record to FILE, one JSON object per line (an existing "
+        "FILE is refused: see --force)",
+    )
+    simulate.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the --records FILE if it exists",
     )
     _rules_options(simulate)
 
@@ -218,9 +232,9 @@ def _rules_arguments(rules: argparse.ArgumentParser) -> None:
 _COMMANDS = (
     ("demo", "watch bots play a whole match, narrated", _demo_arguments),
     ("play", "play against bots in the terminal", _play_arguments),
-    ("simulate", "a tournament between bots", _simulate_arguments),
+    ("simulate", "play a tournament between bots and rate them", _simulate_arguments),
     ("replay", "replay a saved record move by move", _replay_arguments),
-    ("analyse", "review a record's moves with the best bot", _analyse_arguments),
+    ("analyse", "review a record's moves with the strongest bot", _analyse_arguments),
     ("rules", "print a rule profile as JSON, the file --rules reads", _rules_arguments),
 )
 
@@ -230,7 +244,7 @@ def _players_option(command: argparse.ArgumentParser) -> None:
         "--players",
         type=_whole,
         choices=(2, 3, 4),
-        default=2,
+        default=None,  # the profile's fewest: known once --rules is read
         help=_PLAYERS,
     )
 
@@ -256,7 +270,7 @@ def _rules_options(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--target",
-        type=_positive,
+        type=_target,
         default=None,
         metavar="N",
         help="the match target (default: the profile's, 21 tunisian, 11 cardrulesplus)",
@@ -338,13 +352,24 @@ def _count(text: str) -> int:
     return _at_least(text, 0)
 
 
-def _at_least(text: str, least: int) -> int:
+# The largest target Rules takes: checked here too, so that a target too large is
+# reported as one too small is ("argument --target: 100000 must be at most 10000").
+_TARGET_LIMIT = 10_000
+
+
+def _target(text: str) -> int:
+    return _at_least(text, 1, most=_TARGET_LIMIT)
+
+
+def _at_least(text: str, least: int, most: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"{shown(value)} must be at least {least}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be at most {most}")
     return value
 
 

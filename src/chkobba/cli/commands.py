@@ -37,6 +37,9 @@ COMMANDS = {
 ALIASES = {"?": "help", "h": "help", "exit": "quit"}
 #: Words that are moves, not commands.
 MOVE_WORDS = ("keep", "expose")
+#: A move word nobody types (the program draws the shuffle): a move, so that ``play``
+#: says so, but never offered as the word a slip meant.
+_DRAWN = ("shuffle",)
 _SHORTEST_WORD = 3  # a card is two characters: longer letters-only text is a word
 
 
@@ -71,7 +74,7 @@ def command_of(text: str) -> str | None:
         return word
     if word in ALIASES:
         return ALIASES[word]
-    if word in MOVE_WORDS or not (word.isascii() and word.isalpha()):
+    if word in MOVE_WORDS or word in _DRAWN or not (word.isascii() and word.isalpha()):
         return None
     if len(word) < _SHORTEST_WORD or _is_move(word):
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 from typing import TextIO
 
 from chkobba.bots.analysis import rank_moves
@@ -18,7 +19,7 @@ from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
-from chkobba.cli.narrate import describe
+from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
@@ -258,7 +259,8 @@ class _Match:
                     "were dealt)"
                 )
         taken = [game.undo() for _ in range(len(game.moves) - target)]
-        self.out.line(f"undone: your {move_label(taken[-1])} and {len(taken) - 1} move(s) after it")
+        rest = f" and {counted(len(taken) - 1, 'move')} after it" if len(taken) > 1 else ""
+        self.out.line(f"undone: your {move_label(taken[-1])}{rest}")
 
     def show(self, choices: list[tuple[Move, str]]) -> None:
         self.out.line()
@@ -337,7 +339,12 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
             card(text)
         except NotationError as error:
             raise NotationError(f"{shown(text)} is not a move: {error}") from None
-    written = parse_move(text)  # the text's own errors first, then the moment's
+    if text.split()[0].lower() == "shuffle":
+        raise ChkobbaError(f"the shuffle is drawn for you, never typed: {_forms(state, choices)}")
+    try:
+        written = parse_move(text)  # the text's own errors first, then the moment's
+    except NotationError as error:
+        raise NotationError(_typable(text, str(error), state, choices)) from None
     if isinstance(written, Cut) and state.phase is not Phase.CUT:
         raise ChkobbaError("you can keep or expose only at the cut; now play a card")
     if isinstance(written, Play) and state.phase is Phase.CUT:
@@ -348,9 +355,33 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
     return move
 
 
+# The notation's list of every move's form: it names a shuffle too, which a player never
+# types (the program draws it), and keep or expose outside the cut.
+_NOTATION_FORMS = re.compile(r"expected a card \(QH\),.*?or shuffle followed by the 40 cards")
+
+
+def _typable(text: str, message: str, state: State, choices: list[tuple[Move, str]]) -> str:
+    """The notation's message about ``text``, its list of every move's form replaced by
+    what the player can type now; at the cut, where no card is played, its whole reason."""
+    if not _NOTATION_FORMS.search(message):
+        return message  # a reason of its own ('ZZ' is not a rank): it says what to fix
+    if state.phase is Phase.CUT:
+        return f"{shown(text)} is not a move: {_forms(state, choices)}"
+    return _NOTATION_FORMS.sub(_forms(state, choices), message)
+
+
+def _forms(state: State, choices: list[tuple[Move, str]]) -> str:
+    """What the player can type now, for a message about text that is no move."""
+    numbers = "1" if len(choices) == 1 else f"1 to {len(choices)}"
+    if state.phase is Phase.CUT:
+        return f"now is the cut: type keep, expose or a move number ({numbers})"
+    return f"type a card (QH), a capture (QH x 2D+6S) or a move number ({numbers})"
+
+
 def _not_a_number(text: str, choices: list[tuple[Move, str]]) -> ChkobbaError:
     said = text if text.isascii() and len(text) <= _NUMBER_DIGITS else shown(text)
-    return ChkobbaError(f"{said} is not a move number: choose 1 to {len(choices)}")
+    numbers = "1" if len(choices) == 1 else f"1 to {len(choices)}"
+    return ChkobbaError(f"{said} is not a move number: choose {numbers}")
 
 
 def _yours(message: str) -> str:

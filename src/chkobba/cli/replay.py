@@ -75,7 +75,7 @@ def run_replay(
     record = load_record(path, name, game)
     deals = sum(isinstance(move, Shuffle) for move in record.moves)
     if deal is not None and deal > deals:
-        raise CommandError(f"{name} has {deals} deal(s): there is no deal {deal}")
+        raise CommandError(f"{name} has {counted(deals, 'deal')}: there is no deal {deal}")
     out.line(
         f"replaying {name}: {record.players} players, {counted(len(record.moves), 'move')}, "
         f"{counted(deals, 'deal')}",

@@ -2,7 +2,8 @@
 
 ``--scheduler ADDRESS`` runs the matches on a Dask cluster (the ``chkobba[dask]`` extra)
 with the same results as on one core; ``--records FILE`` writes every match's record,
-one JSON object per line, in game order.
+one JSON object per line, in game order; a file that exists is only replaced with
+``--force`` (a tournament must not silently replace a saved game or yesterday's data).
 
 While it runs, SIGTERM stops it like Ctrl-C: the matches not yet started are cancelled,
 the worker processes exit, the records file keeps whole lines, and then the process ends
@@ -14,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import os
 import signal
 import sys
 import threading
@@ -25,6 +27,7 @@ from typing import IO, Any
 
 from chkobba.arena import MatchSummary, TournamentResult, tournament
 from chkobba.bots.registry import BotSpec
+from chkobba.cli.analyse import UsageError
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError
@@ -46,6 +49,7 @@ def run_simulate(
     as_json: bool,
     scheduler: str | None = None,
     records: str | None = None,
+    force: bool = False,
     rules: Rules = TUNISIAN,
 ) -> int:
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
@@ -61,6 +65,7 @@ def run_simulate(
                 seed=seed,
                 scheduler=scheduler,
                 records=records,
+                force=force,
                 rules=rules,
             )
     except _Terminated:
@@ -84,6 +89,7 @@ def _run_tournament(
     seed: int,
     scheduler: str | None,
     records: str | None,
+    force: bool,
     rules: Rules,
 ) -> TournamentResult:
     """The tournament, inside what it writes to or runs on (the Dask client, the records
@@ -91,7 +97,9 @@ def _run_tournament(
     total = games * len(specs) * (len(specs) - 1) // 2
     with ExitStack() as stack:
         executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
-        on_match = None if records is None else _writer(stack.enter_context(_open(records)))
+        on_match = (
+            None if records is None else _writer(stack.enter_context(_open(records, force=force)))
+        )
         advance = stack.enter_context(err.progress(total, "playing matches"))
         return tournament(
             specs,
@@ -226,9 +234,15 @@ def _profile(rules: Rules) -> str:
 
 
 @contextmanager
-def _open(path: str) -> Iterator[IO[str]]:
+def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
+    """The records file, opened to write; one that exists is refused unless ``force``."""
     try:
-        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        stream = open(path, _mode(path, force), encoding="utf-8")  # noqa: SIM115 (closed below)
+    except FileExistsError:
+        raise UsageError(
+            f"argument --records: {shown(path, 200)} exists: give --force to replace it, "
+            "or another file name"
+        ) from None
     except OSError as error:
         raise CommandError(
             f"cannot write records to {shown(path, 200)}: {error.strerror}"
@@ -239,6 +253,15 @@ def _open(path: str) -> Iterator[IO[str]]:
         ) from None
     with stream:
         yield stream
+
+
+def _mode(path: str, force: bool) -> str:
+    """``x`` (create, refusing a file that exists: no race between a check and the
+    write) unless ``force``; a device or a pipe (``/dev/null``) holds nothing to lose and
+    is written to, as the shell's noclobber does. A folder fails the open, as it should."""
+    if force or (os.path.exists(path) and not os.path.isfile(path)):
+        return "w"
+    return "x"
 
 
 def _writer(stream: IO[str]) -> Any:
