@@ -51,7 +51,8 @@ def main() -> None:
 
     state = env.unwrapped.match_state
     print(env.unwrapped.render())
-    print(f"{steps} agent steps, {len(state.deal_scores)} deal(s), scores {state.scores}")
+    deals = len(state.deal_scores)
+    print(f"{steps} agent steps, {deals} deal{'' if deals == 1 else 's'}, scores {state.scores}")
     for agent, total in rewards.items():
         print(f"{agent}: reward {total:+g}")
 

@@ -232,9 +232,10 @@ class Record:
             tags=tags,
         )
         if record.start() != start:
+            done = len(start.deal_scores)
             raise RecordError(
                 "a record starts at the start of a match (a state from new_match), "
-                f"not in phase {start.phase.name} after {len(start.deal_scores)} deal(s)"
+                f"not in phase {start.phase.name} after {done} deal{'' if done == 1 else 's'}"
             )
         return record
 
