@@ -49,6 +49,7 @@ from chkobba.observations import (
     observation_vector,
     piece,
 )
+from tests.helpers import dealt
 
 
 def random_positions(seed: int, players: int, deals: int = 1) -> list[Position]:
@@ -329,7 +330,21 @@ def test_a_position_needs_a_state_and_a_card() -> None:
         Position(None)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="pending must be a Card or None, not 'QH'"):
         Position(state, pending="QH")  # type: ignore[arg-type]
-    assert Position(state, pending=card("QH")).pending is card("QH")
+    # Only a card advance() could leave pending: the mover's, with captures to choose.
+    choosing = dealt(hands=["QH 5D AC", "3D QS KH"], table="2D 6S 3C 5C")
+    mover = choosing.hands[choosing.current_player]
+    held = next(c for c in mover if len(capture_choices(choosing, c)) > 1)
+    assert Position(choosing, pending=held).pending is held
+    lone = next(c for c in mover if len(capture_choices(choosing, c)) < 2)
+    absent = next(c for c in choosing.table if c not in mover)
+    for card_, reason in [
+        (lone, "has (no|1) capture option, nothing to choose"),
+        (absent, "is not in player .'s hand"),
+    ]:
+        with pytest.raises(ChkobbaError, match=f"Position: {card_} cannot be pending: .*{reason}"):
+            Position(choosing, pending=card_)
+    with pytest.raises(ChkobbaError, match="Play is not allowed in phase SHUFFLE"):
+        Position(new_match(), pending=card("QH"))
 
 
 def test_capture_choices_reads_a_players_view_as_its_state() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from chkobba import CARD_RULES_PLUS, ChkobbaError
 from chkobba.arena import HeadToHead, TournamentResult, tournament
 from chkobba.cli import main
-from chkobba.ratings import Ratings, bradley_terry
+from chkobba.ratings import MAX_WINS, Ratings, bradley_terry
 from tests.strategies import win_tables
 
 #: Elo points per natural-log unit of odds.
@@ -170,6 +170,16 @@ def test_one_bot_and_bots_that_never_played() -> None:
     assert [bot.rating for bot in idle.bots] == [0, 0]
 
 
+@pytest.mark.parametrize("prior", [0, 0.001, 1.0, 1e6])
+def test_the_largest_counts_still_fit(prior: float) -> None:
+    # Counts up to MAX_WINS, even or lopsided, give ratings (10**15 used to divide by 0).
+    even = bradley_terry(["a", "b"], [[0, MAX_WINS], [MAX_WINS, 0]], prior=prior)
+    assert [round(bot.rating, 6) for bot in even.bots] == [0, 0]
+    chain = [[0, MAX_WINS, 0], [0, 0, MAX_WINS], [1, 0, 0]]
+    rated = bradley_terry(["a", "b", "c"], chain, prior=prior)
+    assert rated.bots[0].rating > rated.bots[1].rating > rated.bots[2].rating
+
+
 @pytest.mark.parametrize(
     ("names", "wins", "prior", "message"),
     [
@@ -179,7 +189,8 @@ def test_one_bot_and_bots_that_never_played() -> None:
         ("ab", [[0, 1], [1, 0]], 1, "must be a collection"),
         (["a", "b"], [[0, 1]], 1, "a row per bot"),
         (["a", "b"], [[0, 1], [1]], 1, "a count per bot"),
-        (["a", "b"], [[0, -1], [1, 0]], 1, "must be >= 0"),
+        (["a", "b"], [[0, -1], [1, 0]], 1, "must be from 0 to 1,000,000,000, not -1"),
+        (["a", "b", "c"], [[0, 10**15, 0], [1, 0, 0], [0, 0, 0]], 1, "from 0 to 1,000,000,000"),
         (["a", "b"], [[0, 1.0], [1, 0]], 1, "must be an integer"),
         (["a", "b"], [[0, True], [1, 0]], 1, "must be an integer"),
         (["a", "b"], [[1, 1], [1, 0]], 1, "cannot beat itself"),

@@ -154,6 +154,9 @@ def test_a_variation_selector_after_a_suit_symbol_is_read(selector: str) -> None
         ("7♦\ufe0fX", "7♦ is followed by 'X'"),
         ("7\x00", "'\\x00' is not a suit"),
         ("7\u200b", "'\\u200b' is not a suit"),
+        # str.upper() read the long s as S and the dotless i as I: only ASCII changes case.
+        ("7\u017f", "\u017f is not a suit"),
+        ("\u0131\u0131", "\u0131 is not a rank"),
         # The messages that were already right stay as they were.
         ("8D", "8 is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"),
         ("10D", "10 is not a rank of the 40-card deck"),

@@ -113,8 +113,12 @@ def test_bad_dealers_are_rejected(players: int, dealer: object) -> None:
         new_match(players, dealer=dealer)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("scores", [(-1, 0), (1, 2, 3), (5,), (21, 3), (3, 25), (22, 21), "ab", 7])
+@pytest.mark.parametrize(
+    "scores",
+    [(-1, 0), (1, 2, 3), (5,), (21, 3), (3, 25), (22, 21), "ab", 7, {0: 5, 1: 7}, iter(int, 1)],
+)
 def test_bad_or_decided_scores_are_rejected(scores: object) -> None:
+    # A dict gave its keys as the scores (0, 1); an endless iterator hung.
     with pytest.raises(ChkobbaError, match="scores"):
         new_match(scores=scores)  # type: ignore[arg-type]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import Any
@@ -122,8 +123,15 @@ def test_rank_moves_checks_its_arguments(position: Any) -> None:
         def evaluate(self, view: object, legal: object) -> dict[Any, float]:
             return {}
 
-    with pytest.raises(ChkobbaError, match="must give a number for every legal move"):
+    with pytest.raises(ChkobbaError, match=r"must give a number \(not NaN\) for every legal"):
         rank_moves(view, legal, Forgetful())
+
+    class Undecided:
+        def evaluate(self, view: object, legal: Any) -> dict[Any, float]:
+            return {move: math.nan if i == 1 else float(i) for i, move in enumerate(legal)}
+
+    with pytest.raises(ChkobbaError, match=r"not NaN"):  # it left the order arbitrary
+        rank_moves(view, legal, Undecided())
     assert [item.move for item in rank_moves(view, list(legal), Fixed())] == list(legal)
 
 

@@ -10,12 +10,14 @@ import attrs
 import pytest
 
 from chkobba import (
+    TUNISIAN,
     ChkobbaError,
     Cut,
     IllegalMoveError,
     Play,
     apply,
     card,
+    cards,
     legal_moves,
     new_match,
     observe,
@@ -313,6 +315,9 @@ def test_greedy_helpers_check_their_arguments() -> None:
         GreedyBot().evaluate(VIEW, "QH")  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="play_score: cannot score None"):
         play_score(None, None, None, None, 3, None)  # type: ignore[arg-type]
+    # Four cards in the next hand, three unseen: no hand to draw (it divided by zero).
+    with pytest.raises(ChkobbaError, match="a hand size of at most the unseen cards"):
+        play_score(cards("2D"), card("5S"), frozenset(), cards("2S 4S 6S"), 4, TUNISIAN)
     assert GreedyBot().evaluate(VIEW, LEGAL[0]) == GreedyBot().evaluate(VIEW, LEGAL[0])
 
 

@@ -199,6 +199,10 @@ class Position:
         default=None, validator=lambda _, __, value: _check_pending(value)
     )
 
+    def __attrs_post_init__(self) -> None:
+        if self.pending is not None:
+            _check_pending_play(self.state, self.pending)
+
     @property
     def current_player(self) -> int | None:
         """Who acts next (the core's current player; a pending card does not change it)."""
@@ -219,6 +223,17 @@ def _check_state(state: object, function: str = "Position") -> None:
 def _check_pending(pending: object) -> None:
     if pending is not None and not isinstance(pending, Card):
         raise ChkobbaError(f"Position: pending must be a Card or None, not {shown(pending)}")
+
+
+def _check_pending_play(state: State, pending: Card) -> None:
+    """Refuse a pending card that :func:`advance` could not have left: one the mover may
+    not play now, or one without a choice of captures."""
+    choices = _choices(state, pending)
+    reason = illegal_reason(state, Play(pending, choices[0] if choices else frozenset()))
+    if reason is None and len(choices) < 2:
+        reason = f"{pending} has {len(choices) or 'no'} capture option, nothing to choose"
+    if reason is not None:
+        raise ChkobbaError(f"Position: {pending} cannot be pending: {reason}")
 
 
 def _check_position(position: object, function: str) -> None:

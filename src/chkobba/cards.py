@@ -186,7 +186,7 @@ def card(text: str) -> Card:
         raise NotationError(f"{shown(text)} is not a card: expected text such as '7D'")
     if len(text) > _CARD_TEXT_LIMIT:  # no card is longer; spare .upper() a huge text
         raise NotationError(f"{shown(text)} is not a card: it is too long")
-    found = _BY_TEXT.get(text.strip().upper())
+    found = _BY_TEXT.get(_upper(text.strip()))
     if found is not None:
         return found
     raise NotationError(f"{shown(text)} is not a card: {_card_problem(text.strip())}")
@@ -195,14 +195,14 @@ def card(text: str) -> Card:
 def _card_problem(written: str) -> str:
     """Why ``written`` (stripped, in the case it was typed) is not a card."""
     for end in (3, 2):  # a card (with a selector after its symbol, or not), then more
-        found = _BY_TEXT.get(written[:end].upper())
+        found = _BY_TEXT.get(_upper(written[:end]))
         if found is not None and len(written) > end:
-            return f"{written[:2].upper()} is followed by {_quoted(written[end:])}"
+            return f"{_upper(written[:2])} is followed by {_quoted(written[end:])}"
     for start in (1, 2):  # invisible characters, then a card
-        found = _BY_TEXT.get(written[start:].upper())
+        found = _BY_TEXT.get(_upper(written[start:]))
         if found is not None and _has_invisible(written[:start]):
-            return f"{written[start:].upper()} is preceded by {_quoted(written[:start])}"
-    text = written.upper()
+            return f"{_upper(written[start:])} is preceded by {_quoted(written[:start])}"
+    text = _upper(written)
     if not text:
         return "the text is empty"
     if len(text) == 1:
@@ -211,6 +211,15 @@ def _card_problem(written: str) -> str:
     if rank_text not in _RANK_TEXT:
         return f"{_plain(rank_text)} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
     return f"{_plain(suit_text)} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+
+
+# Only the ASCII letters change case: str.upper() also reads the long s (U+017F) as S and the
+# dotless i (U+0131) as I, letters that are no card's.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _upper(text: str) -> str:
+    return text.translate(_ASCII_UPPER)
 
 
 # Character categories that do not show on their own: controls, formats (zero-width

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import reprlib
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -130,7 +131,8 @@ def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, 
     """The items of a collection argument, or a :class:`ChkobbaError` naming ``what``.
 
     Text is not a collection of items here: a string where cards or piles belong is a
-    mistake, not a sequence of characters.
+    mistake, not a sequence of characters; nor is a mapping, whose keys alone a loop
+    would read (``scores={0: 5, 1: 7}`` is not the scores 5 and 7).
 
     >>> items_of([1, 2], "scores")
     (1, 2)
@@ -143,6 +145,8 @@ def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, 
     ...
     chkobba.errors.ChkobbaError: scores has more than 5 items: count(...)
     """
+    if isinstance(value, Mapping):  # iterating would read its keys alone, silently
+        raise ChkobbaError(f"{what} must be a collection of items, not a mapping: {shown(value)}")
     if not isinstance(value, (str, bytes, bytearray)):
         try:
             # At most one item past the limit: an endless iterator, or a collection as big

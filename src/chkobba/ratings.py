@@ -48,7 +48,11 @@ import attrs
 from chkobba._describe import finite_at_least_zero
 from chkobba.errors import ChkobbaError, items_of, shown
 
-__all__ = ["Rating", "Ratings", "bradley_terry"]
+__all__ = ["MAX_WINS", "Rating", "Ratings", "bradley_terry"]
+
+#: The most wins one bot may have counted against another: a billion matches, far beyond
+#: any tournament, and far below the counts (about 10**15) that floats cannot fit.
+MAX_WINS = 10**9
 
 #: Elo points per natural-log unit of odds: a rating is 400 * log10(strength).
 _SCALE = 400 / math.log(10)
@@ -114,7 +118,8 @@ def bradley_terry(
     names: Sequence[str], wins: Sequence[Sequence[int]], *, prior: float = 1.0
 ) -> Ratings:
     """The Bradley-Terry ratings of ``names`` from ``wins[i][j]``, the matches bot ``i``
-    won against bot ``j`` (a square table of integers >= 0, zero on its diagonal).
+    won against bot ``j`` (a square table of integers from 0 to :data:`MAX_WINS`, zero
+    on its diagonal).
 
     ``prior`` is the virtual wins and losses (as many of each) every bot is credited with
     against a virtual bot rated 0: 1 by default (see the module's notes), 0 for none, or
@@ -183,8 +188,10 @@ def _count(value: object, where: str) -> int:
         raise ChkobbaError(
             f"bradley_terry: {where} must be an integer, not {shown(value)}"
         ) from None
-    if count < 0:
-        raise ChkobbaError(f"bradley_terry: {where} must be >= 0, not {shown(count)}")
+    if not 0 <= count <= MAX_WINS:
+        raise ChkobbaError(
+            f"bradley_terry: {where} must be from 0 to {MAX_WINS:,}, not {shown(count)}"
+        )
     return count
 
 
@@ -328,6 +335,13 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
         pivot = max(range(column, size), key=lambda r: abs(rows[r][column]))
         rows[column], rows[pivot] = rows[pivot], rows[column]
         lead = rows[column][column]
+        if not math.isfinite(lead) or abs(lead) < 1e-300:
+            # Only win counts far beyond any tournament (10**15 and more) get here: the
+            # information matrix loses all precision against them.
+            raise ChkobbaError(
+                "bradley_terry: the fit did not converge: the win counts are too large "
+                "to fit in floating point"
+            )
         rows[column] = [cell / lead for cell in rows[column]]
         for r in range(size):
             if r != column and rows[r][column]:

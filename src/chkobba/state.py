@@ -26,7 +26,7 @@ import attrs
 
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import SIDES, DealScore
@@ -262,9 +262,9 @@ _FRESH_LIMIT = 64
 def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tuple[int, ...]:
     if scores is None:
         return (0,) * sides
-    try:
-        totals = tuple(scores)
-    except TypeError:
+    try:  # not tuple(scores): a dict would give its keys, an endless iterator hang
+        totals = items_of(scores, "scores", limit=2 * sides)
+    except ChkobbaError:
         raise ChkobbaError(f"scores must be {sides} whole numbers, not {shown(scores)}") from None
     if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
         raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")

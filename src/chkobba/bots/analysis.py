@@ -129,10 +129,14 @@ def rank_moves(
     values = bot.evaluate(view, legal)
     try:
         order = sorted(range(len(legal)), key=lambda i: -values[legal[i]])
+        # NaN compares false both ways, so it would leave the order arbitrary.
+        unordered = any(math.isnan(values[move]) for move in legal)
     except (LookupError, TypeError):  # a home-made evaluator that missed a move
+        unordered = True
+    if unordered:
         raise ChkobbaError(
-            f"rank_moves: {shown(bot)}.evaluate must give a number for every legal move"
-        ) from None
+            f"rank_moves: {shown(bot)}.evaluate must give a number (not NaN) for every legal move"
+        )
     return tuple(MoveValue(legal[i], values[legal[i]]) for i in order)
 
 

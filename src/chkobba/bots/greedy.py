@@ -130,10 +130,12 @@ def play_score(
     """
     try:  # (not checks: the opponent model scores every play the opponent could make)
         return _play_score(table, played, capture, unseen, next_hand, rules, last_card)
-    except (TypeError, AttributeError, IndexError, KeyError, ValueError):
+    except (TypeError, AttributeError, IndexError, KeyError, ValueError, ArithmeticError):
+        # ArithmeticError: a next hand larger than the unseen cards has no draws to count.
         raise ChkobbaError(
             f"play_score: cannot score {shown(played)} on {shown(table)} taking "
-            f"{shown(capture)} (expected cards, a hand size and Rules)"
+            f"{shown(capture)} (expected cards, a hand size of at most the unseen cards, "
+            "and Rules)"
         ) from None
 
 
