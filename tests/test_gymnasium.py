@@ -516,3 +516,90 @@ def test_the_documented_check_env_call_passes(capsys: pytest.CaptureFixture[str]
         warnings.simplefilter("error")
         check_env(env.unwrapped)
     assert capsys.readouterr().out.startswith("Chkobba: 2 players, tunisian rules, match to 21")
+
+
+# --- a refused reset changes nothing ---------------------------------------------------
+
+
+def _everything(env: ChkobbaEnv) -> tuple[Any, ...]:
+    """What a reset may change: the episode, the generator, the seat rotation, the mode."""
+    return (
+        env.learner,
+        env.single_deal,
+        env.position,
+        env.np_random.bit_generator.state,
+        env.np_random_seed,
+        env._next_seat,
+        env._done,
+        env._deals,
+        env.reward_range,
+    )
+
+
+def _play_out(env: ChkobbaEnv, info: dict[str, Any]) -> list[Any]:
+    """The rest of the episode with the first legal action: observations and rewards."""
+    seen, done = [], False
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        observation, reward, done, _, info = env.step(action)
+        seen.append((observation.tobytes(), reward, info["seat"]))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "message"),
+    [
+        (None, {"single_deal": True, "dealer": 99}, "dealer must be a player from 0 to 1"),
+        (7, {"single_deal": True, "dealer": 99}, "dealer must be a player from 0 to 1"),
+        (7, {"single_deal": True, "seat": 5}, "the seat option must be 0 to 1, not 5"),
+        (7, {"seat": 1, "single_deal": "no"}, "the single_deal option must be True or False"),
+        (-1, {"single_deal": True}, "seed must be None or an integer >= 0, not -1"),
+    ],
+)
+def test_a_refused_reset_changes_nothing(
+    seed: int | None, options: dict[str, Any], message: str
+) -> None:
+    # The fuzz audit's case: the refused reset had reseeded, moved the seat rotation and
+    # the learner and set single_deal, and the old episode went on for the other seat.
+    env = ChkobbaEnv("random", seat="alternate")
+    _, info = env.reset(seed=1)
+    untouched, before = copy.deepcopy(env), _everything(env)
+    with pytest.raises(ChkobbaError, match=message):
+        env.reset(seed=seed, options=options)
+    assert _everything(env) == before
+    assert _play_out(env, dict(info)) == _play_out(untouched, dict(info))
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "3", True, np.float64(2.0), [1]])
+def test_a_bad_seed_is_a_chkobba_error(bad: object) -> None:
+    # Gymnasium's own check raises gymnasium.error.Error, which is no ValueError.
+    with pytest.raises(ChkobbaError, match="reset: seed must be None or an integer >= 0, not"):
+        ChkobbaEnv("random").reset(seed=bad)  # type: ignore[arg-type]
+
+
+def test_a_numpy_integer_is_a_seed() -> None:
+    # Gymnasium refuses numpy's integers; a seed drawn with rng.integers is converted.
+    one, other = ChkobbaEnv("random"), ChkobbaEnv("random")
+    assert one.reset(seed=np.int64(5))[0].tobytes() == other.reset(seed=5)[0].tobytes()
+    assert one.match_state == other.match_state and one.np_random_seed == 5
+
+
+@pytest.mark.parametrize("bad", ["no", "False", None, 2, -1, 0.0, 1.0, np.float64(1.0)])
+def test_single_deal_is_a_boolean_not_any_truthy_value(bad: object) -> None:
+    # bool("no") is True: a string, None, a float or another number is refused.
+    with pytest.raises(ChkobbaError, match=r"^single_deal must be True or False, not "):
+        ChkobbaEnv("random", single_deal=bad)  # type: ignore[arg-type]
+    env = ChkobbaEnv("random")
+    with pytest.raises(ChkobbaError, match="the single_deal option must be True or False, not "):
+        env.reset(seed=1, options={"single_deal": bad})
+    assert env.single_deal is False
+
+
+def test_single_deal_takes_numpy_booleans_and_zero_and_one() -> None:
+    with pytest.raises(ChkobbaError, match="single_deal must be True or False, not 'no'"):
+        ChkobbaEnv("random", single_deal="no")  # type: ignore[arg-type]
+    for value, meant in [(np.True_, True), (np.False_, False), (1, True), (0, False)]:
+        env = ChkobbaEnv("random", single_deal=value)
+        assert env.single_deal is meant
+        env.reset(seed=1, options={"single_deal": np.int64(1 - meant)})
+        assert env.single_deal is (not meant)

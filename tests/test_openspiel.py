@@ -540,3 +540,42 @@ def test_open_spiels_rl_environment_plays_seeded_deals() -> None:
 
     first, rewards = episode(3)
     assert episode(3) == (first, rewards) and sum(rewards) == 0
+
+
+@pytest.mark.parametrize("player", [5, 2, -1, True, None])
+def test_resampling_for_a_player_not_in_the_game_is_refused(player: object) -> None:
+    state = decision_states(2, seed=8, count=3)[-1]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    with pytest.raises(chkobba.ChkobbaError, match="resample_from_infostate: player must be 0"):
+        state.resample_from_infostate(player, sampler)
+
+
+@pytest.mark.parametrize(
+    ("number", "shown"),
+    [(float("nan"), "nan"), (-0.1, "-0.1"), (1.5, "1.5"), ("x", "'x'"), (None, "None")],
+)
+def test_a_sampler_number_outside_zero_to_one_is_refused(number: object, shown: str) -> None:
+    # OpenSpiel's ResampleFromInfostate wants numbers in [0, 1): NaN crashed in int(),
+    # a negative number silently picked a card from the end.
+    state = decision_states(2, seed=8, count=3)[-1]
+    before = (state.serialize(), state.information_state_string(1), state.match_state)
+    with pytest.raises(
+        chkobba.ChkobbaError,
+        match=rf"probability sampler must return a number in \[0, 1\), not {re.escape(shown)}$",
+    ):
+        state.resample_from_infostate(0, lambda: number)
+    assert (state.serialize(), state.information_state_string(1), state.match_state) == before
+
+
+def test_a_sampler_that_is_no_function_is_refused() -> None:
+    state = decision_states(2, seed=8, count=3)[-1]
+    with pytest.raises(chkobba.ChkobbaError, match="probability sampler must be a function"):
+        state.resample_from_infostate(0, 0.5)
+
+
+def test_a_sampler_may_return_zero_one_and_numpy_numbers() -> None:
+    # 1.0 is outside [0, 1), but some uniform generators return it: it means the last card.
+    state = decision_states(2, seed=8, count=3)[-1]
+    for number in (0.0, 1.0, np.float64(0.5), 0):
+        sample = state.resample_from_infostate(0, lambda number=number: number)
+        assert sample.information_state_string(0) == state.information_state_string(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 import warnings
 from typing import Any
@@ -329,3 +330,93 @@ def test_the_turn_based_parallel_conversion_passes_parallel_api_test(
         for agent, reward in rewards.items():
             returns[agent] += reward
     assert sum(returns.values()) == pytest.approx(0) and max(returns.values()) == 1
+
+
+# --- a refused reset changes nothing ---------------------------------------------------
+
+
+def _everything(game: Any) -> tuple[Any, ...]:
+    """What a reset may change: the episode, every agent's dicts, the generator, the mode."""
+    return (
+        game.single_deal,
+        game._episode_single_deal,
+        game.position,
+        game.np_random.bit_generator.state,
+        game.np_random_seed,
+        game.agent_selection,
+        game.agents,
+        game.rewards,
+        game._cumulative_rewards,
+        game.terminations,
+        game.truncations,
+        game.infos,
+    )
+
+
+def _first_legal_trace(game: Any) -> list[Any]:
+    """The rest of the episode with the first legal action: every agent's last()."""
+    seen: list[Any] = []
+
+    def first_legal(agent: str, observation: dict[str, Any]) -> int:
+        seen.append((agent, observation["observation"].tobytes(), game.rewards[agent]))
+        return int(np.flatnonzero(observation["action_mask"])[0])
+
+    _play(game, first_legal)
+    return [*seen, game.rewards, game.position]
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "message"),
+    [
+        (None, {"single_deal": True, "dealer": 7}, "dealer must be a player from 0 to 1"),
+        (5, {"single_deal": True, "dealer": 7}, "dealer must be a player from 0 to 1"),
+        (5, {"dealer": 1, "single_deal": "no"}, "the single_deal option must be True or False"),
+        (-1, {"single_deal": True}, "seed must be None or an integer >= 0, not -1"),
+    ],
+)
+def test_a_refused_reset_changes_nothing(
+    seed: int | None, options: dict[str, Any], message: str
+) -> None:
+    # The fuzz audit's case: the refused reset had set single_deal for this very episode.
+    game = raw_env()
+    game.reset(seed=3)
+    game.step(KEEP)
+    untouched, before = copy.deepcopy(game), copy.deepcopy(_everything(game))
+    with pytest.raises(ChkobbaError, match=message):
+        game.reset(seed=seed, options=options)
+    assert _everything(game) == before
+    assert _first_legal_trace(game) == _first_legal_trace(untouched)
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "x", True, np.float64(2.0)])
+def test_a_bad_seed_is_a_chkobba_error(bad: object) -> None:
+    # Gymnasium's seeding raises gymnasium.error.Error, which is no ValueError.
+    with pytest.raises(ChkobbaError, match="reset: seed must be None or an integer >= 0, not"):
+        raw_env().reset(seed=bad)  # type: ignore[arg-type]
+
+
+def test_a_numpy_integer_is_a_seed() -> None:
+    one, other = raw_env(), raw_env()
+    one.reset(seed=np.int64(5))
+    other.reset(seed=5)
+    assert one.position == other.position and one.np_random_seed == 5
+
+
+@pytest.mark.parametrize("bad", ["no", "False", None, 2, 0.0, 1.0])
+def test_single_deal_is_a_boolean_not_any_truthy_value(bad: object) -> None:
+    with pytest.raises(ChkobbaError, match=r"^single_deal must be True or False, not "):
+        env(single_deal=bad)  # type: ignore[arg-type]
+    game = raw_env()
+    with pytest.raises(ChkobbaError, match="the single_deal option must be True or False, not "):
+        game.reset(seed=1, options={"single_deal": bad})
+    assert game.single_deal is False
+
+
+def test_single_deal_takes_numpy_booleans_and_zero_and_one() -> None:
+    with pytest.raises(ChkobbaError, match="single_deal must be True or False, not 'no'"):
+        raw_env(single_deal="no")  # type: ignore[arg-type]
+    for value, meant in [(np.True_, True), (np.False_, False), (1, True), (0, False)]:
+        game = raw_env(single_deal=value)
+        assert game.single_deal is meant
+        game.reset(seed=1, options={"single_deal": np.int64(1 - meant)})
+        assert game.single_deal is game._episode_single_deal is (not meant)

@@ -132,7 +132,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             )
         self.opponent = _opponent_maker(opponent, bool(features))
         self.players, self.seat, self.rules = players, seat, rules
-        self.single_deal = bool(single_deal)
+        self.single_deal = _flag("single_deal", single_deal)
         self.deal_reward = finite_number("deal_reward", deal_reward)
         self.features = bool(features)
         self.illegal_action = illegal_action
@@ -152,20 +152,26 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``."""
-        if options is not None and not isinstance(options, Mapping):
-            raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+        """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``.
+
+        Every argument is checked before anything changes: a refused reset leaves the
+        episode under way, the generator and the seat rotation as they were.
+        """
+        seed = _seed(seed)
+        given = _options(options)
+        single_deal = _flag("the single_deal option", given.get("single_deal", self.single_deal))
+        seat = self._seat_option(given.get("seat"))
+        dealer: Any = plain_integer(given.get("dealer"))
+        match = None if dealer is None else self._new_match(dealer)
+        # Everything is checked: from here on the reset commits.
         super().reset(seed=seed)
-        options = options or {}
-        if "single_deal" in options:
-            self.single_deal = bool(options["single_deal"])
+        self.single_deal = single_deal
         if seed is not None:
             self._next_seat = 0
-        self.learner = self._choose_seat(options.get("seat"))
-        dealer: Any = plain_integer(options.get("dealer"))
-        if dealer is None:
-            dealer = int(self.np_random.integers(self.players))
-        self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
+        self.learner = self._next_learner() if seat is None else seat
+        if match is None:
+            match = self._new_match(int(self.np_random.integers(self.players)))
+        self.position = Position(match)
         seeds = self.np_random.integers(2**62, size=self.players)
         self._bots = [self.opponent(int(seed)) for seed in seeds]
         self._done, self._deals = False, 0
@@ -249,18 +255,25 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- internals -------------------------------------------------------------------
 
-    def _choose_seat(self, requested: Any) -> int:
+    def _seat_option(self, requested: Any) -> int | None:
+        """The ``seat`` reset option, checked (``None``: the constructor's ``seat``)."""
         requested = plain_integer(requested)
-        if requested is not None:
-            if type(requested) is not int or not 0 <= requested < self.players:
-                raise ChkobbaError(
-                    f"the seat option must be 0 to {self.players - 1}, not {shown(requested)}"
-                )
-            return requested
+        if requested is not None and (
+            type(requested) is not int or not 0 <= requested < self.players
+        ):
+            raise ChkobbaError(
+                f"the seat option must be 0 to {self.players - 1}, not {shown(requested)}"
+            )
+        return requested
+
+    def _next_learner(self) -> int:
         if isinstance(self.seat, int):
             return self.seat
         seat, self._next_seat = self._next_seat, (self._next_seat + 1) % self.players
         return seat
+
+    def _new_match(self, dealer: Any) -> State:
+        return new_match(self.players, dealer=dealer, rules=self.rules)
 
     def _play_others(self, info: dict[str, Any]) -> float:
         """Shuffle and let the opponents move until the learner acts or the episode ends."""
@@ -330,6 +343,40 @@ def deal_info(score: DealScore) -> dict[str, Any]:
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()
     }
+
+
+def _flag(name: str, value: object) -> bool:
+    """``value`` as a bool: True or False (numpy's too), or the 0 and 1 callers pass.
+
+    Anything else is refused: ``bool("no")`` is True, the opposite of what was meant.
+    """
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    number = plain_integer(value)
+    if type(number) is int and number in (0, 1):
+        return bool(number)
+    raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
+
+
+def _seed(seed: object) -> int | None:
+    """A reset's seed as Gymnasium's seeding takes it: None or an int >= 0.
+
+    Checked first, so that a bad seed is a ChkobbaError (Gymnasium raises its own
+    ``gymnasium.error.Error``, no ValueError) and changes nothing; numpy's integers,
+    which Gymnasium refuses, are converted.
+    """
+    number = plain_integer(seed)
+    if seed is not None and (type(number) is not int or number < 0):
+        raise ChkobbaError(f"reset: seed must be None or an integer >= 0, not {shown(seed)}")
+    return number  # type: ignore[return-value]
+
+
+def _options(options: object) -> Mapping[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+    return options
 
 
 def _deal_points_bound(rules: Rules, sides: int) -> int:

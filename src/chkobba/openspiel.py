@@ -33,6 +33,7 @@ move goes through :func:`~chkobba.apply`, and observations come from
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -366,10 +367,13 @@ class ChkobbaState(pyspiel.State):
 
         The cards ``player_id`` cannot see (other hands, the stock, a shuffle under way)
         are dealt again uniformly into the same places; ``probability_sampler()`` gives
-        the uniform numbers. Used by OpenSpiel's ISMCTS.
+        the uniform numbers, in [0, 1) as OpenSpiel's ``ResampleFromInfostate`` documents
+        (1.0 is taken as just below it); anything else is a ChkobbaError. Used by
+        OpenSpiel's ISMCTS.
         """
-        clone: ChkobbaState = self.clone()
+        self._check_player(player_id, "resample_from_infostate")
         draw = _uniform_draw(probability_sampler)
+        clone: ChkobbaState = self.clone()
         if self._order:
             dealt = _shuffled([c.index for c in DECK], draw)
             clone._order = tuple(dealt[: len(self._order)])
@@ -536,10 +540,36 @@ class ChkobbaState(pyspiel.State):
 
 
 def _uniform_draw(sampler: Any) -> Callable[[int], int]:
+    """``draw(n)``: an index below ``n`` from one number of OpenSpiel's ``sampler()``.
+
+    The number is checked: NaN or a negative one would otherwise crash in ``int()`` or
+    pick an index from the end, and a broken sampler would skew ISMCTS silently.
+    """
+    if not callable(sampler):
+        raise ChkobbaError(
+            "resample_from_infostate: the probability sampler must be a function "
+            f"returning a number in [0, 1), not {shown(sampler)}"
+        )
+
     def draw(n: int) -> int:
-        return min(int(float(sampler()) * n), n - 1)
+        # 1.0 lies outside [0, 1) but some uniform generators return it: the last index.
+        return min(int(_probability(sampler()) * n), n - 1)
 
     return draw
+
+
+def _probability(number: object) -> float:
+    """A sampler's number if it is a real in [0, 1] (numpy's too; NaN and a bool not)."""
+    if (
+        isinstance(number, numbers.Real)
+        and not isinstance(number, bool)
+        and 0 <= float(number) <= 1
+    ):
+        return float(number)
+    raise ChkobbaError(
+        "resample_from_infostate: the probability sampler must return a number in [0, 1), "
+        f"not {shown(number)}"
+    )
 
 
 def _shuffled(items: list[Any], draw: Callable[[int], int]) -> list[Any]:

@@ -109,6 +109,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     ) -> None:
         self.rules = profile(rules)
         shaping = finite_number("deal_reward", deal_reward)
+        one_deal = _flag("single_deal", single_deal)
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -119,7 +120,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         EzPickle.__init__(self, players, render_mode, single_deal, rules, deal_reward=deal_reward)
         self.players = players
         self.render_mode = render_mode
-        self.single_deal = bool(single_deal)
+        self.single_deal = one_deal
         self.deal_reward = shaping
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents = self.possible_agents[:]
@@ -175,20 +176,22 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         Options: ``single_deal`` (bool) plays one deal instead of a match, in this and
         later episodes (a plain ``reset()`` keeps it); ``dealer``
         (int) sets the first dealer, otherwise drawn by lot from ``np_random``. Other keys
-        are ignored.
+        are ignored. ``seed`` and the options are checked before anything changes: a
+        refused reset leaves the episode under way and the generator as they were.
         """
-        if options is not None and not isinstance(options, Mapping):
-            raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+        seed = _seed(seed)
+        given = _options(options)
+        single_deal = _flag("the single_deal option", given.get("single_deal", self.single_deal))
+        dealer: Any = plain_integer(given.get("dealer"))  # numpy's integers too
+        match = None if dealer is None else self._new_match(dealer)
+        # Everything is checked: from here on the reset commits.
         if seed is not None or self.np_random is None:
             self.np_random, self.np_random_seed = seeding.np_random(seed)
-        options = options or {}
-        if "single_deal" in options:  # persists: vector envs auto-reset with a plain reset()
-            self.single_deal = bool(options["single_deal"])
-        self._episode_single_deal = self.single_deal
-        dealer: Any = plain_integer(options.get("dealer"))  # numpy's integers too
-        if dealer is None:
-            dealer = int(self.np_random.integers(self.players))
-        self.position = Position(new_match(self.players, dealer=dealer, rules=self.rules))
+        # single_deal persists: vector envs auto-reset with a plain reset().
+        self.single_deal = self._episode_single_deal = single_deal
+        if match is None:
+            match = self._new_match(int(self.np_random.integers(self.players)))
+        self.position = Position(match)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -247,6 +250,9 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
 
     # --- internals ---------------------------------------------------------------
 
+    def _new_match(self, dealer: Any) -> State:
+        return new_match(self.players, dealer=dealer, rules=self.rules)
+
     def _deal_if_needed(self) -> None:
         # The shuffle is the only chance event; it is drawn from np_random, redealing
         # voided deals until a player has a decision.
@@ -284,6 +290,41 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
             self.infos[agent].update(scores=state.scores, winner=state.winner)
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
+
+
+def _flag(name: str, value: object) -> bool:
+    """``value`` as a bool: True or False (numpy's too), or the 0 and 1 callers pass.
+
+    Anything else is refused: ``bool("no")`` is True, the opposite of what was meant.
+    (As in :mod:`chkobba.gymnasium`, whose private helpers this module may not import.)
+    """
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    number = plain_integer(value)
+    if type(number) is int and number in (0, 1):
+        return bool(number)
+    raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
+
+
+def _seed(seed: object) -> int | None:
+    """A reset's seed as Gymnasium's seeding takes it: None or an int >= 0.
+
+    Checked first, so that a bad seed is a ChkobbaError (Gymnasium raises its own
+    ``gymnasium.error.Error``, no ValueError) and changes nothing; numpy's integers,
+    which Gymnasium refuses, are converted.
+    """
+    number = plain_integer(seed)
+    if seed is not None and (type(number) is not int or number < 0):
+        raise ChkobbaError(f"reset: seed must be None or an integer >= 0, not {shown(seed)}")
+    return number  # type: ignore[return-value]
+
+
+def _options(options: object) -> Mapping[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+    return options
 
 
 if ENV_ID not in pettingzoo.aec_registry:
