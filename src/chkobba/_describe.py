@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+from collections.abc import Mapping
+from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
 
@@ -25,7 +27,10 @@ __all__ = [
     "finite_number",
     "missing_extra",
     "move_number",
+    "plain_flag",
     "plain_integer",
+    "reset_options",
+    "reset_seed",
     "shown_kind",
     "wrong_type",
 ]
@@ -121,3 +126,52 @@ def plain_integer(value: object) -> object:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return value
+
+
+def plain_flag(name: str, value: object) -> bool:
+    """``value`` as a bool: True or False (numpy's too), or the 0 and 1 callers pass.
+
+    Anything else is refused: ``bool("no")`` is True, the opposite of what was meant.
+
+    >>> plain_flag("single_deal", 1), plain_flag("single_deal", False)
+    (True, False)
+    >>> plain_flag("single_deal", "no")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: single_deal must be True or False, not 'no'
+    """
+    if isinstance(value, bool) or _is_numpy_bool(value):
+        return bool(value)
+    number = plain_integer(value)
+    if type(number) is int and number in (0, 1):
+        return bool(number)
+    raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
+
+
+def _is_numpy_bool(value: object) -> bool:
+    """Whether ``value`` is numpy's boolean scalar (``np.bool_``), without importing numpy
+    (its name is ``bool`` from numpy 2 on)."""
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    return type(value).__module__ == "numpy" and kind == "b" and getattr(value, "ndim", 1) == 0
+
+
+def reset_seed(seed: object) -> int | None:
+    """An environment reset's seed as Gymnasium's seeding takes it: None or an int >= 0.
+
+    Checked first, so that a bad seed is a ChkobbaError (Gymnasium raises its own
+    ``gymnasium.error.Error``, no ValueError) and changes nothing; numpy's integers,
+    which Gymnasium refuses, are converted.
+    """
+    number = plain_integer(seed)
+    if seed is not None and (type(number) is not int or number < 0):
+        raise ChkobbaError(f"reset: seed must be None or an integer >= 0, not {shown(seed)}")
+    return number  # type: ignore[return-value]
+
+
+def reset_options(options: object) -> Mapping[str, Any]:
+    """An environment reset's options: a mapping, ``{}`` for None."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+    return options

@@ -26,12 +26,19 @@ Importing this module registers the environment with Gymnasium as ``chkobba/Chko
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from chkobba._describe import finite_number, missing_extra, plain_integer
+from chkobba._describe import (
+    finite_number,
+    missing_extra,
+    plain_flag,
+    plain_integer,
+    reset_options,
+    reset_seed,
+)
 
 try:
     import gymnasium
@@ -132,7 +139,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             )
         self.opponent = _opponent_maker(opponent, bool(features))
         self.players, self.seat, self.rules = players, seat, rules
-        self.single_deal = _flag("single_deal", single_deal)
+        self.single_deal = plain_flag("single_deal", single_deal)
         self.deal_reward = finite_number("deal_reward", deal_reward)
         self.features = bool(features)
         self.illegal_action = illegal_action
@@ -157,9 +164,11 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         Every argument is checked before anything changes: a refused reset leaves the
         episode under way, the generator and the seat rotation as they were.
         """
-        seed = _seed(seed)
-        given = _options(options)
-        single_deal = _flag("the single_deal option", given.get("single_deal", self.single_deal))
+        seed = reset_seed(seed)
+        given = reset_options(options)
+        single_deal = plain_flag(
+            "the single_deal option", given.get("single_deal", self.single_deal)
+        )
         seat = self._seat_option(given.get("seat"))
         dealer: Any = plain_integer(given.get("dealer"))
         match = None if dealer is None else self._new_match(dealer)
@@ -343,40 +352,6 @@ def deal_info(score: DealScore) -> dict[str, Any]:
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()
     }
-
-
-def _flag(name: str, value: object) -> bool:
-    """``value`` as a bool: True or False (numpy's too), or the 0 and 1 callers pass.
-
-    Anything else is refused: ``bool("no")`` is True, the opposite of what was meant.
-    """
-    if isinstance(value, bool | np.bool_):
-        return bool(value)
-    number = plain_integer(value)
-    if type(number) is int and number in (0, 1):
-        return bool(number)
-    raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
-
-
-def _seed(seed: object) -> int | None:
-    """A reset's seed as Gymnasium's seeding takes it: None or an int >= 0.
-
-    Checked first, so that a bad seed is a ChkobbaError (Gymnasium raises its own
-    ``gymnasium.error.Error``, no ValueError) and changes nothing; numpy's integers,
-    which Gymnasium refuses, are converted.
-    """
-    number = plain_integer(seed)
-    if seed is not None and (type(number) is not int or number < 0):
-        raise ChkobbaError(f"reset: seed must be None or an integer >= 0, not {shown(seed)}")
-    return number  # type: ignore[return-value]
-
-
-def _options(options: object) -> Mapping[str, Any]:
-    if options is None:
-        return {}
-    if not isinstance(options, Mapping):
-        raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
-    return options
 
 
 def _deal_points_bound(rules: Rules, sides: int) -> int:

@@ -30,10 +30,16 @@ works once ``chkobba.pettingzoo`` has been imported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from chkobba._describe import finite_number, missing_extra, plain_integer
+from chkobba._describe import (
+    finite_number,
+    missing_extra,
+    plain_flag,
+    plain_integer,
+    reset_options,
+    reset_seed,
+)
 
 try:
     import gymnasium
@@ -109,7 +115,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     ) -> None:
         self.rules = profile(rules)
         shaping = finite_number("deal_reward", deal_reward)
-        one_deal = _flag("single_deal", single_deal)
+        one_deal = plain_flag("single_deal", single_deal)
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         self.rules.sides(players)  # refuses a player count the profile does not allow
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -179,9 +185,11 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         are ignored. ``seed`` and the options are checked before anything changes: a
         refused reset leaves the episode under way and the generator as they were.
         """
-        seed = _seed(seed)
-        given = _options(options)
-        single_deal = _flag("the single_deal option", given.get("single_deal", self.single_deal))
+        seed = reset_seed(seed)
+        given = reset_options(options)
+        single_deal = plain_flag(
+            "the single_deal option", given.get("single_deal", self.single_deal)
+        )
         dealer: Any = plain_integer(given.get("dealer"))  # numpy's integers too
         match = None if dealer is None else self._new_match(dealer)
         # Everything is checked: from here on the reset commits.
@@ -290,41 +298,6 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
             self.infos[agent].update(scores=state.scores, winner=state.winner)
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
-
-
-def _flag(name: str, value: object) -> bool:
-    """``value`` as a bool: True or False (numpy's too), or the 0 and 1 callers pass.
-
-    Anything else is refused: ``bool("no")`` is True, the opposite of what was meant.
-    (As in :mod:`chkobba.gymnasium`, whose private helpers this module may not import.)
-    """
-    if isinstance(value, bool | np.bool_):
-        return bool(value)
-    number = plain_integer(value)
-    if type(number) is int and number in (0, 1):
-        return bool(number)
-    raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
-
-
-def _seed(seed: object) -> int | None:
-    """A reset's seed as Gymnasium's seeding takes it: None or an int >= 0.
-
-    Checked first, so that a bad seed is a ChkobbaError (Gymnasium raises its own
-    ``gymnasium.error.Error``, no ValueError) and changes nothing; numpy's integers,
-    which Gymnasium refuses, are converted.
-    """
-    number = plain_integer(seed)
-    if seed is not None and (type(number) is not int or number < 0):
-        raise ChkobbaError(f"reset: seed must be None or an integer >= 0, not {shown(seed)}")
-    return number  # type: ignore[return-value]
-
-
-def _options(options: object) -> Mapping[str, Any]:
-    if options is None:
-        return {}
-    if not isinstance(options, Mapping):
-        raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
-    return options
 
 
 if ENV_ID not in pettingzoo.aec_registry:
