@@ -90,7 +90,9 @@ def split_deals(states: Sequence[State], moves: Sequence[Move]) -> tuple[Recorde
     players = players_of_moves(states)
     starts = [index for index, move in enumerate(moves) if isinstance(move, Shuffle)]
     deals = []
-    ends = [*starts[1:], len(moves)]
+    # Each deal ends where the next starts, the last one at the record's end; a record
+    # with no shuffle (a match not yet dealt) has no deal, and no end to pair.
+    ends = [*starts[1:], len(moves)] if starts else []
     for number, (first, end) in enumerate(zip(starts, ends, strict=True), start=1):
         before, after = states[first], states[end]
         scored = len(after.deal_scores) > len(before.deal_scores)
