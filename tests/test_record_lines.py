@@ -105,8 +105,9 @@ def small_limit(monkeypatch: pytest.MonkeyPatch) -> int:
 def test_replay_refuses_an_endless_file_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/dev/zero"]) == 1
     error = capsys.readouterr().err
-    assert (
-        error == "chkobba replay: error: '/dev/zero' is larger than 1 MiB, more than any record\n"
+    assert error == (
+        "chkobba replay: error: '/dev/zero', line 1: the line is longer than 1 MiB, "
+        "more than any record\n"
     )
 
 
@@ -119,6 +120,10 @@ def test_replay_reads_a_file_of_records_larger_than_the_bound(
     many.write_text(f"{second}\n" * count, "utf-8")
     assert main(["replay", str(many), "--game", str(count), "--no-boards", "--no-step"]) == 0
     assert "wins the match" in capsys.readouterr().out
+    # Too large for one record, it can only be a file of records: its broken line is named.
+    many.write_text(f"{{}}\n{second}\n" * count, "utf-8")
+    assert main(["replay", str(many), "--game", "1"]) == 1
+    assert "many.jsonl', line 1: format must be" in capsys.readouterr().err
     too_long = tmp_path / "long.jsonl"
     too_long.write_text(f"{second}\n{second}{' ' * small_limit}\n", "utf-8")
     assert main(["replay", str(too_long), "--game", "1"]) == 1

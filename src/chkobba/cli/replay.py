@@ -126,7 +126,8 @@ def _records_in(file: BinaryIO, name: str) -> tuple[Record, ...]:
     by the library's reader, so lines are numbered as Record.load_lines numbers them). A
     file that fits :data:`~chkobba.records.FILE_LIMIT` is read once, so a pipe works."""
     head = file.read(FILE_LIMIT + 1)
-    if len(head) <= FILE_LIMIT:
+    whole = len(head) <= FILE_LIMIT
+    if whole:
         try:
             # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
             return (Record.from_json(head, verify=False),)
@@ -141,14 +142,25 @@ def _records_in(file: BinaryIO, name: str) -> tuple[Record, ...]:
             raise CommandError(refused)
         file.seek(0)
         lines = file
+    # Too large for one record, the file can only be one of records: its first line too
+    # is named when it is broken.
+    return _lines_of_records(lines, name, refused, first_named=not whole)
+
+
+def _lines_of_records(
+    lines: BinaryIO, name: str, refused: str, *, first_named: bool
+) -> tuple[Record, ...]:
+    """The records of a file of one record per line; a broken line is named, but when the
+    first record is broken (unless ``first_named``) or there is none, the file is taken
+    for a broken record file, and ``refused`` says why."""
     records: list[Record] = []
     try:
         for record in read_record_lines(lines, name, verify=False):
             records.append(record)
     except ChkobbaError as error:
-        if records:  # a file of records with a broken line: say which
+        if records or first_named:
             raise CommandError(str(error)) from None
-    if not records:  # not a file of records either: a broken record file
+    if not records:
         raise CommandError(refused)
     return tuple(records)
 
