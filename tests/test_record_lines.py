@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from chkobba import Record, RecordError
-from chkobba.cli import main
+from chkobba import Record, RecordError, records
+from chkobba.cli import main, replay
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +71,77 @@ def test_a_single_record_file_is_game_1(tmp_path: Path, lines: Path) -> None:
     Record.load_lines(lines)[0].save(single)
     assert main(["replay", str(single), "--game", "1", "--no-boards", "--no-step"]) == 0
     assert main(["replay", str(single), "--game", "2", "--no-step"]) == 1
+
+
+# --- the command reads files of records as the library does -------------------------------
+
+
+def test_replay_numbers_lines_as_load_lines_does(
+    tmp_path: Path, lines: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A record, a blank line, then a line that is no record: line 3 for both readers.
+    first = lines.read_text("utf-8").splitlines()[0]
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(f"{first}\n\n{{}}\n", "utf-8")
+    with pytest.raises(RecordError) as raised:
+        Record.load_lines(broken)
+    assert "line 3: format must be 'chkobba-record'" in str(raised.value)
+    for command in ("replay", "analyse"):
+        assert main([command, str(broken), "--game", "1"]) == 1
+        assert capsys.readouterr().err == f"chkobba {command}: error: {raised.value}\n"
+
+
+@pytest.fixture
+def small_limit(monkeypatch: pytest.MonkeyPatch) -> int:
+    """FILE_LIMIT at 1 MiB, in the library and the command, so big files stay small."""
+    limit = 1024 * 1024
+    monkeypatch.setattr(records, "FILE_LIMIT", limit)
+    monkeypatch.setattr(replay, "FILE_LIMIT", limit)
+    return limit
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.usefixtures("small_limit")
+def test_replay_refuses_an_endless_file_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "/dev/zero"]) == 1
+    error = capsys.readouterr().err
+    assert error == (
+        "chkobba replay: error: '/dev/zero', line 1: the line is longer than 1 MiB, "
+        "more than any record\n"
+    )
+
+
+def test_replay_reads_a_file_of_records_larger_than_the_bound(
+    tmp_path: Path, lines: Path, small_limit: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    second = lines.read_text("utf-8").splitlines()[1]
+    many = tmp_path / "many.jsonl"
+    count = small_limit // len(second) + 2
+    many.write_text(f"{second}\n" * count, "utf-8")
+    assert main(["replay", str(many), "--game", str(count), "--no-boards", "--no-step"]) == 0
+    assert "wins the match" in capsys.readouterr().out
+    # Too large for one record, it can only be a file of records: its broken line is named.
+    many.write_text(f"{{}}\n{second}\n" * count, "utf-8")
+    assert main(["replay", str(many), "--game", "1"]) == 1
+    assert "many.jsonl', line 1: format must be" in capsys.readouterr().err
+    too_long = tmp_path / "long.jsonl"
+    too_long.write_text(f"{second}\n{second}{' ' * small_limit}\n", "utf-8")
+    assert main(["replay", str(too_long), "--game", "1"]) == 1
+    error = capsys.readouterr().err
+    assert error.endswith(
+        "long.jsonl', line 2: the line is longer than 1 MiB, more than any record\n"
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+def test_replay_reads_a_file_of_records_from_a_pipe(lines: Path) -> None:
+    # Read once: a pipe cannot be read again after failing as a single record.
+    result = subprocess.run(
+        [sys.executable, "-m", "chkobba", "replay", "/dev/stdin", "--game", "2", "--no-step"],
+        input=lines.read_bytes(),
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert b"wins the match" in result.stdout

@@ -29,6 +29,7 @@ from chkobba import (
     legal_moves,
     new_match,
     random_shuffle,
+    records,
 )
 from tests.helpers import random_history, whole_match
 from tests.strategies import History, histories
@@ -327,6 +328,57 @@ def test_a_file_read_the_wrong_way_says_which_reader_fits(tmp_path: Path) -> Non
         with pytest.raises(RecordError, match=r"empty\.json': the file is empty, not a record$"):
             Record.load(empty)
         assert Record.load_lines(empty) == ()  # no line, no record
+
+
+def test_a_file_larger_than_any_record_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(records, "FILE_LIMIT", 1024 * 1024)  # 1 MiB, not 256, to stay quick
+    big = tmp_path / "big.json"
+    # A good record padded past the bound: read whole, it would load.
+    big.write_bytes(match_record().to_json().encode() + b" " * 1024 * 1024)
+    with pytest.raises(RecordError, match=r"big\.json': the file is larger than 1 MiB, more"):
+        Record.load(big)
+    compact = match_record().to_json(compact=True).encode()
+    lines = tmp_path / "big.jsonl"
+    lines.write_bytes(compact + b"\n\n" + compact + b" " * 1024 * 1024 + b"\n")
+    with pytest.raises(RecordError, match=r"big\.jsonl', line 3: the line is longer than 1 MiB"):
+        Record.load_lines(lines)
+    # A file of many records may be larger than the bound: only each line is bounded.
+    many = tmp_path / "many.jsonl"
+    count = 1024 * 1024 // len(compact) + 2
+    many.write_bytes((compact + b"\n") * count)
+    assert many.stat().st_size > records.FILE_LIMIT
+    assert Record.load_lines(many, verify=False) == (match_record(),) * count
+
+
+def test_load_lines_splits_at_newlines_only(tmp_path: Path) -> None:
+    # JSON keeps a line or paragraph separator in text as it is (ensure_ascii=False):
+    # a line ends at a newline, as JSON Lines says, not where str.splitlines would split.
+    tagged = Record(players=2, tags={"event": "a\u2028b\x85c"})
+    lines = tmp_path / "tagged.jsonl"
+    lines.write_bytes(f"{tagged.to_json(compact=True)}\r\n\n{{}}".encode())
+    with pytest.raises(RecordError, match=r"tagged\.jsonl', line 3: format must be"):
+        Record.load_lines(lines)
+    lines.write_bytes(f"\ufeff{tagged.to_json(compact=True)}\r\n\n".encode())
+    assert Record.load_lines(lines) == (tagged,)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_not_read_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(records, "FILE_LIMIT", 1024 * 1024)
+    with pytest.raises(RecordError, match=r"^'/dev/zero': the file is larger than 1 MiB"):
+        Record.load("/dev/zero")
+    with pytest.raises(RecordError, match=r"^'/dev/zero', line 1: the line is longer than 1 MiB"):
+        Record.load_lines("/dev/zero")
+
+
+def test_the_file_bound_fits_the_longest_record_written() -> None:
+    # MOVE_LIMIT moves, each a shuffle (the longest move text), one per line as to_json
+    # writes them: the bound leaves room to spare.
+    shuffle = random_shuffle(random.Random(1))
+    line = f"    {json.dumps(str(shuffle))},\n"
+    assert records.MOVE_LIMIT * len(line) * 1.9 < records.FILE_LIMIT
 
 
 # --- malformed input ----------------------------------------------------------------------

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from chkobba.moves import Move, Shuffle
+from chkobba._describe import wrong_type
+from chkobba.errors import ChkobbaError, items_of
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 
@@ -81,16 +83,36 @@ class RecordedDeal:
 
 
 def players_of_moves(states: Sequence[State]) -> tuple[int | None, ...]:
-    """Who made each move between consecutive ``states`` (``None`` for a shuffle)."""
-    return tuple(state.current_player for state in states[:-1])
+    """Who made each move between consecutive ``states`` (``None`` for a shuffle).
+
+    ``states`` is a sequence of :class:`~chkobba.State` values; anything else raises
+    :class:`~chkobba.ChkobbaError` naming it.
+    """
+    return _players(_states("players_of_moves", states))
 
 
 def split_deals(states: Sequence[State], moves: Sequence[Move]) -> tuple[RecordedDeal, ...]:
-    """The deals of the match whose ``states`` follow each other by ``moves``."""
-    players = players_of_moves(states)
+    """The deals of the match whose ``states`` follow each other by ``moves``.
+
+    ``states`` holds one state more than ``moves``: the start, then the state after each
+    move (what :meth:`Record.replay <chkobba.Record.replay>` returns). They are not
+    replayed here: :meth:`Record.deals <chkobba.Record.deals>` is the checked way. Moves
+    before the first shuffle belong to no deal. Arguments of the wrong type or length
+    raise :class:`~chkobba.ChkobbaError` naming the argument.
+    """
+    states = _states("split_deals", states)
+    moves = _moves(moves)
+    if len(states) != len(moves) + 1:
+        raise ChkobbaError(
+            f"split_deals: len(states) is {len(states)} and len(moves) {len(moves)}: states "
+            "holds one more, the start and then the state after each move"
+        )
+    players = _players(states)
     starts = [index for index, move in enumerate(moves) if isinstance(move, Shuffle)]
     deals = []
-    ends = [*starts[1:], len(moves)]
+    # Each deal ends where the next starts, the last one at the record's end; a record
+    # with no shuffle (a match not yet dealt) has no deal, and no end to pair.
+    ends = [*starts[1:], len(moves)] if starts else []
     for number, (first, end) in enumerate(zip(starts, ends, strict=True), start=1):
         before, after = states[first], states[end]
         scored = len(after.deal_scores) > len(before.deal_scores)
@@ -107,3 +129,31 @@ def split_deals(states: Sequence[State], moves: Sequence[Move]) -> tuple[Recorde
             )
         )
     return tuple(deals)
+
+
+def _players(states: tuple[State, ...]) -> tuple[int | None, ...]:
+    return tuple(state.current_player for state in states[:-1])
+
+
+def _states(function: str, states: object) -> tuple[State, ...]:
+    """``states`` checked: these functions are public, and a wrong argument must say which,
+    not fail on an attribute deep inside."""
+    from chkobba.records import MOVE_LIMIT  # it imports this module
+
+    found = items_of(states, f"{function}: states", MOVE_LIMIT + 1)
+    for index, state in enumerate(found):
+        if not isinstance(state, State):
+            raise ChkobbaError(wrong_type(f"{function}: states[{index}]", "a State", state))
+    return found
+
+
+def _moves(moves: object) -> tuple[Move, ...]:
+    from chkobba.records import MOVE_LIMIT  # it imports this module
+
+    found = items_of(moves, "split_deals: moves", MOVE_LIMIT)
+    for index, move in enumerate(found):
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            raise ChkobbaError(
+                wrong_type(f"split_deals: moves[{index}]", "a move (Shuffle, Cut or Play)", move)
+            )
+    return found

@@ -22,13 +22,15 @@ True
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import functools
 import itertools
 import json
 import os
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
@@ -52,7 +54,7 @@ from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
 from chkobba.snapshots import shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
-__all__ = ["FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
+__all__ = ["FILE_LIMIT", "FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
 
 #: The ``format`` field of every record file.
 FORMAT = "chkobba-record"
@@ -62,6 +64,13 @@ VERSION = 1
 #: play on), but a match to 21 takes a few hundred moves and one to the highest target
 #: (10000) some hundred thousand; the limit bounds the memory a record file can claim.
 MOVE_LIMIT = 1_000_000
+#: The largest record file that :meth:`Record.load` reads, and the longest line of a file
+#: of records (:meth:`Record.load_lines`): 256 MiB. The longest record the library
+#: writes, :data:`MOVE_LIMIT` moves each as long as a shuffle (127 characters, 135 bytes a
+#: line in :meth:`Record.to_json`), takes about 129 MiB; the rest is room for tags and
+#: for moves spelled out by hand. Without a bound, a wrong path (a device, a huge log)
+#: would be read whole until the memory runs out.
+FILE_LIMIT = 256 * 1024 * 1024
 
 _FIELDS = ("format", "version", "players", "dealer", "scores", "rules", "tags", "moves")
 _REQUIRED = ("format", "version", "players", "dealer", "scores", "moves")
@@ -434,9 +443,14 @@ class Record:
         UTF-8 byte-order mark is allowed.
         """
         path = _path(path)
-        with open(path, "rb") as file:
-            raw = file.read()
         name = shown(os.fspath(path), 200)
+        with open(path, "rb") as file:
+            raw = file.read(FILE_LIMIT + 1)  # one byte more tells a file that is too large
+        if len(raw) > FILE_LIMIT:
+            raise RecordError(
+                f"{name}: the file is larger than {_limit_text()}, more than any record "
+                "(a file of one record per line reads with Record.load_lines)"
+            )
         if not raw.strip():
             raise RecordError(f"{name}: the file is empty, not a record")
         try:
@@ -452,30 +466,15 @@ class Record:
         """Read the records of a JSON Lines file: one record per line, as ``chkobba
         simulate --records`` (and ``to_json(compact=True)``, one per line) writes them.
 
-        Blank lines are skipped. A line that is not a record raises
+        Blank lines are skipped; a line is at most :data:`FILE_LIMIT` bytes, the file of
+        any length. A line that is not a record raises
         :class:`~chkobba.RecordError` naming the file and the line (see :meth:`load` for
         ``path`` and the file system's errors, :meth:`from_json` for ``verify``).
         """
         path = _path(path)
-        with open(path, "rb") as file:
-            raw = file.read()
         name = shown(os.fspath(path), 200)
-        try:
-            text = _decoded(raw)
-        except RecordError as error:
-            raise RecordError(f"{name}: {error}") from None
-        records = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                records.append(cls.from_json(line, verify=verify))
-            except RecordError as error:
-                hint = ""
-                if not records and line.strip() == "{":  # how a record saved by save() starts
-                    hint = " (a record saved over several lines reads with Record.load)"
-                raise RecordError(f"{name}, line {number}: {error}{hint}") from None
-        return tuple(records)
+        with open(path, "rb") as file:
+            return tuple(read_record_lines(file, name, verify=verify))
 
     @staticmethod
     def json_schema() -> dict[str, Any]:
@@ -485,6 +484,40 @@ class Record:
         1
         """
         return shipped_schema("record.schema.json")
+
+
+# Shared with chkobba.cli.replay (not in __all__), so that the command and the library
+# read a file of records alike and number its lines alike.
+def read_record_lines(file: BinaryIO, name: str, *, verify: bool = True) -> Iterator[Record]:
+    """The records of a JSON Lines ``file`` (opened in binary), one by one as they are
+    read. A line that is not a record raises :class:`~chkobba.RecordError` naming ``name``
+    and the line's number (from 1, blank lines counted, as an editor counts them)."""
+    found = False
+    lines = iter(functools.partial(file.readline, FILE_LIMIT + 1), b"")
+    for number, line in enumerate(lines, 1):
+        try:
+            record = _line_record(line, verify)
+        except RecordError as error:
+            hint = ""
+            if not found and line.removeprefix(codecs.BOM_UTF8).strip() == b"{":
+                # How a record saved by save() starts.
+                hint = " (a record saved over several lines reads with Record.load)"
+            raise RecordError(f"{name}, line {number}: {error}{hint}") from None
+        if record is not None:
+            found = True
+            yield record
+
+
+def _line_record(line: bytes, verify: bool) -> Record | None:
+    """The record on one line of a JSON Lines file; ``None`` for a blank line."""
+    if len(line) > FILE_LIMIT:
+        raise RecordError(f"the line is longer than {_limit_text()}, more than any record")
+    text = _decoded(line)
+    return Record.from_json(text, verify=verify) if text.strip() else None
+
+
+def _limit_text() -> str:
+    return f"{FILE_LIMIT // (1024 * 1024)} MiB"
 
 
 def _one_line(value: object) -> str:

@@ -7,7 +7,8 @@ or with ``--no-step``, it prints everything. ``--deal N`` shows one deal.
 
 from __future__ import annotations
 
-from typing import TextIO
+import io
+from typing import BinaryIO, TextIO
 
 from chkobba._describe import move_number
 from chkobba.cli.narrate import counted, describe
@@ -15,7 +16,7 @@ from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
-from chkobba.records import Record
+from chkobba.records import FILE_LIMIT, Record, read_record_lines
 from chkobba.render import render
 from chkobba.state import State
 
@@ -101,21 +102,13 @@ def run_replay(
 def load_record(path: str, name: str, game: int | None = None) -> Record:
     """The record in the file at ``path``: a record file, or game number ``game`` (from
     1) of a JSON Lines file holding one record per line (``simulate --records``)."""
+    if "\0" in path:  # open() would raise a ValueError that names no file
+        raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character")
     try:
         with open(path, "rb") as file:
-            raw = file.read()
+            records = _records_in(file, name)
     except OSError as error:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
-    except ValueError:  # open() refuses a name with a NUL (main(["replay", "a\0b"]))
-        raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character") from None
-    try:
-        # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
-        records: tuple[Record, ...] = (Record.from_json(raw, verify=False),)
-    except ChkobbaError as error:
-        found = _lines_of_records(raw, name)
-        if found is None:
-            raise CommandError(f"{name} is not a valid record: {error}") from None
-        records = found
     if game is None:
         if len(records) > 1:
             raise CommandError(
@@ -128,22 +121,48 @@ def load_record(path: str, name: str, game: int | None = None) -> Record:
     return records[game - 1]
 
 
-def _lines_of_records(raw: bytes, name: str) -> tuple[Record, ...] | None:
-    """The records of a JSON Lines file, or None when its first line is not a record
-    (then the file is a broken record file, and its own error says why)."""
-    try:
-        lines = [line for line in raw.decode("utf-8-sig").splitlines() if line.strip()]
-    except UnicodeDecodeError:
-        return None
-    records = []
-    for number, line in enumerate(lines, 1):
+def _records_in(file: BinaryIO, name: str) -> tuple[Record, ...]:
+    """The record of a record file, or the records of a file of one record per line (read
+    by the library's reader, so lines are numbered as Record.load_lines numbers them). A
+    file that fits :data:`~chkobba.records.FILE_LIMIT` is read once, so a pipe works."""
+    head = file.read(FILE_LIMIT + 1)
+    whole = len(head) <= FILE_LIMIT
+    if whole:
         try:
-            records.append(Record.from_json(line, verify=False))
+            # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
+            return (Record.from_json(head, verify=False),)
         except ChkobbaError as error:
-            if not records:
-                return None
-            raise CommandError(f"{name}, line {number}, is not a valid record: {error}") from None
-    return tuple(records) or None
+            refused = f"{name} is not a valid record: {error}"
+        lines: BinaryIO = io.BytesIO(head)
+    else:
+        # Larger than any record: only a file of many records, read again line by line.
+        refused = f"{name} is larger than {FILE_LIMIT // (1024 * 1024)} MiB, more than any record"
+        del head
+        if not file.seekable():
+            raise CommandError(refused)
+        file.seek(0)
+        lines = file
+    # Too large for one record, the file can only be one of records: its first line too
+    # is named when it is broken.
+    return _lines_of_records(lines, name, refused, first_named=not whole)
+
+
+def _lines_of_records(
+    lines: BinaryIO, name: str, refused: str, *, first_named: bool
+) -> tuple[Record, ...]:
+    """The records of a file of one record per line; a broken line is named, but when the
+    first record is broken (unless ``first_named``) or there is none, the file is taken
+    for a broken record file, and ``refused`` says why."""
+    records: list[Record] = []
+    try:
+        for record in read_record_lines(lines, name, verify=False):
+            records.append(record)
+    except ChkobbaError as error:
+        if records or first_named:
+            raise CommandError(str(error)) from None
+    if not records:
+        raise CommandError(refused)
+    return tuple(records)
 
 
 def _show(
