@@ -595,6 +595,13 @@ def test_single_deal_is_a_boolean_not_any_truthy_value(bad: object) -> None:
     assert env.single_deal is False
 
 
+def test_features_is_a_flag_too() -> None:
+    with pytest.raises(ChkobbaError, match="features must be True or False, not 'no'"):
+        ChkobbaEnv("random", features="no")  # type: ignore[arg-type]  # bool("no") is True
+    assert ChkobbaEnv("random", features=np.True_).features is True
+    assert ChkobbaEnv("random", features=0).features is False
+
+
 def test_single_deal_takes_numpy_booleans_and_zero_and_one() -> None:
     with pytest.raises(ChkobbaError, match="single_deal must be True or False, not 'no'"):
         ChkobbaEnv("random", single_deal="no")  # type: ignore[arg-type]

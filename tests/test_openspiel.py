@@ -321,6 +321,14 @@ def test_a_player_outside_the_game_is_named(method: str, player: object) -> None
         getattr(state, method)(player)
 
 
+def test_a_game_built_directly_checks_its_single_deal_flag() -> None:
+    # pyspiel.load_game types its parameters; ChkobbaGame(params) read "no" as True.
+    with pytest.raises(chkobba.ChkobbaError, match="single_deal must be True or False, not 'no'"):
+        chkobba.openspiel.ChkobbaGame({"single_deal": "no"})
+    game = chkobba.openspiel.ChkobbaGame({"single_deal": 1})
+    assert game.single_deal is True and game.get_parameters()["single_deal"] is True
+
+
 def test_unknown_game_parameters_are_refused_with_the_known_ones() -> None:
     with pytest.raises(chkobba.ChkobbaError, match=r"unknown parameter 'nope'.*max_shuffles"):
         chkobba.openspiel.ChkobbaGame({"nope": 1})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 
 import attrs
@@ -292,3 +293,14 @@ def test_the_winner_names_and_their_old_aliases() -> None:
     assert old.cards_winner == 0 and old.bermila_winner == 1 and old.diamonds_winner is None
     with pytest.raises(ChkobbaError, match="old name"):
         DealScore(cards=0, cards_winner=0)
+
+
+@pytest.mark.parametrize("module", ["chkobba.state", "chkobba.scoring"])
+def test_the_old_sides_constant_warns_for_its_last_release(module: str) -> None:
+    imported = importlib.import_module(module)
+    with pytest.warns(DeprecationWarning, match=rf"{module}\.SIDES is deprecated") as warned:
+        assert imported.SIDES == 2
+    assert warned[0].filename == __file__  # the caller's line
+    assert "SIDES" not in imported.__all__  # a star import does not warn
+    with pytest.raises(AttributeError, match="has no attribute 'SIDE'"):
+        imported.SIDE  # noqa: B018

@@ -137,11 +137,12 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise _RenderModeError(
                 f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
             )
-        self.opponent = _opponent_maker(opponent, bool(features))
+        features = plain_flag("features", features)
+        self.opponent = _opponent_maker(opponent, features)
         self.players, self.seat, self.rules = players, seat, rules
         self.single_deal = plain_flag("single_deal", single_deal)
         self.deal_reward = finite_number("deal_reward", deal_reward)
-        self.features = bool(features)
+        self.features = features
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         low, self._high = _bounds(self.features, rules)

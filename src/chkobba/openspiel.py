@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import missing_extra
+from chkobba._describe import missing_extra, plain_flag
 
 try:
     import numpy as np
@@ -149,6 +149,8 @@ class ChkobbaGame(pyspiel.Game):
                 f"the parameters are {', '.join(_DEFAULTS)}"
             )
         settings = {**_DEFAULTS, **(params or {})}
+        # pyspiel.load_game types its parameters; a direct ChkobbaGame(params) is checked here.
+        settings["single_deal"] = plain_flag("python_chkobba: single_deal", settings["single_deal"])
         players, single_deal = settings["players"], settings["single_deal"]
         max_shuffles = settings["max_shuffles"]
         rules = _rules(settings["rules"], settings["target"])
@@ -164,7 +166,7 @@ class ChkobbaGame(pyspiel.Game):
         super().__init__(_GAME_TYPE, info, settings)
         self.players: int = players
         self.rules: Rules = rules
-        self.single_deal: bool = bool(single_deal)
+        self.single_deal: bool = single_deal
         self.max_shuffles: int = max_shuffles
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -40,9 +40,22 @@ from chkobba.rules import CATEGORIES, TUNISIAN, Rules
 
 __all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
 
-#: The number of sides of a 2- or 4-player match. Kept for code written before 3-player
-#: matches existed; use :attr:`State.sides <chkobba.State.sides>` instead.
-SIDES = 2
+
+def __getattr__(name: str) -> object:
+    """``SIDES``, the number of sides of a 2- or 4-player match (2): kept for one release
+    for code written before 3-player matches existed, with a :class:`DeprecationWarning`;
+    use :attr:`State.sides <chkobba.State.sides>` instead."""
+    if name == "SIDES":
+        warnings.warn(
+            "chkobba.scoring.SIDES is deprecated and stays for one release: use State.sides "
+            "(3 in a 3-player match)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return 2
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 #: The primiera value of each rank: per suit a side's best card counts.
 PRIMIERA_VALUES: Mapping[Rank, int] = MappingProxyType(
     {

@@ -19,6 +19,7 @@ chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3 (the tunisian pro
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,11 +30,26 @@ from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
-from chkobba.scoring import SIDES, DealScore
+from chkobba.scoring import DealScore
 
-__all__ = ["HAND_SIZE", "SIDES", "TABLE_SIZE", "Phase", "State", "new_match"]
+__all__ = ["HAND_SIZE", "TABLE_SIZE", "Phase", "State", "new_match"]
 
 HAND_SIZE = 3
+
+
+def __getattr__(name: str) -> object:
+    """``SIDES`` (2), deprecated: see :mod:`chkobba.scoring`, which warns the same way."""
+    if name == "SIDES":
+        warnings.warn(
+            "chkobba.state.SIDES is deprecated and stays for one release: use State.sides "
+            "(3 in a 3-player match)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return 2
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 TABLE_SIZE = 4
 
 

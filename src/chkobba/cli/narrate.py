@@ -29,7 +29,7 @@ from chkobba.cards import Card, Rank
 from chkobba.events import apply_with_outcome
 from chkobba.moves import Cut, Move, Play
 from chkobba.scoring import DealScore
-from chkobba.state import SIDES, Phase, State
+from chkobba.state import Phase, State
 
 __all__ = ["counted", "deal_summary", "describe", "side_name", "symbols"]
 
@@ -46,9 +46,10 @@ def side_name(side: int, players: int, you: int | None = None) -> str:
     player ``you``, their own side is ``you`` or ``your side (you and player 2)``."""
     if players != PARTNERSHIP:  # every player is a side
         return "you" if side == you else f"player {side}"
-    if you is not None and side == you % SIDES:
-        return f"your side (you and player {(you + SIDES) % players})"
-    return f"side {side} (players {side} and {side + SIDES})"
+    sides = players // 2  # two partnerships: players p and p + 2 sit together
+    if you is not None and side == you % sides:
+        return f"your side (you and player {(you + sides) % players})"
+    return f"side {side} (players {side} and {side + sides})"
 
 
 def _player(player: int | None, you: int | None) -> str:
