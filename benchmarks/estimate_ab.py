@@ -20,7 +20,7 @@ bot and match is seeded from ``--seed`` and the match number. It prints the new
 search's match win rate (even strength: 1/2 with 2 players, 1/3 with 3) with its 95%
 Wilson interval, the points per deal of its side and the mean of the others', and both
 searches' median CPU seconds per decision. ``--log FILE`` appends one JSON line per match
-and resumes from the lines already there. The figures of docs/bots.md ("Three players,
+and resumes from the lines already there. The figures of docs/strength.md ("Three players,
 and the other profile")::
 
     python benchmarks/estimate_ab.py --players 3 --games 150 --seed 2026

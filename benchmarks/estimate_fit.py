@@ -13,7 +13,7 @@ squares (no intercept: every feature changes sign with the sides). It prints the
 outcome's variance, the mean squared error of ``deal_estimate`` alone and of the fit on
 the test deals, and the fitted weights. Needs numpy (``pip install numpy``).
 
-``docs/bots.md`` (strength section) has the figures and what a search scoring its
+``docs/strength.md`` ("Variants of the search") has the figures and what a search scoring its
 horizon with the fit won against ISMCTS v1.
 """
 
