@@ -195,6 +195,9 @@ def test_undo_takes_back_the_last_move_and_board_redraws() -> None:
     out = result.stdout
     assert "you cut and expose 6♣" in out and "you play 5♣" in out
     assert "undone: your 5♣ and 1 move after it" in out
+    # The bot's answer goes back to its hand, and the message owns up to it.
+    bot_card = out.split("player 1 plays ")[1].split()[0]
+    assert f"(back in the bots' hands, and seen: {bot_card})" in out
     after_undo = out.split("undone:")[1]
     assert "Hands      player 0 (you): 5♣ 6♠ 7♠" in after_undo  # the card is back
     before_board = out.split("your move> board")

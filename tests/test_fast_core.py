@@ -281,3 +281,26 @@ def test_deal_points_give_a_three_way_tie_to_the_last_capturer(last: int | None)
     assert points == score_deal(piles, (0, 0, 0), rules, last_capturer_side=last).points
     if last is not None:
         assert points[last] >= 1  # at least the cards category
+
+
+def test_the_per_profile_caches_stay_bounded_under_many_house_profiles() -> None:
+    # A server reading records of many house profiles: each profile's kernel, lookups,
+    # shuffle plan and rollout tables were kept forever (69 MB for 400 profiles).
+    from chkobba import _kernel, _playout, _plays, observe, rollout
+    from chkobba.bots import ISMCTSBot, _policy_rollout
+
+    rng = random.Random(3)
+    limit = _kernel.PROFILES_KEPT
+    for i in range(limit + 40):
+        rules = attrs.evolve(TUNISIAN, name=f"house {i}", target=21 + i)
+        after = rollout(new_match(rules=rules), rng, until="deal")  # the shuffle plan
+        while after.phase is not Phase.PLAY:
+            shuffling = after.phase is Phase.SHUFFLE
+            after = apply(after, random_shuffle(rng) if shuffling else legal_moves(after)[0])
+        player = after.current_player
+        assert player is not None
+        ISMCTSBot(iterations=2, seed=i).choose(observe(after, player), legal_moves(after))
+    caches = (_kernel._KERNELS, _plays._LOOKUPS, _playout._SHUFFLES, _policy_rollout._TABLES)
+    assert all(0 < len(cache) <= limit for cache in caches)
+    # Still right after the clearing: a profile rebuilds what it needs, the same again.
+    assert legal_moves(after) == reference_plays(after)

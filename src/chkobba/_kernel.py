@@ -246,12 +246,18 @@ class Kernel:
 
 _KERNELS: dict[Rules, Kernel] = {}
 _KEPT = 1 << 16
+#: The most profiles whose kernels (and the tables other modules keep per kernel or per
+#: profile) are kept: a server reading records of many house profiles must not grow
+#: without bound. Past it the caches start afresh; the profiles in use rebuild theirs.
+PROFILES_KEPT = 64
 
 
 def kernel(rules: Rules) -> Kernel:
-    """The :class:`Kernel` of a profile (built once per profile)."""
+    """The :class:`Kernel` of a profile (built once per profile, while it is kept)."""
     found = _KERNELS.get(rules)
     if found is None:
+        if len(_KERNELS) >= PROFILES_KEPT:
+            _KERNELS.clear()
         found = _KERNELS[rules] = Kernel(rules)
     return found
 

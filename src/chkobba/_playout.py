@@ -14,7 +14,7 @@ import random
 from bisect import insort
 from collections.abc import Callable, Iterable
 
-from chkobba._kernel import Kernel, deal_hands, is_void, kernel
+from chkobba._kernel import PROFILES_KEPT, Kernel, deal_hands, is_void, kernel
 from chkobba._successors import end_deal
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
@@ -97,6 +97,8 @@ def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
     """
     steps = _SHUFFLES.get(k)
     if steps is None:
+        if len(_SHUFFLES) >= PROFILES_KEPT:  # bounded like the kernels they are keyed by
+            _SHUFFLES.clear()
         steps = _SHUFFLES[k] = _shuffle_steps(k.code)
     getrandbits = rng.getrandbits
     order = [k.code[0]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chkobba._kernel import Capture, kernel
+from chkobba._kernel import PROFILES_KEPT, Capture, kernel
 from chkobba.cards import DECK, Card
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
@@ -32,8 +32,9 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     # The kernel's entry for the table's values gives each card's captures at once; only
     # a card with several options needs them put in capture_options' order. This is the
     # innermost code of every playout and of every search.
-    recent = _RECENT
-    lookup = recent[1] if recent[0] is rules else _lookup(rules)
+    recent_rules, lookup = _RECENT  # one read of one tuple: no thread can split the pair
+    if recent_rules is not rules:
+        lookup = _lookup(rules)
     bit_of = lookup.bit_of
     signature = 0
     for laid in table:
@@ -96,17 +97,20 @@ class _Lookup:
 
 
 _LOOKUPS: dict[Rules, _Lookup] = {}
-#: The last profile asked for and its lookups.
-_RECENT: list[Any] = [None, None]
+#: The last profile asked for and its lookups, replaced as a whole.
+_RECENT: tuple[Any, Any] = (None, None)
 
 
 def _lookup(rules: Rules) -> _Lookup:
     """The lookups of a profile (equal profiles share them), remembered as the most recent:
     hashing a Rules runs Python code, checking identity with the last one does not."""
+    global _RECENT
     found = _LOOKUPS.get(rules)
     if found is None:
+        if len(_LOOKUPS) >= PROFILES_KEPT:  # bounded like the kernels they read
+            _LOOKUPS.clear()
         found = _LOOKUPS[rules] = _Lookup(rules)
-    _RECENT[:] = [rules, found]
+    _RECENT = (rules, found)
     return found
 
 

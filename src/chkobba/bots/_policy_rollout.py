@@ -22,7 +22,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 
-from chkobba._kernel import Capture, Kernel, deal_points, kernel, tally
+from chkobba._kernel import PROFILES_KEPT, Capture, Kernel, deal_points, kernel, tally
 from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.moves import Play
@@ -70,6 +70,8 @@ def policy_rewards(
     k = kernel(state.rules)
     tables = _TABLES.get(k)
     if tables is None:
+        if len(_TABLES) >= PROFILES_KEPT:  # bounded like the kernels they are keyed by
+            _TABLES.clear()
         tables = _TABLES[k] = _Tables(k)
     code = k.code
     hands = [[code[c.index] for c in hand] for hand in state.hands]

@@ -261,6 +261,10 @@ class _Match:
         taken = [game.undo() for _ in range(len(game.moves) - target)]
         rest = f" and {counted(len(taken) - 1, 'move')} after it" if len(taken) > 1 else ""
         self.out.line(f"undone: your {move_label(taken[-1])}{rest}")
+        # A take-back is a practice aid: say plainly what it let the player see.
+        seen = [move.card.symbol for move in reversed(taken[:-1]) if isinstance(move, Play)]
+        if seen:
+            self.out.line(f"(back in the bots' hands, and seen: {' '.join(seen)})")
 
     def show(self, choices: list[tuple[Move, str]]) -> None:
         self.out.line()
