@@ -27,6 +27,7 @@ from chkobba import (  # noqa: E402
     ChkobbaError,
     IllegalMoveError,
     Phase,
+    Play,
     card,
     legal_moves,
     observe,
@@ -34,6 +35,7 @@ from chkobba import (  # noqa: E402
 from chkobba.actions import (  # noqa: E402
     FIRST_CAPTURE,
     KEEP,
+    advance,
     capture_choices,
     legal_actions,
     num_actions,
@@ -610,3 +612,78 @@ def test_single_deal_takes_numpy_booleans_and_zero_and_one() -> None:
         assert env.single_deal is meant
         env.reset(seed=1, options={"single_deal": np.int64(1 - meant)})
         assert env.single_deal is (not meant)
+
+
+# --- an opponent's failure undoes the call ---------------------------------------------
+
+
+class _Failing:
+    """Plays the first legal move until armed, then fails as ``how`` says."""
+
+    name = "failing"
+
+    def __init__(self, how: str) -> None:
+        self.how, self.armed = how, False
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        if not self.armed:
+            return legal[0]
+        if self.how == "crash":
+            raise RuntimeError("the bot crashed")
+        return Play(next(card for card in DECK if card not in view.hand))  # not its card
+
+
+def _failing_env(how: str) -> tuple[ChkobbaEnv, Any]:
+    """An env whose opponent fails as ``how`` says once armed (``arm(True)``)."""
+    if how == "policy":
+        armed = [False]
+
+        def policy(observation: Any, mask: Any) -> int:
+            return int(np.flatnonzero(mask == 0 if armed[0] else mask)[0])  # a masked id
+
+        return ChkobbaEnv(policy, seat=0), lambda on: armed.__setitem__(0, on)
+    bot = _Failing(how)
+    return ChkobbaEnv(bot, seat=0), lambda on: setattr(bot, "armed", on)
+
+
+_FAILURES = [
+    ("illegal", ChkobbaError, r"^the opponent failing at seat 1 chose '\w+', which is not legal"),
+    ("policy", ChkobbaError, r"^the opponent policy at seat 1 failed: .*which is masked"),
+    ("crash", RuntimeError, "the bot crashed"),
+]
+
+
+@pytest.mark.parametrize(("how", "error", "message"), _FAILURES)
+def test_an_opponent_failing_in_step_undoes_the_step(how: str, error: type, message: str) -> None:
+    # The audit's case: the learner's action stayed applied, the episode went on at the
+    # opponent's seat (its hand in the mask, the learner's next step playing it), and the
+    # opponent's illegal move raised IllegalMoveError, as an illegal id of the learner's.
+    env, arm = _failing_env(how)
+    env.reset(seed=1, options={"dealer": 1})
+    _, _, _, _, info = env.step(KEEP)  # the learner cuts, then plays first
+    ids = [int(i) for i in np.flatnonzero(info["action_mask"])]
+    whole = next(i for i in ids if advance(env.position, i)[0].pending is None)  # one step
+    untouched, before = copy.deepcopy(env), _everything(env)
+    arm(True)
+    with pytest.raises(error, match=message) as raised:
+        env.step(whole)
+    assert not isinstance(raised.value, IllegalMoveError)
+    if how == "crash":  # its own type, and a note (Python 3.11+) naming the opponent
+        notes = getattr(raised.value, "__notes__", ["raised by the opponent failing at seat 1"])
+        assert any(note.startswith("raised by the opponent failing at seat 1") for note in notes)
+    assert _everything(env) == before and env.match_state.current_player == 0
+    arm(False)
+    assert _play_out(env, dict(info)) == _play_out(untouched, dict(info))
+
+
+@pytest.mark.parametrize(("how", "error", "message"), _FAILURES)
+def test_an_opponent_failing_in_reset_undoes_the_reset(how: str, error: type, message: str) -> None:
+    env, arm = _failing_env(how)
+    _, info = env.reset(seed=1, options={"dealer": 1})  # the learner cuts: no opponent move
+    untouched, before = copy.deepcopy(env), _everything(env)
+    arm(True)
+    with pytest.raises(error, match=message):
+        env.reset(seed=2, options={"dealer": 0})  # the opponent cuts first
+    assert _everything(env) == before
+    arm(False)
+    assert _play_out(env, dict(info)) == _play_out(untouched, dict(info))

@@ -151,6 +151,25 @@ def test_max_shuffles_stops_an_undecided_match_as_a_draw() -> None:
     assert state.returns() == [0.0, 0.0]
 
 
+@pytest.mark.parametrize("params", [{"single_deal": True}, {"max_shuffles": 1}])
+def test_a_terminal_state_takes_no_action(params: dict[str, Any]) -> None:
+    # The audit's case: a finished deal took apply_action(0), and a match stopped by
+    # max_shuffles took 40 more chance actions, dealt again and was no longer terminal.
+    state = play_randomly(load(players=2, **params).new_initial_state(), random.Random(1))
+    assert state.is_terminal()
+    if "max_shuffles" in params:  # stopped undecided, at the next shuffle
+        assert state.match_state.phase is Phase.SHUFFLE and state.returns() == [0.0, 0.0]
+    before = str(state), state.history(), state.returns(), state.match_state
+    assert state.legal_actions() == [] and state.chance_outcomes() == []
+    for action in (0, KEEP, 39):
+        with pytest.raises(IllegalMoveError, match="the game is over"):
+            state.apply_action(action)
+        with pytest.raises(IllegalMoveError, match="the game is over"):
+            state.child(action)
+    assert (str(state), state.history(), state.returns(), state.match_state) == before
+    assert state.is_terminal()
+
+
 def test_observation_tensor_is_the_view_vector() -> None:
     for state in decision_states(2, seed=6, count=30):
         for player in range(2):

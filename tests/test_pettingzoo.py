@@ -298,6 +298,40 @@ def test_a_huge_or_boolean_action_is_refused_and_named() -> None:
     assert game.position is before
 
 
+def test_raw_env_before_reset_and_after_the_episode_says_call_reset() -> None:
+    # The audit's case: AttributeError ('agent_selection') before the first reset, and
+    # KeyError ('player_0') from step and last once every agent was done.
+    game = raw_env(single_deal=True)
+    for name, call in [
+        ("step", lambda: game.step(KEEP)),
+        ("observe", lambda: game.observe("player_0")),
+        ("last", lambda: game.last()),
+        ("agent_iter", lambda: next(iter(game.agent_iter()))),
+    ]:
+        with pytest.raises(ChkobbaError, match=f"^{name}: no episode has started: call reset"):
+            call()
+    game.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            with pytest.raises(
+                ChkobbaError, match=r"player_\d is done: its only valid action is None, not 5"
+            ):
+                game.step(5)
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert game.agents == [] and list(game.agent_iter()) == []
+    finished = game.position
+    for call in (lambda: game.step(None), lambda: game.step(3), lambda: game.last()):
+        with pytest.raises(ChkobbaError, match=r"the episode is over .*: call reset\(\)"):
+            call()
+    assert game.position is finished and game.observe("player_1")["action_mask"].sum() == 0
+    game.reset(seed=4)
+    assert game.last()[2] is False
+
+
 @pytest.mark.parametrize("options", ["single_deal", [1]])
 def test_reset_options_must_be_a_dict(options: object) -> None:
     with pytest.raises(ChkobbaError, match="options must be a dict or None"):

@@ -25,8 +25,9 @@ Importing this module registers the environment with Gymnasium as ``chkobba/Chko
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -52,10 +53,10 @@ from chkobba.bots.base import Bot
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
-from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
-from chkobba.moves import Shuffle
+from chkobba.moves import Move, Shuffle
 from chkobba.observations import observation_bounds, observation_vector
 from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.scoring import DealScore
@@ -163,7 +164,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``.
 
         Every argument is checked before anything changes: a refused reset leaves the
-        episode under way, the generator and the seat rotation as they were.
+        episode under way, the generator and the seat rotation as they were. So does a
+        reset whose opponent fails while it moves first (it is undone).
         """
         seed = reset_seed(seed)
         given = reset_options(options)
@@ -173,24 +175,29 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         seat = self._seat_option(given.get("seat"))
         dealer: Any = plain_integer(given.get("dealer"))
         match = None if dealer is None else self._new_match(dealer)
-        # Everything is checked: from here on the reset commits.
-        super().reset(seed=seed)
-        self.single_deal = single_deal
-        if seed is not None:
-            self._next_seat = 0
-        self.learner = self._next_learner() if seat is None else seat
-        if match is None:
-            match = self._new_match(int(self.np_random.integers(self.players)))
-        self.position = Position(match)
-        seeds = self.np_random.integers(2**62, size=self.players)
-        self._bots = [self.opponent(int(seed)) for seed in seeds]
-        self._done, self._deals = False, 0
-        info: dict[str, Any] = {}
-        self._play_others(info)
+        # Everything is checked: from here on the reset commits, unless the opponent fails.
+        with self._undone_on_error():
+            super().reset(seed=seed)
+            self.single_deal = single_deal
+            if seed is not None:
+                self._next_seat = 0
+            self.learner = self._next_learner() if seat is None else seat
+            if match is None:
+                match = self._new_match(int(self.np_random.integers(self.players)))
+            self.position = Position(match)
+            seeds = self.np_random.integers(2**62, size=self.players)
+            self._bots = [self.opponent(int(seed)) for seed in seeds]
+            self._done, self._deals = False, 0
+            info: dict[str, Any] = {}
+            self._play_others(info)
         return self._observation(), self._info(info)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Play the learner's action id, then the others until the learner acts again."""
+        """Play the learner's action id, then the others until the learner acts again.
+
+        If the opponent fails on the way (an illegal move, an error of its own), the whole
+        step is undone, the learner's action included, and the error goes on.
+        """
         if self._done:
             raise ChkobbaError("the episode is over: call reset() before step()")
         # Not an integer at all is the caller's bug, whatever illegal_action says.
@@ -202,14 +209,16 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             )
         info: dict[str, Any] = {}
         try:
-            self.position = advance(self.position, number)[0]
+            position = advance(self.position, number)[0]
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise
             self._done = True
             info["illegal_action"] = number
             return self._observation(), self.reward_range[0], True, False, self._info(info)
-        reward = self._play_others(info)
+        with self._undone_on_error():
+            self.position = position
+            reward = self._play_others(info)
         if self.render_mode == "human":
             self.render()  # prints the board itself (and returns None)
         return self._observation(), reward, self._done, False, self._info(info)
@@ -302,8 +311,53 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
                 return reward
             else:
                 player: int = state.current_player  # type: ignore[assignment]
-                move = self._bots[player].choose(observe(state, player), legal_moves(state))
-                self.position = Position(apply(state, move))
+                self.position = Position(apply(state, self._opponent_move(state, player)))
+
+    def _opponent_move(self, state: State, player: int) -> Move:
+        """The opponent's move at ``player``'s seat, checked.
+
+        Its failure must not pass for the learner's: a move not among the legal ones, or a
+        ChkobbaError it raises (a policy's masked id is an IllegalMoveError), becomes a
+        plain ChkobbaError naming the opponent, as :mod:`chkobba.arena` names a bot.
+        """
+        bot, legal = self._bots[player], legal_moves(state)
+        who = f"the opponent {_bot_label(bot)} at seat {player}"
+        try:
+            move = bot.choose(observe(state, player), legal)
+        except ChkobbaError as error:
+            raise ChkobbaError(f"{who} failed: {error}") from error
+        except Exception as error:  # the bot's own bug: its type unchanged, a note added
+            add_note = getattr(error, "add_note", None)
+            if callable(add_note):  # Python 3.11+
+                add_note(f"raised by {who}; the environment was left as before the call")
+            raise
+        if move not in legal:
+            chosen = shown(str(move), 200) if isinstance(move, Move) else shown(move)
+            reason = illegal_reason(state, move) if isinstance(move, Move) else None
+            raise ChkobbaError(
+                f"{who} chose {chosen}, which is not legal" + (f": {reason}" if reason else "")
+            )
+        return move
+
+    @contextlib.contextmanager
+    def _undone_on_error(self) -> Iterator[None]:
+        """Put every attribute and the generator's state back if the block raises.
+
+        The opponent moves inside ``step()`` and ``reset()``; if it fails, the episode
+        must not go on at its seat (showing its hand in the mask, the learner's next step
+        playing it), so the call is undone. The bots' own state is theirs, not undone.
+        """
+        saved = dict(self.__dict__)
+        generator = self._np_random
+        drawn = None if generator is None else generator.bit_generator.state
+        try:
+            yield
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            if generator is not None:
+                generator.bit_generator.state = drawn
+            raise
 
     def _deal_ended(self, info: dict[str, Any]) -> float:
         score = self.position.state.deal_scores[-1]
@@ -353,6 +407,17 @@ def deal_info(score: DealScore) -> dict[str, Any]:
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()
     }
+
+
+def _bot_label(bot: object) -> str:
+    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
+    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
+    try:
+        name = getattr(bot, "name", None)
+    except Exception:  # a broken property must not hide the real error
+        name = None
+    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
 def _deal_points_bound(rules: Rules, sides: int) -> int:

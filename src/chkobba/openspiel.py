@@ -315,6 +315,8 @@ class ChkobbaState(pyspiel.State):
         return list(legal_actions(self._position))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._to_move != _CHANCE:  # a decision or a terminal state: no chance outcome
+            return []
         if self._position is None:
             return [(dealer, 1.0 / self._players) for dealer in range(self._players)]
         dealt = set(self._order)
@@ -322,6 +324,12 @@ class ChkobbaState(pyspiel.State):
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:
+        # OpenSpiel's own games refuse an action at a terminal state; without this check
+        # a finished deal took actions, and a match stopped by max_shuffles dealt again.
+        if self._to_move == _TERMINAL:
+            raise IllegalMoveError(
+                f"action {shown(action)} cannot be applied: the game is over (terminal state)"
+            )
         self._apply(action)
         self._to_move = self._who_moves()
 

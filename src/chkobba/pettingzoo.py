@@ -148,6 +148,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.np_random_seed: int | None = None
         self.position = Position(new_match(players, rules=self.rules))
         self._episode_single_deal = self.single_deal
+        self._started = False  # no agent_selection, rewards… before the first reset()
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickle and deepcopy keep the episode (EzPickle alone would rebuild a fresh env).
@@ -208,11 +209,16 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._deal_if_needed()
         self.agent_selection = self._agent_to_act()
+        self._started = True
 
     def step(self, action: int | None) -> None:
         """Play action id ``action`` for ``agent_selection`` (``None`` once it is done)."""
-        agent = self.agent_selection
+        agent = self._selected("step")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check raises a plain ValueError
+                raise ChkobbaError(
+                    f"{agent} is done: its only valid action is None, not {shown(action)}"
+                )
             self._was_dead_step(action)
             return
         if action is None:
@@ -232,8 +238,21 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As PettingZoo's, with a ChkobbaError before the first reset() or once every
+        agent is done (instead of an AttributeError or a KeyError)."""
+        self._selected("last")
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """As PettingZoo's (empty once every agent is done), refused before the first
+        reset(): there is no agent to select yet."""
+        self._check_started("agent_iter")
+        return super().agent_iter(max_iter)
+
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation: its view as a vector, and its action mask."""
+        self._check_started("observe")
         player = self.possible_agents.index(self._agent(agent, "observe"))
         view = observe(self.position.state, player)
         mask = np.zeros(num_actions(self.rules), dtype=np.int8)
@@ -257,6 +276,19 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         """Nothing to release (the board is text)."""
 
     # --- internals ---------------------------------------------------------------
+
+    def _check_started(self, function: str) -> None:
+        if not self._started:
+            raise ChkobbaError(f"{function}: no episode has started: call reset() first")
+
+    def _selected(self, function: str) -> str:
+        """``agent_selection``, once an episode is under way (not every agent done)."""
+        self._check_started(function)
+        if not self.agents:  # the last agent's None step removed it: nothing to select
+            raise ChkobbaError(
+                f"{function}: the episode is over (every agent is done): call reset()"
+            )
+        return self.agent_selection
 
     def _new_match(self, dealer: Any) -> State:
         return new_match(self.players, dealer=dealer, rules=self.rules)
