@@ -121,7 +121,7 @@ class ExpertBot(ISMCTSBot):
         while samples == 0 or (not unique and solver.nodes + samples < self.budget):
             values = solver.move_values(sample(self.rng))
             # Only the moves asked about: ``legal`` may be a subset of the legal moves (a
-            # caller forbidding some).
+            # caller forbidding some); checked_choice made sure each is legal.
             for move in totals:
                 totals[move] += values[move]
             samples += 1
