@@ -153,6 +153,10 @@ def test_bot_actions_refuses_what_is_not_a_position() -> None:
     [
         (float("inf"), "the policy returned inf, not an action id"),
         (float("nan"), "the policy returned nan, not an action id"),
+        (1.9, r"PolicyBot\(<lambda>\): the policy returned 1.9, not an action id \(an integer\)"),
+        (2.0, "the policy returned 2.0, not an action id"),
+        (True, "the policy returned True, not an action id"),
+        ("2", "the policy returned '2', not an action id"),
         (HUGE, "chose action an integer of about 5001 digits, which is masked"),
         (-1, "chose action -1, which is masked"),
     ],
@@ -161,6 +165,14 @@ def test_bot_actions_refuses_what_is_not_a_position() -> None:
 def test_a_policy_answer_that_is_no_action_is_an_illegal_move(answer: Any, message: str) -> None:
     with pytest.raises(IllegalMoveError, match=message):
         PolicyBot(lambda o, m: answer).choose(VIEW, LEGAL)
+
+
+def test_a_policy_may_answer_with_any_integer_type() -> None:
+    class Index:  # numpy's integers (np.int64 from argmax) are integers the same way
+        def __index__(self) -> int:
+            return LEGAL[-1].card.index  # type: ignore[union-attr]
+
+    assert PolicyBot(lambda o, m: Index()).choose(VIEW, LEGAL) == LEGAL[-1]
 
 
 @pytest.mark.parametrize(
