@@ -133,6 +133,25 @@ def test_with_nothing_hidden_the_expert_plays_a_solved_best_move(seed: int, left
     assert small_expert(seed).evaluate(view, legal_moves(state)) == values
 
 
+@pytest.mark.parametrize("left", [3, 6, 12])
+def test_the_expert_evaluates_and_chooses_among_a_subset_of_the_legal_moves(left: int) -> None:
+    # A caller may forbid some moves (a wrapper, a teaching mode): the endgame values the
+    # moves it is given, no others, and chooses among them.
+    for seed in range(40):
+        state = endgame(seed, 2, left)
+        if state is not None and len(legal_moves(state)) >= 3:
+            break
+    assert state is not None
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    subset = legal[1:]
+    values = small_expert(3).evaluate(view, subset)
+    assert list(values) == list(subset)
+    assert small_expert(3).choose(view, subset) == max(subset, key=values.__getitem__)
+    assert [m.move for m in rank_moves(view, subset)] == sorted(subset, key=lambda m: -values[m])
+    if left <= 3:  # nothing hidden: each value is the exact one, as with every move given
+        assert values == {move: move_values(state)[move] for move in subset}
+
+
 @pytest.mark.parametrize("cards_left", [40, 12, 3])
 def test_the_expert_reads_only_its_view(cards_left: int) -> None:
     # Deal the hidden cards differently behind the same view: the same seeded bot must

@@ -81,12 +81,56 @@ def test_a_list_of_moves_plays_like_the_tuple() -> None:
     assert RandomBot(seed=4).choose(VIEW, list(LEGAL)) == RandomBot(seed=4).choose(VIEW, LEGAL)
 
 
+def last_round() -> Any:
+    """A position of the last round with a full hand to move (where GreedyBot's threat
+    once divided by zero for a view of the other seat)."""
+    state = STATE
+    while state.stock or len(state.hands[state.current_player]) < 3:
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("bot", bots(), ids=lambda bot: type(bot).__name__)
+def test_choose_refuses_a_view_with_no_choice_to_make(bot: Any) -> None:
+    end = last_round()
+    other = 1 - end.current_player
+    wrong_seat = f"player {other}'s view has no choice: it is player {1 - other}'s turn"
+    for state in (STATE, end):
+        with pytest.raises(ChkobbaError, match=f"choose: {wrong_seat}"):
+            bot.choose(observe(state, 1 - state.current_player), legal_moves(state))
+    shuffle = new_match()
+    with pytest.raises(ChkobbaError, match=r"view has no choice: .* the next move is the shuffle"):
+        bot.choose(observe(shuffle, 0), LEGAL)
+
+
+@pytest.mark.parametrize("bot", bots(), ids=lambda bot: type(bot).__name__)
+def test_choose_refuses_a_move_the_view_does_not_allow(bot: Any) -> None:
+    stranger = STATE.stock[0]  # in no hand
+    cut = r"move 2 \(index 1\) of legal, Cut\(keep=True\), is not legal"
+    with pytest.raises(ChkobbaError, match=cut):
+        bot.choose(VIEW, (LEGAL[0], Cut(keep=True)))
+    with pytest.raises(ChkobbaError, match=f"is not legal in player 1's view: {stranger} is not"):
+        bot.choose(VIEW, (*LEGAL, Play(stranger, frozenset())))
+
+
+@pytest.mark.parametrize("bot", bots(), ids=lambda bot: type(bot).__name__)
+def test_choose_takes_a_subset_of_the_legal_moves(bot: Any) -> None:
+    end = last_round()
+    for state in (STATE, end):
+        view, legal = observe(state, state.current_player), legal_moves(state)
+        assert len(legal) >= 3
+        for subset in (legal[1:], legal[:1], legal[::2]):
+            assert bot.choose(view, subset) in subset
+
+
 @pytest.mark.parametrize("bot", [ISMCTSBot(iterations=5, seed=1), ExpertBot(iterations=5)])
 def test_evaluate_refuses_bad_arguments(bot: ISMCTSBot) -> None:
     with pytest.raises(ChkobbaError, match="evaluate: expected a PlayerView, got a State"):
         bot.evaluate(STATE, LEGAL)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="asked to evaluate among no legal moves"):
         bot.evaluate(VIEW, ())
+    with pytest.raises(ChkobbaError, match="evaluate: player 0's view has no choice"):
+        bot.evaluate(observe(STATE, 0), LEGAL)
 
 
 def test_inference_does_not_take_in_a_bad_view() -> None:
@@ -109,6 +153,10 @@ def test_bot_actions_refuses_what_is_not_a_position() -> None:
     [
         (float("inf"), "the policy returned inf, not an action id"),
         (float("nan"), "the policy returned nan, not an action id"),
+        (1.9, r"PolicyBot\(<lambda>\): the policy returned 1.9, not an action id \(an integer\)"),
+        (2.0, "the policy returned 2.0, not an action id"),
+        (True, "the policy returned True, not an action id"),
+        ("2", "the policy returned '2', not an action id"),
         (HUGE, "chose action an integer of about 5001 digits, which is masked"),
         (-1, "chose action -1, which is masked"),
     ],
@@ -117,6 +165,14 @@ def test_bot_actions_refuses_what_is_not_a_position() -> None:
 def test_a_policy_answer_that_is_no_action_is_an_illegal_move(answer: Any, message: str) -> None:
     with pytest.raises(IllegalMoveError, match=message):
         PolicyBot(lambda o, m: answer).choose(VIEW, LEGAL)
+
+
+def test_a_policy_may_answer_with_any_integer_type() -> None:
+    class Index:  # numpy's integers (np.int64 from argmax) are integers the same way
+        def __index__(self) -> int:
+            return LEGAL[-1].card.index  # type: ignore[union-attr]
+
+    assert PolicyBot(lambda o, m: Index()).choose(VIEW, LEGAL) == LEGAL[-1]
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,10 @@ bot's successive views, and suspecting only hands that the plays make unlikely."
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -338,3 +340,29 @@ def test_the_model_checks_its_options_and_survives_a_tiny_temperature() -> None:
     model = OpponentModel(temperature=1e-6, noise=0.0)  # exp() would overflow unclamped
     gains = _information(3, model, deals=2)
     assert gains and all(math.isfinite(gain) for gain in gains)
+
+
+@pytest.mark.parametrize("name", ["ismcts", "expert"])
+@pytest.mark.parametrize("inference", [1, 2])
+def test_a_copied_or_unpickled_bot_keeps_its_inference(name: str, inference: int) -> None:
+    # The copy holds an equal copy of the view the inference last took in: it must weigh
+    # its samples as the original does, not fall back to uniform ones.
+    bot = make_bot(f"{name}:iterations=30,inference={inference}", seed=3)
+    assert isinstance(bot, ISMCTSBot)
+    for state, _ in _greedy_match(6):
+        if state.phase is not Phase.PLAY or state.current_player != 0:
+            continue
+        view, legal = observe(state, 0), legal_moves(state)
+        bot.choose(view, legal)
+        informed = bot._hands.suspicions if inference == 1 else bot._model.decisions
+        if informed and len(legal) > 1 and state.stock:
+            break
+    else:
+        pytest.fail("the inference never learned anything in this match")
+    copies = [copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))]
+    uniform = copy.deepcopy(bot)
+    uniform.inference = 0
+    values = bot.evaluate(view, legal)
+    assert values != uniform.evaluate(view, legal)  # (the inference matters here)
+    for twin in copies:
+        assert twin.evaluate(view, legal) == values

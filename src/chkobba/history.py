@@ -15,6 +15,12 @@ These :data:`HISTORY_SIZE` ``= 40 * 8`` entries determine every play and capture
 deal in order. Earlier deals are not in it (they enter an information state through the
 scores only), so it has perfect recall within a deal, as CFR on single deals needs.
 
+The history knows the table at every point (the first one, plus the cards laid, less the
+cards taken), so :meth:`DealHistory.played` refuses a play no deal can have: a card played
+twice or from the first table, or a capture of a card not on the table. Only
+:meth:`DealHistory.vector` knows the number of players, and refuses a play by a seat
+beyond them.
+
 >>> history = DealHistory().started(cards("AS 2S 3S 4S"), exposed=None)
 >>> history = history.played(1, card("5D"), frozenset(cards("AS 4S")))
 >>> vector = history.vector(viewer=0, players=2)
@@ -31,7 +37,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from chkobba.cards import DECK, Card
+from chkobba.cards import DECK, Card, format_cards
 from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["HISTORY_SIZE", "PER_CARD", "DealHistory"]
@@ -63,7 +69,12 @@ class DealHistory:
         return DealHistory(frozenset(first), exposed)
 
     def played(self, player: int, played: Card, capture: frozenset[Card]) -> DealHistory:
-        """This history with one more play (``capture``: the table cards it took)."""
+        """This history with one more play (``capture``: the table cards it took).
+
+        A play that cannot follow the events recorded raises
+        :class:`~chkobba.ChkobbaError`: a card played twice, or from the first table, or
+        a capture of a card that is not on the table (the played card itself included).
+        """
         if type(player) is not int or not 0 <= player < _SEATS:
             raise ChkobbaError(
                 f"DealHistory.played: player must be a seat from 0 to {_SEATS - 1}, "
@@ -76,7 +87,34 @@ class DealHistory:
                 f"DealHistory.played: capture must be a frozenset of cards, not {shown(capture)}"
             )
         _check_cards("DealHistory.played: capture", capture)
+        problem = self._impossible(played, capture)
+        if problem is not None:
+            taken = f" taking {format_cards(capture, '+')}" if capture else ""
+            raise ChkobbaError(
+                f"DealHistory.played: player {player} cannot play {played}{taken}: {problem}"
+            )
         return self._played(player, played, capture)
+
+    def _impossible(self, played: Card, capture: frozenset[Card]) -> str | None:
+        """Why ``played`` taking ``capture`` cannot come next, or None. The table is the
+        first one, plus the cards laid, less the cards taken: the history holds it all.
+        (One loop over at most 40 plays, about 2 us at the end of a deal; the adapters'
+        own plays, made by the engine, skip it: see :meth:`_played`.)"""
+        if played in self.first_table:
+            return "it was on the table when play began"
+        table = set(self.first_table)
+        for n, (_, earlier, taken) in enumerate(self.plays):
+            if earlier is played:  # (cards are singletons: ``in`` on a list is far slower)
+                return f"it was played already (play {n + 1})"
+            if taken:
+                table -= taken
+            else:
+                table.add(earlier)
+        absent = capture - table
+        if absent:
+            verb = "is" if len(absent) == 1 else "are"
+            return f"{format_cards(absent)} {verb} not on the table"
+        return None
 
     def _played(self, player: int, played: Card, capture: frozenset[Card]) -> DealHistory:
         """:meth:`played` unchecked, for the adapters' own plays (made by the engine)."""
@@ -109,6 +147,11 @@ class DealHistory:
         if self.exposed is not None:
             vector[self.exposed.index * PER_CARD + _SEATS + 3] = 1.0
         for n, (player, played, capture) in enumerate(self.plays):
+            if player >= players:  # (only here is the number of players known)
+                raise ChkobbaError(
+                    f"DealHistory.vector: play {n + 1} ({played}) is by player {player}, "
+                    f"but only players 0 to {players - 1} play"
+                )
             when = (n + 1) / _MAX_PLAYS
             at = played.index * PER_CARD
             vector[at + (player - viewer) % players] = 1.0

@@ -21,9 +21,12 @@ import random
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import move_number, shown_kind, wrong_type
+from chkobba._plays import hand_plays
+from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.views import PlayerView
+from chkobba.state import Phase
+from chkobba.views import PlayerView, check_view, seat_state
 
 __all__ = ["OPTION_LIMIT", "Bot", "SeededBot", "checked_choice"]
 
@@ -40,8 +43,9 @@ _Seeded = TypeVar("_Seeded", bound="SeededBot")
 def checked_choice(
     bot: object, view: object, legal: object, method: str = "choose"
 ) -> tuple[Move, ...]:
-    """``legal`` as a tuple, once ``view`` is a :class:`~chkobba.PlayerView` and ``legal``
-    a non-empty tuple or list of moves; else a :class:`~chkobba.ChkobbaError`.
+    """``legal`` as a tuple, once ``view`` is a :class:`~chkobba.PlayerView` of the player
+    to move and ``legal`` a non-empty tuple or list of moves that player may make now (all
+    of them or some: a caller may forbid moves); else a :class:`~chkobba.ChkobbaError`.
 
     What every built-in bot's ``choose`` checks before it thinks (once per decision, so
     its search never meets a wrong argument deep inside).
@@ -51,7 +55,40 @@ def checked_choice(
     moves = moves_of(where, legal)
     if not moves:
         raise ChkobbaError(f"{shown(bot)} was asked to {method} among no legal moves")
+    _check_legal(where, view, moves)  # type: ignore[arg-type]  # (require_view checked it)
     return moves
+
+
+def _check_legal(where: str, view: PlayerView, moves: tuple[Move, ...]) -> None:
+    """A :class:`~chkobba.ChkobbaError` unless the viewer is to move and may make each of
+    ``moves``.
+
+    Cheap next to a bot's thinking (docs/bots.md has the figures): in play, the moves
+    allowed are the engine's own list (``hand_plays``, what :func:`~chkobba.legal_moves`
+    returns) for the view's hand and table, with no
+    :class:`~chkobba.State` built and without :func:`~chkobba.views.check_view` (which
+    costs about as much as GreedyBot's whole choice). That check and
+    :func:`~chkobba.illegal_reason` run only to explain a refusal.
+    """
+    if view.current_player != view.player:
+        reason = illegal_reason(view, moves[0])  # whose turn it is (or the view's flaw)
+        raise ChkobbaError(f"{where}: player {view.player}'s view has no choice: {reason}")
+    allowed: tuple[Move, ...]
+    try:
+        if view.phase is Phase.PLAY:
+            allowed = hand_plays(view.hand, view.table, view.rules)
+        else:
+            allowed = legal_moves(seat_state(view))
+    except Exception:  # a hand-built view that observe would not give
+        check_view(view)  # names what is wrong with it
+        raise ChkobbaError(f"{where}: cannot list the moves of {shown(view)}") from None
+    for index, move in enumerate(moves):
+        if move not in allowed:
+            reason = illegal_reason(view, move)
+            raise ChkobbaError(
+                f"{where}: {move_number(index)} of legal, {shown(move)}, is not legal in "
+                f"player {view.player}'s view: {reason}"
+            )
 
 
 def require_view(function: str, view: object) -> PlayerView:

@@ -119,7 +119,10 @@ class ExpertBot(ISMCTSBot):
         # the table without expanding anything, and must not loop for ever.
         sample = determinizer(view)
         while samples == 0 or (not unique and solver.nodes + samples < self.budget):
-            for move, value in solver.move_values(sample(self.rng)).items():
-                totals[move] += value
+            values = solver.move_values(sample(self.rng))
+            # Only the moves asked about: ``legal`` may be a subset of the legal moves (a
+            # caller forbidding some); checked_choice made sure each is legal.
+            for move in totals:
+                totals[move] += values[move]
             samples += 1
         return {move: total / samples for move, total in totals.items()}

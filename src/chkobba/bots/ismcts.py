@@ -169,10 +169,13 @@ class ISMCTSBot(SeededBot):
         what the opponent's plays say about their hand (``inference``)."""
         require_view(f"{type(self).__name__}.sampler", view)
         hands, model = self._hands, self._model
-        if self.inference == 1 and hands.view is view and hands.suspicions:
+        # The inference speaks of the view it last took in. Equal, not identical: a copied
+        # or unpickled bot holds a copy of that view, and must search as the original
+        # (comparing two views costs a microsecond or two, once per search).
+        if self.inference == 1 and hands.view == view and hands.suspicions:
             return _weighted(determinizer(view), hands, 1 - view.player)
         opponent_holds = view.players == 2 and view.hand_sizes[1 - view.player]
-        if self.inference == 2 and model.view is view and model.decisions and opponent_holds:
+        if self.inference == 2 and model.view == view and model.decisions and opponent_holds:
             held, cumulative = model.posterior(view)
             if cumulative[-1] > 0:  # (with the model's noise, every hand weighs something)
                 return weighted_determinizer(view, held, cumulative)

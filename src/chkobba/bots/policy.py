@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chkobba._describe import wrong_type
+from chkobba._describe import plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
     FIRST_CAPTURE,
@@ -123,7 +123,9 @@ class PolicyBot:
     """A bot that asks ``fn(observation, mask)`` for action ids (see the module docstring).
 
     ``features`` adds :mod:`chkobba.features` to the observation (train and play with
-    the same setting). An id the mask does not allow raises :class:`~chkobba.IllegalMoveError`.
+    the same setting). An id the mask does not allow, or an answer that is not an integer
+    (Python's or numpy's; not ``2.0``, ``40.9`` or ``True``, as the Gymnasium
+    environment's ``step``), raises :class:`~chkobba.IllegalMoveError`.
     The bot holds no state of its own: :meth:`spawn` returns it unchanged, so
     :func:`~chkobba.arena.tournament` shares it between matches (it must pickle to go
     to worker processes or a cluster).
@@ -161,12 +163,13 @@ class PolicyBot:
     def _ask(self, view: PlayerView, legal: Sequence[Move], pending: Card | None) -> int:
         observation, mask = policy_input(view, legal, pending, self.features)
         raw = self.fn(observation, mask)
-        try:
-            action = int(raw)
-        except (TypeError, ValueError, OverflowError):  # (int(inf) overflows)
+        # An integer (numpy's too), as Gymnasium's step and actions.step take: int(40.9)
+        # would play action 40 in silence, and True is no action 1.
+        action = plain_integer(raw)
+        if type(action) is not int:
             raise IllegalMoveError(
-                f"{shown(self)}: the policy returned {shown(raw)}, not an action id"
-            ) from None
+                f"{shown(self)}: the policy returned {shown(raw)}, not an action id (an integer)"
+            )
         if not 0 <= action < len(mask) or not mask[action]:
             raise IllegalMoveError(
                 f"{shown(self)}: the policy chose action {shown(action)}, which is masked"
