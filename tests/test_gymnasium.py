@@ -676,6 +676,33 @@ def test_an_opponent_failing_in_step_undoes_the_step(how: str, error: type, mess
     assert _play_out(env, dict(info)) == _play_out(untouched, dict(info))
 
 
+class _FailingInTheSecondDeal(_Failing):
+    """Fails at its first choice of the second deal: after a step has shuffled."""
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        self.armed = self.armed or bool(view.deal_scores)
+        return super().choose(view, legal)
+
+
+def test_an_opponent_failing_after_the_steps_shuffle_puts_the_generator_back() -> None:
+    # The step drew a whole new deal from np_random before the opponent failed: the undo
+    # must give the generator back its state from before that draw.
+    bot = _FailingInTheSecondDeal("crash")
+    env = ChkobbaEnv(bot, seat=0)
+    _, info = env.reset(seed=4, options={"dealer": 1})
+    while True:
+        untouched, before = copy.deepcopy(env), _everything(env)
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        try:
+            _, _, done, _, info = env.step(action)
+        except RuntimeError:
+            break
+        assert not done
+    assert bot.armed  # it saw the second deal: the failed step had ended one and shuffled
+    assert _everything(env) == before  # the generator's state included
+    assert _everything(env) == _everything(untouched)
+
+
 @pytest.mark.parametrize(("how", "error", "message"), _FAILURES)
 def test_an_opponent_failing_in_reset_undoes_the_reset(how: str, error: type, message: str) -> None:
     env, arm = _failing_env(how)

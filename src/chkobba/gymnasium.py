@@ -152,6 +152,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.position = Position(new_match(players, rules=rules))
         self.learner = 0
         self._bots: list[Bot] = []
+        #: The generator's state before the current call's first draw (see _undone_on_error).
+        self._drawn: dict[str, Any] | None = None
         self._deals = 0  # deals scored so far this episode
         self._next_seat = 0
         self._done = True
@@ -177,6 +179,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         match = None if dealer is None else self._new_match(dealer)
         # Everything is checked: from here on the reset commits, unless the opponent fails.
         with self._undone_on_error():
+            if self._np_random is not None:  # a reset draws from it at once
+                self._drawn = self._np_random.bit_generator.state
             super().reset(seed=seed)
             self.single_deal = single_deal
             if seed is not None:
@@ -305,6 +309,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             if self._episode_over(state):
                 return reward + self._finish(info)
             if state.phase is Phase.SHUFFLE:
+                if self._drawn is None:  # the generator's state before this call's first draw
+                    self._drawn = self.np_random.bit_generator.state
                 order = [DECK[i] for i in self.np_random.permutation(len(DECK))]
                 self.position = Position(apply(state, Shuffle(order)))
             elif state.current_player == self.learner:
@@ -347,15 +353,18 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         must not go on at its seat (showing its hand in the mask, the learner's next step
         playing it), so the call is undone. The bots' own state is theirs, not undone.
         """
-        saved = dict(self.__dict__)
+        # The generator's state is read only before a draw (see _play_others): a step
+        # rarely shuffles, and reading the state costs more than the rest of the undo.
+        self._drawn = None
         generator = self._np_random
-        drawn = None if generator is None else generator.bit_generator.state
+        saved = dict(self.__dict__)
         try:
             yield
         except BaseException:
+            drawn = self._drawn
             self.__dict__.clear()
             self.__dict__.update(saved)
-            if generator is not None:
+            if generator is not None and drawn is not None:
                 generator.bit_generator.state = drawn
             raise
 
