@@ -20,9 +20,10 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
 
 __all__ = [
+    "bot_label",
     "finite_at_least_zero",
     "finite_number",
     "missing_extra",
@@ -175,3 +176,14 @@ def reset_options(options: object) -> Mapping[str, Any]:
     if not isinstance(options, Mapping):
         raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
     return options
+
+
+def bot_label(bot: object) -> str:
+    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
+    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
+    try:
+        name = getattr(bot, "name", None)
+    except Exception:  # a broken property must not hide the real error
+        name = None
+    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"

@@ -46,11 +46,11 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from chkobba._describe import finite_at_least_zero
+from chkobba._describe import bot_label, finite_at_least_zero
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
-from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, items_of, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.ratings import Ratings, bradley_terry
 from chkobba.records import Record
@@ -128,17 +128,6 @@ def _match_bots(entries: Sequence[Entrant], players: int, seed: int) -> tuple[Bo
     )
 
 
-def _bot_label(bot: object) -> str:
-    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
-    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
-    try:
-        name = getattr(bot, "name", None)
-    except Exception:  # a broken property must not hide the real error
-        name = None
-    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
-
-
 def _illegal_choice(bot: object, player: int, state: State, move: object) -> IllegalMoveError:
     """The error for a bot's move that is not among the legal ones: the bot, its seat, the
     move in notation and why it is not legal (from the bot's own hand and the public
@@ -147,7 +136,7 @@ def _illegal_choice(bot: object, player: int, state: State, move: object) -> Ill
     chosen = shown(str(move), 200) if is_move else shown(move)
     reason = illegal_reason(state, move)  # type: ignore[arg-type]
     return IllegalMoveError(
-        f"bot {_bot_label(bot)} at seat {player} chose {chosen}, which is not legal"
+        f"bot {bot_label(bot)} at seat {player} chose {chosen}, which is not legal"
         + (f": {reason}" if reason is not None else "")
     )
 

@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from chkobba._describe import (
+    bot_label,
     finite_number,
     missing_extra,
     plain_flag,
@@ -54,7 +55,7 @@ from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
 from chkobba.engine import apply, illegal_reason, legal_moves
-from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Move, Shuffle
 from chkobba.observations import observation_bounds, observation_vector
@@ -327,7 +328,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         plain ChkobbaError naming the opponent, as :mod:`chkobba.arena` names a bot.
         """
         bot, legal = self._bots[player], legal_moves(state)
-        who = f"the opponent {_bot_label(bot)} at seat {player}"
+        who = f"the opponent {bot_label(bot)} at seat {player}"
         try:
             move = bot.choose(observe(state, player), legal)
         except ChkobbaError as error:
@@ -416,17 +417,6 @@ def deal_info(score: DealScore) -> dict[str, Any]:
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()
     }
-
-
-def _bot_label(bot: object) -> str:
-    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
-    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
-    try:
-        name = getattr(bot, "name", None)
-    except Exception:  # a broken property must not hide the real error
-        name = None
-    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
 def _deal_points_bound(rules: Rules, sides: int) -> int:
