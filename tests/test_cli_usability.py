@@ -51,6 +51,16 @@ def test_simulate_refuses_to_replace_a_records_file(
     assert err.strip() in (DOCS / "cli.md").read_text(encoding="utf-8")
 
 
+def test_a_refused_records_file_is_told_before_any_cluster_is_reached(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file is checked first: no wait for a scheduler (or for its missing package).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "keep.json").write_text("a saved game\n", encoding="utf-8")
+    args = [*SIMULATE, "--records", "keep.json", "--scheduler", "tcp://127.0.0.1:9"]
+    assert "'keep.json' exists: give --force" in _usage_error(capsys, args)
+
+
 def test_simulate_force_replaces_a_records_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

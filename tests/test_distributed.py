@@ -127,4 +127,6 @@ def test_simulate_scheduler_without_dask_says_what_to_install(
     monkeypatch.setattr(importlib, "import_module", no_distributed)
     args = ["simulate", "--games", "1", "--bots", "greedy", "random", "--scheduler", "tcp://x:1"]
     assert main(args) == 1
-    assert "pip install 'chkobba[dask]'" in capsys.readouterr().err
+    assert "install chkobba[dask] (in a clone of chkobba: pip install -e '.[dask]')" in (
+        capsys.readouterr().err
+    )

@@ -73,7 +73,7 @@ def missing_extra(error: ImportError, module: str, extra: str) -> ModuleNotFound
     """The error for ``module`` whose optional ``extra`` is not installed."""
     return ModuleNotFoundError(
         f"{module} needs {error.name or 'a package'}, which is not installed: "
-        f"install chkobba[{extra}] (pip install 'chkobba[{extra}]')",
+        f"install chkobba[{extra}] (in a clone of chkobba: pip install -e '.[{extra}]')",
         name=error.name,
     )
 

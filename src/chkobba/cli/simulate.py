@@ -96,10 +96,12 @@ def _run_tournament(
     file, the progress bar), all closed when it ends, however it ends."""
     total = games * len(specs) * (len(specs) - 1) // 2
     with ExitStack() as stack:
-        executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
+        # The file first: a refused one must not wait for a cluster to connect (and the
+        # cluster closes before the file, after its last match is written).
         on_match = (
             None if records is None else _writer(stack.enter_context(_open(records, force=force)))
         )
+        executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
         advance = stack.enter_context(err.progress(total, "playing matches"))
         return tournament(
             specs,
@@ -279,7 +281,8 @@ def _dask(address: str) -> Iterator[Executor]:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise CommandError(
-            "--scheduler needs Dask's distributed package: pip install 'chkobba[dask]'"
+            "--scheduler needs Dask's distributed package: install chkobba[dask] (in a "
+            "clone of chkobba: pip install -e '.[dask]')"
         ) from None
     try:
         client = distributed.Client(address, timeout="10s")
