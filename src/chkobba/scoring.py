@@ -159,7 +159,7 @@ class DealScore:
             if old in fields:
                 if new in fields:
                     raise ChkobbaError(f"DealScore: {old} is an old name of {new}; give one")
-                _deprecated(old, new, stacklevel=3)
+                _deprecated(old, new)
                 fields[new] = fields.pop(old)
         self.__attrs_init__(*args, **fields)
 
@@ -213,12 +213,13 @@ class DealScore:
         return self.primiera_winner
 
 
-def _deprecated(old: str, new: str, stacklevel: int = 3) -> None:
-    """Warn a caller (``stacklevel`` frames up) that ``old`` is the 0.1.0 name of ``new``."""
+def _deprecated(old: str, new: str) -> None:
+    """Warn the caller of the alias (or of ``DealScore()``, two frames up) that ``old`` is
+    the 0.1.0 name of ``new``."""
     warnings.warn(
         f"DealScore.{old} is the 0.1.0 name of {new}, kept for one release: use {new}",
         DeprecationWarning,
-        stacklevel=stacklevel,
+        stacklevel=3,
     )
 
 

@@ -21,7 +21,7 @@ import random
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import move_number, shown_kind, wrong_type
-from chkobba._plays import hand_plays
+from chkobba.captures import hand_plays
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
