@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -62,6 +63,43 @@ def test_whole_matches_replay_exactly(players: int) -> None:
         end = rollout(new_match(players), random.Random(seed), until="match", moves=played)
         assert end.is_over and end.winner is not None
         assert replayed(new_match(players), played) == end
+
+
+def _dealt_start(seed: int) -> State:
+    """A 2-player deal just dealt (shuffled, cut card exposed)."""
+    state = apply(new_match(), Shuffle(random.Random(seed).sample(DECK, len(DECK))))
+    return apply(state, Cut(keep=False))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_hands_of_four_and_a_short_stock_play_out_as_apply_does(seed: int) -> None:
+    # A state built by hand: four cards a hand, and a stock of four, so the refill deals
+    # two each. The kernel knows each turn's hand size ahead; this checks it counts them
+    # right off the usual three-card rounds (the rest of the stock is already captured).
+    start = _dealt_start(seed)
+    first, second = start.hands
+    stock = start.stock
+    start = attrs.evolve(
+        start,
+        hands=(first + stock[:1], second + stock[1:2]),
+        stock=stock[2:6],
+        captured=(stock[6:], ()),
+    )
+    played: list[Move] = []
+    end = rollout(start, random.Random(seed), moves=played)
+    assert len(played) == 12 and end.phase in (Phase.SHUFFLE, Phase.OVER)
+    assert replayed(start, played) == end
+
+
+def test_a_hand_that_runs_out_before_its_turn_is_a_broken_state() -> None:
+    # Four cards against two: the second player's turn comes with an empty hand.
+    start = _dealt_start(1)
+    first, second = start.hands
+    start = attrs.evolve(start, hands=(first + start.stock[:1], second[:2]), stock=start.stock[1:])
+    played: list[Move] = []
+    with pytest.raises(ChkobbaError, match="no card"):
+        rollout(start, random.Random(1), moves=played)
+    assert played == []
 
 
 def test_the_same_seed_gives_the_same_result() -> None:

@@ -84,10 +84,10 @@ def rollout(
             state = play_deal(state, rng, moves)
             if until == "deal":
                 break
-    except ChkobbaError:
-        raise
     except Exception as error:  # a hand-built state can be broken (see check_state)
         if moves is not None:
             del moves[played:]  # an error changes nothing
+        if isinstance(error, ChkobbaError):  # already says what is wrong
+            raise
         raise broken_state(start, error) from None
     return state
