@@ -171,21 +171,35 @@ def _pick_any(
     return hand[0], sizes[at]
 
 
+#: A turn: the player to move and the size of their hand then (every turn takes one card,
+#: so the sizes are known ahead and the loop needs no ``len`` per play).
+_Turn = tuple[int, int]
 #: Per (players, cutter): a whole round's turns, and each player's share of its cards.
-_ROUNDS: dict[tuple[int, int], tuple[list[int], list[slice]]] = {}
+_ROUNDS: dict[tuple[int, int], tuple[list[_Turn], list[slice]]] = {}
 #: What a deal in play is made of: hands, table (in the order laid), stock, piles by side,
 #: chkobbas by side, last capturer and the player to move; cards as codes, except in the
 #: piles (cards: they go into the State as they are).
 _Deal = tuple[list[list[int]], list[int], list[int], list[list[Card]], list[int], "int | None", int]
 
 
-def _round(players: int, cutter: int) -> tuple[list[int], list[slice]]:
+def _round(players: int, cutter: int) -> tuple[list[_Turn], list[slice]]:
     found = _ROUNDS.get((players, cutter))
     if found is None:
-        turns = [(cutter + i) % players for i in range(3 * players)]
+        turns = _sized([(cutter + i) % players for i in range(3 * players)], [3] * players)
         seats = [slice((p - cutter) % players, None, players) for p in range(players)]
         found = _ROUNDS[players, cutter] = (turns, seats)
     return found
+
+
+def _sized(movers: list[int], sizes: list[int]) -> list[_Turn]:
+    """Each of ``movers`` with the size of their hand at that turn, from the hands' ``sizes``
+    now (a hand built by hand may run out first: its size 0 is refused when it comes)."""
+    left = list(sizes)
+    turns = []
+    for player in movers:
+        turns.append((player, left[player]))
+        left[player] -= 1
+    return turns
 
 
 def _play_out(
@@ -199,31 +213,30 @@ def _play_out(
     sweep_last = rules.last_card_chkobba
     getrandbits = rng.getrandbits
     record = moves is not None
-    number_of = k.number_of.__getitem__
-    card_of = k.card_of
+    number_of, card_at, card_of = k.number_at, k.card_at, k.card_of
     # The table sorted by code is sorted by value: capture positions index it directly.
     # ``laid`` keeps the order the cards were laid, for the leftovers at the end.
     laid = table
     table = sorted(table)
-    signature = sum(map(code_bit.__getitem__, table))
+    signature = sum(map(k.bit_at, table))
     # The rest of this round, in turn from the player to move; then whole rounds.
     round_turns, seats = _round(players, state.cutter)
     round_size = len(round_turns)
-    in_hands = sum(map(len, hands))
-    if in_hands == round_size and player == round_turns[0]:
+    sizes = [len(hand) for hand in hands]
+    if player == round_turns[0][0] and sizes.count(3) == players:
         turns = round_turns
     else:
-        turns = [(player + i) % players for i in range(max(in_hands, 1))]
+        movers = [(player + i) % players for i in range(max(sum(sizes), 1))]
+        turns = _sized(movers, sizes)
     position, stock_size = 0, len(stock)
     while True:
-        for player in turns:
+        for player, size in turns:
             hand = hands[player]
             try:
                 counts, entry = cache[signature]
             except KeyError:
                 counts, entry = entry_of(signature)
             # Uniform over every (card, capture) pair: pick one of all the hand's plays.
-            size = len(hand)
             if size == 3:
                 a, b, c = hand
                 first = counts[play_key[a]]
@@ -265,7 +278,7 @@ def _play_out(
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
                     taken_group = sorted(map(table.pop, group), key=number_of)
-                    pile_of[player] += map(card_of.__getitem__, (played, *taken_group))
+                    pile_of[player] += map(card_at, (played, *taken_group))
                     if record:
                         moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
                 # A sweep, unless made with the deal's last card (where the profile says so).
@@ -284,10 +297,14 @@ def _play_out(
         dealt = stock[position : position + round_size]
         position += round_size
         hands = list(map(dealt.__getitem__, seats))
-        turns = round_turns if len(dealt) == round_size else round_turns[: len(dealt)]
+        if len(dealt) == round_size:
+            turns = round_turns
+        else:  # a short stock (a state built by hand): fewer cards, in the same order
+            movers = [player for player, _ in round_turns[: len(dealt)]]
+            turns = _sized(movers, [len(hand) for hand in hands])
     return end_deal(
         state,
-        tuple(map(card_of.__getitem__, filter(set(table).__contains__, laid))),
+        tuple(map(card_at, filter(set(table).__contains__, laid))),
         tuple([tuple(pile) for pile in piles]),
         tuple(chkobbas),
         last,
