@@ -119,7 +119,7 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
     rules, players = state.rules, state.players
     cutter = state.cutter
     k = kernel(rules)
-    code, card_of = k.code, k.card_of
+    code = k.code
     if state.phase is _PLAY:
         hands = [[code[c.index] for c in hand] for hand in state.hands]
         table = [code[c.index] for c in state.table]
@@ -134,7 +134,7 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
             if order is None:
                 order = _shuffled(rng, k)
                 if moves is not None:
-                    moves.append(Shuffle(map(card_of.__getitem__, order)))
+                    moves.append(Shuffle(map(k.card_at, order)))
             keep = None
             if rules.cut:
                 keep = rng.getrandbits(1) == 1
