@@ -119,17 +119,17 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
     rules, players = state.rules, state.players
     cutter = state.cutter
     k = kernel(rules)
-    code = k.code
+    code_of_card = k.code_of_card
     if state.phase is _PLAY:
-        hands = [[code[c.index] for c in hand] for hand in state.hands]
-        table = [code[c.index] for c in state.table]
-        stock = [code[c.index] for c in state.stock]
+        hands = [list(map(code_of_card, hand)) for hand in state.hands]
+        table = list(map(code_of_card, state.table))
+        stock = list(map(code_of_card, state.stock))
         piles = [list(pile) for pile in state.captured]
         chkobbas = list(state.chkobbas)
         last: int | None = state.last_capturer
         player: int = state.current_player  # type: ignore[assignment]
     else:
-        order = [code[c.index] for c in state.stock] if state.phase is _CUT else None
+        order = list(map(code_of_card, state.stock)) if state.phase is _CUT else None
         while True:
             if order is None:
                 order = _shuffled(rng, k)

@@ -73,9 +73,9 @@ def policy_rewards(
         if len(_TABLES) >= PROFILES_KEPT:  # bounded like the kernels they are keyed by
             _TABLES.clear()
         tables = _TABLES[k] = _Tables(k)
-    code = k.code
-    hands = [[code[c.index] for c in hand] for hand in state.hands]
-    table = sorted([code[c.index] for c in state.table])
+    code_of_card = k.code_of_card
+    hands = [list(map(code_of_card, hand)) for hand in state.hands]
+    table = sorted(map(code_of_card, state.table))
     stock = state.stock  # cards: only the refills reached are turned into codes
     piles = state.captured
     sides = len(piles)
@@ -94,7 +94,7 @@ def policy_rewards(
             if not stock:
                 return _final(state, k, tables, table, tallies, sizes, chkobbas, last, scale)
             # Everyone is out of cards: three more each, in playing order; the cutter leads.
-            dealt = [code[c.index] for c in stock[: HAND_SIZE * players]]
+            dealt = list(map(code_of_card, stock[: HAND_SIZE * players]))
             stock = stock[HAND_SIZE * players :]
             hands = [dealt[(p - cutter) % players :: players] for p in range(players)]
             player = cutter

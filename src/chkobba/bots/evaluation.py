@@ -44,6 +44,15 @@ def _phi(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
+#: The most arguments :func:`_majority` and :func:`_bermila` remember (each). Their
+#: arguments are small counts (a deal gives at most 41 x 41 card counts, 11 x 11 diamond
+#: counts and 5**4 sevens and sixes), so the search, which scores every rollout with
+#: them, finds the value instead of working it out; the bound keeps memory flat for a
+#: caller passing anything else.
+_ESTIMATES_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=_ESTIMATES_KEPT)
 def _majority(mine: int, theirs: int, total: int, need: int) -> float:
     """P(side 0 ends with >= need) - P(side 1 does), the rest splitting evenly."""
     rest = total - mine - theirs
@@ -59,6 +68,7 @@ def _majority(mine: int, theirs: int, total: int, need: int) -> float:
     return reaches(mine) - reaches(theirs)
 
 
+@functools.lru_cache(maxsize=_ESTIMATES_KEPT)
 def _bermila(sevens: tuple[int, int], sixes: tuple[int, int]) -> float:
     lead = (sevens[0] - sevens[1]) + 0.25 * (sixes[0] - sixes[1])
     rest = (4 - sevens[0] - sevens[1]) + 0.25 * (4 - sixes[0] - sixes[1])
