@@ -19,6 +19,7 @@ from chkobba.bots._policy_rollout import side_rewards
 from chkobba.bots.evaluation import (
     _bermila_chances,
     _split_chances,
+    _ways,
     deal_estimate,
     side_estimates,
     tally_estimate,
@@ -103,6 +104,29 @@ def test_three_sides_chances_are_those_of_every_split(
             wins[winner] += 1
     chances = _split_chances(tuple(have), total, rules)
     assert chances == pytest.approx([w / 3**rest for w in wins])
+
+
+@pytest.mark.parametrize("rules", [TUNISIAN, CARD_RULES_PLUS], ids=["more_than_half", "most"])
+@pytest.mark.parametrize("total", [10, 40])
+def test_three_sides_chances_are_exactly_majority_over_every_weighted_split(
+    rules: Rules, total: int
+) -> None:
+    # The chances are counted without calling majority per split; they must be the very
+    # same floats (the search's choices depend on them), for every count of a deal.
+    step = 1 if total == 10 else 3
+    for first in range(0, total + 1, step):
+        for second in range(0, total + 1 - first, step):
+            for third in range(0, total + 1 - first - second, step):
+                have = (first, second, third)
+                rest = total - sum(have)
+                wins = [0, 0, 0]
+                for a, b, c, weight in _ways(rest):
+                    final = (first + a, second + b, third + c)
+                    winner = majority(final, total // 2, rules, None)
+                    if winner is not None:
+                        wins[winner] += weight
+                expected = tuple([w / 3**rest for w in wins])
+                assert _split_chances(have, total, rules) == expected, have
 
 
 @settings(max_examples=100, deadline=None)

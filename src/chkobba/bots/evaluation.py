@@ -35,7 +35,7 @@ from chkobba._kernel import tally, tally_counts
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import TUNISIAN, Rules
-from chkobba.scoring import bermila, majority
+from chkobba.scoring import bermila
 
 __all__ = ["deal_estimate", "side_estimates", "tally_estimate"]
 
@@ -243,17 +243,37 @@ def _split_chances(have: tuple[int, ...], total: int, rules: Rules) -> tuple[flo
     key = (have, total, rules.majority)
     found = _SPLITS.get(key)
     if found is None:
-        wins = [0, 0, 0]
         rest = total - sum(have)
-        for counts, weight in _splits(have, rest):
-            # The last capturer's tie-break is not known ahead: no last side.
-            winner = majority(counts, total // 2, rules, None)
-            if winner is not None:
-                wins[winner] += weight
+        wins = _split_wins(have, rest, total // 2, rules.majority == "more_than_half")
         if len(_SPLITS) >= _KEPT:
             _SPLITS.clear()
         found = _SPLITS[key] = tuple([w / 3**rest for w in wins])
     return found
+
+
+def _split_wins(have: tuple[int, ...], rest: int, half: int, more_than_half: bool) -> list[int]:
+    """Each of three sides' weight (of ``3 ** rest``) in the splits of ``rest`` more that
+    win it the category: what :func:`~chkobba.scoring.majority` decides, with no last
+    capturer (its tie-break is not known ahead), counted without a call per split.
+
+    With "more than half" at most one side passes half, so each side's weight is its own
+    binomial tail: each card still out is its with chance 1/3. With "most", a side wins
+    the splits where it alone has the most. Whole numbers either way: the chances are
+    the same floats as from calling ``majority`` on every split."""
+    if more_than_half:
+        tails = [math.comb(rest, x) * 2 ** (rest - x) for x in range(rest + 1)]
+        return [sum(tails[max(half + 1 - held, 0) :]) for held in have]
+    first, second, third = have
+    wins = [0, 0, 0]
+    for a, b, c, weight in _ways(rest):
+        x, y, z = first + a, second + b, third + c
+        if x > y and x > z:
+            wins[0] += weight
+        elif y > x and y > z:
+            wins[1] += weight
+        elif z > x and z > y:
+            wins[2] += weight
+    return wins
 
 
 def _bermila_chances(sevens: tuple[int, ...], sixes: tuple[int, ...]) -> tuple[float, ...]:
