@@ -17,7 +17,9 @@ the seating and the profile (``chkobba.PROFILES``; default 2-player Tunisian): w
 For a figure that does not drift with the machine's load, count instructions instead:
 ``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/ismcts_speed.py SPEC
 --positions 4 --iterations 200`` and the same with ``--iterations 0`` give, by their
-difference over ``4 * 200``, the instructions per iteration.
+difference over ``4 * 200``, the instructions per iteration. The count moves a little
+with the memory layout (see ``playouts.py``): take the median over a few hash seeds
+(``PYTHONHASHSEED=0`` to ``3``) to compare two revisions.
 """
 
 from __future__ import annotations
