@@ -49,7 +49,7 @@ cards hash by identity and CPython's type attribute cache is indexed by addresse
 anything that allocates differently (other code, other arguments, other environment
 variables, the hash seed) moves them, which changes dict and cache collisions. Compare
 medians over a few layouts, launched the same way: the README's figures are medians over
-``PYTHONHASHSEED=0`` to ``3`` (one revision's `rollout` gave 387.9k to 395.3k
+``PYTHONHASHSEED=0`` to ``3`` (one revision's ``rollout`` gave 387.9k to 395.3k
 instructions per deal over those four, another's 409.1k to 410.4k).
 """
 
