@@ -82,3 +82,31 @@ def test_a_rollout_names_a_player_to_move_without_cards() -> None:
     start = arranged(dealer=1, hands=[(), cards("KC 2H 3H")], table=cards("5C 5H QS"), stock=[])
     with pytest.raises(ChkobbaError, match=r"^rollout: the player to move has no card \("):
         rollout(start, random.Random(1))
+
+
+class _TopFirst(random.Random):
+    """A generator whose first draw is the highest 30-bit value, then a seeded stream."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.first = True
+
+    def getrandbits(self, k: int) -> int:
+        if self.first:
+            self.first = False
+            return (1 << k) - 1
+        return super().getrandbits(k)
+
+
+def test_a_rollout_with_1024_plays_to_choose_from_draws_past_the_limit_table() -> None:
+    """rollout draws uniformly among any number of plays: here exactly 1024 (K takes
+    511 sums of this hand-built table, RULES.md §4), the first count past the
+    precomputed draw limits, with a draw in the range's top that is checked exactly."""
+    table = "7S 3C AC 7C QH 4S QD AH 2S 6H 6D 7D 7H 2H 2C JH JD 3H 3D 6C 4H QS AS JC JS 5C 6S 2D"
+    start = arranged(
+        dealer=1, hands=[cards("KC KH 4D"), cards("5D 5H 5S")], table=cards(table), stock=[]
+    )
+    assert len(legal_moves(start)) == 1024
+    played: list[Move] = []
+    end = rollout(start, _TopFirst(3), moves=played)
+    assert _replayed(start, played) == end
