@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from chkobba import (
+    TUNISIAN,
     ChkobbaError,
     Move,
     Shuffle,
@@ -22,6 +23,8 @@ from chkobba import (
     legal_moves,
     rollout,
 )
+from chkobba._kernel import kernel
+from chkobba._playout import _limit, _shuffled
 from tests.helpers import arranged
 
 
@@ -110,3 +113,27 @@ def test_a_rollout_with_1024_plays_to_choose_from_draws_past_the_limit_table() -
     played: list[Move] = []
     end = rollout(start, _TopFirst(3), moves=played)
     assert _replayed(start, played) == end
+
+
+class _Scripted(random.Random):
+    """A generator whose 30-bit draws are given: ``first`` for the first, 0 after."""
+
+    def __init__(self, first: int) -> None:
+        super().__init__(0)
+        self.draws = [first]
+
+    def getrandbits(self, k: int) -> int:
+        return self.draws.pop() if self.draws else 0
+
+
+def test_every_draw_in_the_top_of_the_range_is_drawn_again_in_a_shuffle() -> None:
+    """rollout's shuffle is uniform over the 40! orders (RULES.md §3: the shuffle is a
+    chance event): the first draw places 3 cards in 2 x 3 x 4 ways, so each of the 16
+    draws from the largest multiple of 24 up to 2**30 would favour some orders; every
+    one of them is discarded (here the next draw is 0), not only the first."""
+    k = kernel(TUNISIAN)
+    limit = _limit(2 * 3 * 4)
+    assert (1 << 30) - limit == 16
+    redrawn = _shuffled(_Scripted(0), k)
+    assert all(_shuffled(_Scripted(top), k) == redrawn for top in range(limit, 1 << 30))
+    assert _shuffled(_Scripted(limit - 1), k) != redrawn
