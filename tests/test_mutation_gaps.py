@@ -116,24 +116,24 @@ def test_a_rollout_with_1024_plays_to_choose_from_draws_past_the_limit_table() -
 
 
 class _Scripted(random.Random):
-    """A generator whose 30-bit draws are given: ``first`` for the first, 0 after."""
+    """A generator whose 30-bit draws are given, then 0."""
 
-    def __init__(self, first: int) -> None:
+    def __init__(self, *draws: int) -> None:
         super().__init__(0)
-        self.draws = [first]
+        self.draws = list(draws)
 
     def getrandbits(self, k: int) -> int:
-        return self.draws.pop() if self.draws else 0
+        return self.draws.pop(0) if self.draws else 0
 
 
 def test_every_draw_in_the_top_of_the_range_is_drawn_again_in_a_shuffle() -> None:
     """rollout's shuffle is uniform over the 40! orders (RULES.md §3: the shuffle is a
     chance event): the first draw places 3 cards in 2 x 3 x 4 ways, so each of the 16
     draws from the largest multiple of 24 up to 2**30 would favour some orders; every
-    one of them is discarded (here the next draw is 0), not only the first."""
+    one of them is discarded and the next draw (here 5) takes its place."""
     k = kernel(TUNISIAN)
     limit = _limit(2 * 3 * 4)
     assert (1 << 30) - limit == 16
-    redrawn = _shuffled(_Scripted(0), k)
-    assert all(_shuffled(_Scripted(top), k) == redrawn for top in range(limit, 1 << 30))
-    assert _shuffled(_Scripted(limit - 1), k) != redrawn
+    redrawn = _shuffled(_Scripted(5), k)
+    assert all(_shuffled(_Scripted(top, 5), k) == redrawn for top in range(limit, 1 << 30))
+    assert _shuffled(_Scripted(limit - 1, 5), k) != redrawn
