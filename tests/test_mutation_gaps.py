@@ -137,3 +137,22 @@ def test_every_draw_in_the_top_of_the_range_is_drawn_again_in_a_shuffle() -> Non
     redrawn = _shuffled(_Scripted(5), k)
     assert all(_shuffled(_Scripted(top, 5), k) == redrawn for top in range(limit, 1 << 30))
     assert _shuffled(_Scripted(limit - 1, 5), k) != redrawn
+
+
+def test_a_play_drawn_in_the_top_of_the_range_is_drawn_again() -> None:
+    """Each play of a rollout is uniform among the legal moves: a 30-bit draw at or over
+    the largest multiple of the number of plays (3 here) is discarded, so the rollout is
+    the one the generator's following draws give."""
+    start = arranged(
+        dealer=1,
+        hands=[cards("5D AS"), cards("KC 2H")],
+        table=cards("5C 5H QS"),
+        stock=[],
+    )
+    assert len(legal_moves(start)) == 3
+    for seed in range(5):
+        skipped: list[Move] = []
+        direct: list[Move] = []
+        end = rollout(start, _TopFirst(seed), moves=skipped)
+        assert end == rollout(start, random.Random(seed), moves=direct)
+        assert skipped == direct
