@@ -9,22 +9,28 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 from chkobba import (
     TUNISIAN,
     ChkobbaError,
+    DealScore,
     Move,
     Shuffle,
     State,
     apply,
+    capture_options,
+    card,
     cards,
     legal_moves,
     rollout,
+    score_deal,
 )
 from chkobba._kernel import kernel
 from chkobba._playout import _limit, _shuffled
+from chkobba.captures import options_for_value
 from tests.helpers import arranged
 
 
@@ -156,3 +162,116 @@ def test_a_play_drawn_in_the_top_of_the_range_is_drawn_again() -> None:
         end = rollout(start, _TopFirst(seed), moves=skipped)
         assert end == rollout(start, random.Random(seed), moves=direct)
         assert skipped == direct
+
+
+def test_building_a_deal_score_with_old_names_names_them_in_the_warnings() -> None:
+    """DealScore(...) still takes the 0.1.0 field names for one release; each warning
+    names the old field and the new one to use (the aliases' own warnings were checked,
+    the constructor's only counted)."""
+    with pytest.warns(DeprecationWarning) as warned:
+        DealScore(
+            cards=0,
+            diamonds=None,
+            bermila=1,
+            seven_of_diamonds=0,
+            chkobbas=(0, 0),
+            points=(2, 1),
+            card_counts=(21, 19),
+            diamond_counts=(5, 5),
+            seven_counts=(1, 3),
+            six_counts=(2, 2),
+        )
+    assert [str(w.message) for w in warned] == [
+        f"DealScore.{old} is the 0.1.0 name of {old}_winner, kept for one release: use {old}_winner"
+        for old in ("cards", "diamonds", "bermila", "seven_of_diamonds")
+    ]
+
+
+def test_score_deal_names_the_card_that_is_in_the_piles_twice() -> None:
+    """score_deal refuses piles holding a card twice (RULES.md §2: 40 distinct cards)
+    with a ChkobbaError naming that card, not another one, and not an IndexError."""
+    pile = cards("AS 2S 7D 3C")
+    with pytest.raises(ChkobbaError, match=r"^score_deal: 7D is in the piles twice$"):
+        score_deal((pile, cards("7D 4H")), (0, 0))
+
+
+def test_options_for_value_takes_sums_unless_told_not_to() -> None:
+    """options_for_value (public in chkobba.captures) lists the sum groups by default:
+    Q = 8 takes 2 + 6 (RULES.md §4, "Courts capture sums too"); ``sums=False`` is the
+    court of a profile whose courts take no sums."""
+    table = cards("2D 6S")
+    assert options_for_value(table, 8, TUNISIAN) == (frozenset(table),)
+    assert options_for_value(table, 8, TUNISIAN, sums=False) == ()
+
+
+_BAD_INPUT: list[tuple[Callable[[], object], str]] = [
+    (lambda: capture_options(cards("2D"), "QH"), "capture_options: 'QH' is not a card"),  # type: ignore[arg-type]
+    (
+        lambda: capture_options(5, card("QH")),  # type: ignore[arg-type]
+        "capture_options: the table must be a collection, not 5",
+    ),
+    (
+        lambda: capture_options(["QH"], card("2D")),  # type: ignore[list-item]
+        "capture_options: 'QH' on the table is not a card",
+    ),
+    (
+        lambda: capture_options(cards("2D"), card("QH"), "TUNISIAN"),  # type: ignore[arg-type]
+        "capture_options: 'TUNISIAN' is not a Rules profile",
+    ),
+    (
+        lambda: score_deal((cards("AS"), cards("2S")), (0, 0), rules="R"),  # type: ignore[arg-type]
+        "score_deal: rules must be a Rules profile, not 'R'",
+    ),
+    (
+        lambda: score_deal((5, cards("2S")), (0, 0)),  # type: ignore[arg-type]
+        "score_deal: a pile must be a collection, not 5",
+    ),
+    (
+        lambda: score_deal(5, (0, 0)),  # type: ignore[arg-type]
+        "score_deal: captured must be a collection, not 5",
+    ),
+    (
+        lambda: score_deal((cards("AS"), cards("2S")), 5),  # type: ignore[arg-type]
+        "score_deal: chkobbas must be a collection, not 5",
+    ),
+    (
+        lambda: score_deal((cards("AS"),), (0,)),
+        "score_deal needs 2 or 3 piles (one per side) and as many chkobba counts, got 1 and 1",
+    ),
+    (
+        lambda: score_deal((cards("AS"), cards("2S")), (0, -1)),
+        "score_deal: chkobba count -1 is not a whole number >= 0",
+    ),
+    (
+        lambda: score_deal((cards("AS"), cards("2S")), (0, 0), last_capturer_side=5),
+        "score_deal: last_capturer_side must be a side from 0 to 1 or None, not 5",
+    ),
+    (
+        lambda: score_deal((["x"], cards("2S")), (0, 0)),  # type: ignore[list-item]
+        "score_deal: 'x' in a pile is not a card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), _BAD_INPUT)
+def test_bad_input_to_the_capture_and_scoring_functions_is_named_exactly(
+    call: Callable[[], object], message: str
+) -> None:
+    """capture_options and score_deal name what is wrong with their input in a
+    ChkobbaError, in full (the suite matched only parts of these, or none)."""
+    with pytest.raises(ChkobbaError) as raised:
+        call()
+    assert str(raised.value) == message
+
+
+def test_the_old_sides_constant_of_scoring_warns_in_full() -> None:
+    """chkobba.scoring.SIDES (deprecated) still reads 2 and its warning says what to use
+    instead, in full (the suite matched the warning's first words only)."""
+    import chkobba.scoring
+
+    with pytest.warns(DeprecationWarning) as warned:
+        assert chkobba.scoring.SIDES == 2
+    assert [str(w.message) for w in warned] == [
+        "chkobba.scoring.SIDES is deprecated and stays for one release: use State.sides "
+        "(3 in a 3-player match)"
+    ]
