@@ -61,6 +61,7 @@ __all__ = [
     "play_positions",
     "play_randomly",
     "random_history",
+    "replayed",
     "round_order",
     "run_cli",
     "stacked_shuffle",
@@ -224,6 +225,16 @@ def arranged(
         winner=None,
         deal_scores=tuple(deal_scores),
     )
+
+
+def replayed(start: State, moves: Sequence[Move]) -> State:
+    """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
+    state = start
+    for move in moves:
+        if not isinstance(move, Shuffle):
+            assert move in legal_moves(state)
+        state = apply(state, move)
+    return state
 
 
 def play_randomly(

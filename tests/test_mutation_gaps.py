@@ -18,9 +18,7 @@ from chkobba import (
     ChkobbaError,
     DealScore,
     Move,
-    Shuffle,
     State,
-    apply,
     capture_options,
     card,
     cards,
@@ -31,18 +29,7 @@ from chkobba import (
 from chkobba._kernel import kernel
 from chkobba._playout import _limit, _shuffled
 from chkobba.captures import options_for_value
-from tests.helpers import arranged
-
-
-def _replayed(start: State, moves: list[Move]) -> State:
-    """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
-    state = start
-    for move in moves:
-        if not isinstance(move, Shuffle):
-            assert move in legal_moves(state)
-        state = apply(state, move)
-    return state
-
+from tests.helpers import arranged, replayed
 
 # --- rollout from hand-built states whose hands are not of 3 cards ------------------------
 # The playout loop has a general branch for a hand of any size (a state built by hand);
@@ -66,7 +53,7 @@ def test_a_rollout_from_hands_of_four_cards_replays_through_apply() -> None:
         played: list[Move] = []
         end = rollout(start, random.Random(seed), moves=played)
         assert len(played) == 8
-        assert _replayed(start, played) == end
+        assert replayed(start, played) == end
 
 
 def test_a_rollout_from_four_cards_picks_each_play_uniformly() -> None:
@@ -118,7 +105,7 @@ def test_a_rollout_with_1024_plays_to_choose_from_draws_past_the_limit_table() -
     assert len(legal_moves(start)) == 1024
     played: list[Move] = []
     end = rollout(start, _TopFirst(3), moves=played)
-    assert _replayed(start, played) == end
+    assert replayed(start, played) == end
 
 
 class _Scripted(random.Random):

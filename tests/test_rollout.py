@@ -27,18 +27,8 @@ from chkobba import (
 )
 from chkobba._kernel import kernel
 from chkobba._playout import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
-from tests.helpers import arranged, random_rules
+from tests.helpers import arranged, random_rules, replayed
 from tests.strategies import seeds, states
-
-
-def replayed(start: State, moves: list[Move]) -> State:
-    """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
-    state = start
-    for move in moves:
-        if not isinstance(move, Shuffle):
-            assert move in legal_moves(state)
-        state = apply(state, move)
-    return state
 
 
 @settings(max_examples=60, deadline=None)
