@@ -111,6 +111,10 @@ def test_a_rollout_with_1024_plays_to_choose_from_draws_past_the_limit_table() -
 class _Scripted(random.Random):
     """A generator whose 30-bit draws are given, then 0."""
 
+    def __new__(cls, *draws: int) -> _Scripted:
+        # random.Random.__new__ takes at most one argument on Python 3.10 and 3.13.
+        return super().__new__(cls)
+
     def __init__(self, *draws: int) -> None:
         super().__init__(0)
         self.draws = list(draws)
