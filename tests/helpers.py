@@ -25,6 +25,7 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from chkobba import (
@@ -58,6 +59,7 @@ __all__ = [
     "arranged",
     "as_cards",
     "dealt",
+    "first_plays",
     "play_positions",
     "play_randomly",
     "random_history",
@@ -235,6 +237,16 @@ def replayed(start: State, moves: Sequence[Move]) -> State:
             assert move in legal_moves(state)
         state = apply(state, move)
     return state
+
+
+def first_plays(start: State, rng: random.Random, times: int) -> Counter[Move]:
+    """How often each move comes first in ``times`` rollouts from ``start``."""
+    counts: Counter[Move] = Counter()
+    for _ in range(times):
+        played: list[Move] = []
+        rollout(start, rng, moves=played)
+        counts[played[0]] += 1
+    return counts
 
 
 def play_randomly(

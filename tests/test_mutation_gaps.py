@@ -8,7 +8,6 @@ or the behaviour it pins.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -29,7 +28,7 @@ from chkobba import (
 from chkobba._kernel import kernel
 from chkobba._playout import _limit, _shuffled
 from chkobba.captures import options_for_value
-from tests.helpers import arranged, replayed
+from tests.helpers import arranged, first_plays, replayed
 
 # --- rollout from hand-built states whose hands are not of 3 cards ------------------------
 # The playout loop has a general branch for a hand of any size (a state built by hand);
@@ -62,12 +61,7 @@ def test_a_rollout_from_four_cards_picks_each_play_uniformly() -> None:
     start = _four_card_hands()
     options = legal_moves(start)
     assert len(options) == 5
-    rng = random.Random(0)
-    counts: Counter[Move] = Counter()
-    for _ in range(3000):
-        played: list[Move] = []
-        rollout(start, rng, moves=played)
-        counts[played[0]] += 1
+    counts = first_plays(start, random.Random(0), 3000)
     assert set(counts) == set(options)
     assert all(480 < n < 720 for n in counts.values()), counts
 

@@ -27,7 +27,7 @@ from chkobba import (
 )
 from chkobba._kernel import kernel
 from chkobba._playout import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
-from tests.helpers import arranged, random_rules, replayed
+from tests.helpers import arranged, first_plays, random_rules, replayed
 from tests.strategies import seeds, states
 
 
@@ -129,12 +129,7 @@ def test_each_play_is_uniform_among_the_legal_moves() -> None:
     )
     options = legal_moves(state)
     assert len(options) == 3
-    rng = random.Random(0)
-    counts: Counter[Move] = Counter()
-    for _ in range(3000):
-        played: list[Move] = []
-        rollout(state, rng, moves=played)
-        counts[played[0]] += 1
+    counts = first_plays(state, random.Random(0), 3000)
     assert set(counts) == set(options)
     assert all(800 < n < 1200 for n in counts.values()), counts
 

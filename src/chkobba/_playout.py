@@ -213,12 +213,12 @@ def _play_out(
     sweep_last = rules.last_card_chkobba
     getrandbits = rng.getrandbits
     record = moves is not None
-    number_of, card_at, card_of = k.number_at, k.card_at, k.card_of
+    number_at, card_at, card_of = k.number_at, k.card_at, k.card_of
     # The table sorted by code is sorted by value: capture positions index it directly.
     # ``laid`` keeps the order the cards were laid, for the leftovers at the end.
     laid = table
     table = sorted(table)
-    signature = sum(map(k.bit_at, table))
+    signature = k.signature(table)
     # The rest of this round, in turn from the player to move; then whole rounds.
     round_turns, seats = _round(players, state.cutter)
     round_size = len(round_turns)
@@ -277,7 +277,7 @@ def _play_out(
                     if record:
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
-                    taken_group = sorted(map(table.pop, group), key=number_of)
+                    taken_group = sorted(map(table.pop, group), key=number_at)
                     pile_of[player] += map(card_at, (played, *taken_group))
                     if record:
                         moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
