@@ -69,12 +69,20 @@ def _in_table_order(
     """A card's plays from its kernel captures, in :func:`~chkobba.capture_options`'
     order: the single cards in table order, then the groups in lexicographic order of
     their table positions."""
-    singles = sorted((by_value[at] for _, at, _ in captures if at >= 0), key=table.index)
-    groups = sorted(
-        sorted(table.index(by_value[i]) for i in group) for _, at, group in captures if at < 0
-    )
+    # Where each by-value position sits in the table; then one pass over the captures
+    # (plain loops and ``map``: a generator expression per group cost twice as much).
+    place = list(map(table.index, by_value))
+    singles: list[int] = []
+    groups: list[list[int]] = []
+    for _, at, group in captures:
+        if at >= 0:
+            singles.append(place[at])
+        else:
+            groups.append(sorted(map(place.__getitem__, group)))
+    singles.sort()
+    groups.sort()
     take = _TAKE_ONE[held]
-    return [take[c] for c in singles] + [
+    return [take[table[at]] for at in singles] + [
         Play(held, frozenset(map(table.__getitem__, group))) for group in groups
     ]
 

@@ -1,0 +1,133 @@
+"""Perft: the published game-tree counts of docs/perft.md, and two implementations that agree.
+
+The positions and their counts are defined once, in ``docs/perft.md``, and read from
+there by ``benchmarks/perft.py``: the page cannot drift from what the engine does.
+Every count is checked twice, through the step API and through the straightforward
+reference rules of ``tests/reference.py``, which share no capture or successor code
+with the fast core.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from chkobba import Move, Phase, Play, State, apply, legal_moves
+from tests.reference import reference_play, reference_plays
+from tests.strategies import profile_states
+
+_SCRIPT = Path(__file__).parent.parent / "benchmarks" / "perft.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("perft_benchmark", _SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # attrs resolves the module of its classes
+    spec.loader.exec_module(module)
+    return module
+
+
+perft = _load()
+POSITIONS = perft.positions()
+
+
+def reference_legal(state: State) -> Sequence[Move]:
+    """The reference rules' plays (cuts have no rule of their own to cross-check)."""
+    return reference_plays(state) if state.phase is Phase.PLAY else legal_moves(state)
+
+
+def reference_step(state: State, move: Move) -> State:
+    return reference_play(state, move) if isinstance(move, Play) else apply(state, move)
+
+
+def test_the_page_defines_every_kind_of_position() -> None:
+    """Two, three and four players, both named profiles and a house one, deal starts,
+    a refill and deal ends are all covered."""
+    assert len(POSITIONS) == 8
+    players = {position.state.players for position in POSITIONS}
+    profiles = {position.state.rules.name for position in POSITIONS}
+    rules = {position.state.rules for position in POSITIONS}
+    assert players == {2, 3, 4}
+    assert profiles == {"tunisian", "cardrulesplus"}
+    assert len(rules) == 3  # the house profile is a changed "tunisian"
+    assert any(position.state.phase is Phase.CUT for position in POSITIONS)
+    assert sum(any(t.deals for t in p.published.values()) for p in POSITIONS) == 4
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_the_step_api_gives_the_published_counts(position: Any) -> None:
+    counted = perft.tallies(position.state, max(position.published))
+    for depth, published in position.published.items():
+        assert counted[depth - 1] == published, f"depth {depth}"
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_the_reference_rules_give_the_published_counts(position: Any) -> None:
+    deepest = max(position.published)
+    counted = perft.tallies(position.state, deepest, reference_legal, reference_step)
+    for depth, published in position.published.items():
+        assert counted[depth - 1] == published, f"depth {depth}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(profile_states(phases=(Phase.PLAY, Phase.CUT)))
+def test_step_api_and_reference_agree_on_random_trees(state: State) -> None:
+    """Random positions of random profiles: the same tallies three plies deep."""
+    assert perft.tallies(state, 3) == perft.tallies(state, 3, reference_legal, reference_step)
+
+
+def test_perft_counts_what_it_says() -> None:
+    """Depth 0 is the position itself; divide splits a depth by first move; nodes
+    counts every move of every ply."""
+    position = next(p for p in POSITIONS if p.name == "refill-2p")
+    state, published = position.state, position.published
+    assert perft.perft(state, 0).leaves == 1
+    split = perft.divide(state, 4)
+    assert set(split) == {str(move) for move in legal_moves(state)}
+    total = perft.Tally(0, 0, 0, 0, (0, 0))
+    for tally in split.values():
+        total = total.plus(tally)
+    assert total == published[4] == perft.perft(state, 4)
+    assert perft.nodes(state, 4) == sum(published[d].leaves for d in range(1, 5))
+
+
+def test_a_deal_end_is_a_leaf_with_its_points() -> None:
+    """Past the deal's last play nothing is enumerated (the next move is a shuffle),
+    and the last ply's points are the deal scores of the leaves."""
+    position = next(p for p in POSITIONS if p.name == "house-last-round")
+    last = max(position.published)
+    assert perft.perft(position.state, last + 1).leaves == 0
+    ends: list[State] = []
+
+    def collect(state: State, depth: int) -> None:
+        for move in legal_moves(state):
+            child = apply(state, move)
+            if depth == 1:
+                ends.append(child)
+            else:
+                collect(child, depth - 1)
+
+    collect(position.state, last)
+    assert all(end.phase in (Phase.SHUFFLE, Phase.OVER) for end in ends)
+    points = [sum(end.deal_scores[-1].points[side] for end in ends) for side in (0, 1)]
+    assert position.published[last].points == tuple(points)
+    assert position.published[last].deals == len(ends)
+
+
+def test_the_script_names_an_unknown_position(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = sys.argv
+    sys.argv = ["perft.py", "--position", "nowhere"]
+    try:
+        with pytest.raises(SystemExit):
+            perft.main()
+    finally:
+        sys.argv = argv
+    assert "no position 'nowhere' in perft.md; it has deal-2p" in capsys.readouterr().err
