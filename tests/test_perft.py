@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 
 from chkobba import Move, Phase, Play, State, apply, legal_moves
+from chkobba.actions import Position, legal_actions, step
 from tests.reference import reference_play, reference_plays
 from tests.strategies import profile_states
 
@@ -75,6 +76,27 @@ def test_the_reference_rules_give_the_published_counts(position: Any) -> None:
     counted = perft.tallies(position.state, deepest, reference_legal, reference_step)
     for depth, published in position.published.items():
         assert counted[depth - 1] == published, f"depth {depth}"
+
+
+def _action_leaves(position: Position, depth: int) -> int:
+    """Perft's leaves through the adapters' integer actions: a card with several capture
+    options takes two actions (the card, then the option) and is one move."""
+    if depth == 0:
+        return 1
+    total = 0
+    for action in legal_actions(position):
+        child = step(position, action)
+        total += _action_leaves(child, depth if child.pending is not None else depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_the_action_encoding_gives_the_published_leaves(position: Any) -> None:
+    """The encoding of the game-AI adapters names every legal move once, in every
+    position of the trees (to the deepest depth of at most 3,000 leaves)."""
+    small = [d for d, tally in position.published.items() if tally.leaves <= 3000]
+    depth = max(small)
+    assert _action_leaves(Position(position.state), depth) == position.published[depth].leaves
 
 
 @settings(max_examples=60, deadline=None)
