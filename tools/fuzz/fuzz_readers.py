@@ -43,11 +43,14 @@ except ImportError:  # the fallback engine needs none of it
 if atheris is not None:
     with atheris.instrument_imports(include=["chkobba"]):
         # Every module a target reaches, instrumented before anything else imports it.
-        import chkobba  # noqa: F401
-        import chkobba.actions  # noqa: F401
-        import chkobba.bots.registry  # noqa: F401
-        import chkobba.events  # noqa: F401
+        import chkobba
+        import chkobba.actions
+        import chkobba.bots.registry
+        import chkobba.events
         import chkobba.records  # noqa: F401
+
+import seeds  # noqa: E402
+from mutators import JsonMutator, byte_mutation  # noqa: E402
 
 from chkobba import (  # noqa: E402
     ChkobbaError,
@@ -76,9 +79,6 @@ from chkobba.actions import advance, describe, move_for, num_actions  # noqa: E4
 from chkobba.bots.registry import BotSpec  # noqa: E402
 from chkobba.events import MoveOutcome  # noqa: E402
 from chkobba.records import read_record_lines  # noqa: E402
-
-import seeds  # noqa: E402
-from mutators import JsonMutator, byte_mutation  # noqa: E402
 
 #: A message longer than this is not "short" (the library cuts at 4000; a fuzzed input
 #: should never need even this much).

@@ -118,7 +118,17 @@ _VALUES: list[Any] = [
 ]
 # Text-level replacements of one number: what JSON allows but Python reads oddly, and
 # what only Python's json reads.
-_NUMBERS = ["1" + "0" * 5000, "-" + "9" * 400, "1e999", "-1e999", "1E+2", "0.0", "-0", "NaN", "Infinity"]
+_NUMBERS = [
+    "1" + "0" * 5000,
+    "-" + "9" * 400,
+    "1e999",
+    "-1e999",
+    "1E+2",
+    "0.0",
+    "-0",
+    "NaN",
+    "Infinity",
+]
 _NUMBER = re.compile(rb"-?\d+(\.\d+)?([eE][-+]?\d+)?")
 
 
@@ -138,8 +148,8 @@ class JsonMutator:
             for _ in range(rng.choice((1, 1, 1, 2, 3))):
                 tree = self._tree_op(tree, rng)
             text = _dump(tree, rng).encode("utf-8", "surrogatepass")
-        except Exception:  # noqa: BLE001 (a tree too deep to walk, a number too big for a
-            # float...: a failing mutator would stop libFuzzer, so mutate the bytes instead)
+        except Exception:  # a tree too deep to walk, a number too big for a
+            # float...: a failing mutator would stop libFuzzer, so mutate the bytes instead
             return None
         if rng.random() < 0.15:
             text = _text_op(text, rng)
@@ -245,7 +255,11 @@ def _edited(text: str, rng: random.Random) -> str:
     if op == 0:
         return text.swapcase()
     if op == 1:
-        return text[:where] + chr(rng.choice((0, 9, 32, 0x200B, 0xFE0F, 0x2666, 0xD800))) + text[where:]
+        return (
+            text[:where]
+            + chr(rng.choice((0, 9, 32, 0x200B, 0xFE0F, 0x2666, 0xD800)))
+            + text[where:]
+        )
     if op == 2:
         return text[:where]
     if op == 3:
@@ -267,7 +281,9 @@ def _text_op(text: bytes, rng: random.Random) -> bytes:
         start = text.find(b"{")
         if start >= 0:
             field = rng.choice(_FIELDS).encode()
-            return text[: start + 1] + b'"' + field + b'": 1, "' + field + b'": 2,' + text[start + 1 :]
+            return (
+                text[: start + 1] + b'"' + field + b'": 1, "' + field + b'": 2,' + text[start + 1 :]
+            )
     if op == 1:
         found = list(_NUMBER.finditer(text))
         if found:
@@ -297,7 +313,9 @@ def byte_mutation(data: bytes, rng: random.Random, max_size: int) -> bytes:
             start = rng.randrange(len(buffer))
             buffer[where:where] = buffer[start : start + rng.randrange(1, 33)]
         elif op == 4 and buffer:
-            buffer[min(where, len(buffer) - 1)] = rng.choice(b"\x00\xff\"{}[],:0 -9eE\\")
+            buffer[min(where, len(buffer) - 1)] = rng.choice(b'\x00\xff"{}[],:0 -9eE\\')
         else:
-            buffer[where:where] = rng.choice((b"\xef\xbb\xbf", b"\xed\xa0\x80", b"\xc3", b"x", b"+"))
+            buffer[where:where] = rng.choice(
+                (b"\xef\xbb\xbf", b"\xed\xa0\x80", b"\xc3", b"x", b"+")
+            )
     return bytes(buffer[:max_size])

@@ -105,7 +105,9 @@ def records() -> tuple[Record, ...]:
     rng = random.Random(7)
     found = []
     for states, moves in matches():
-        tags = {"event": "fuzz seed", "round": str(rng.randrange(99))} if rng.random() < 0.5 else None
+        tags = (
+            {"event": "fuzz seed", "round": str(rng.randrange(99))} if rng.random() < 0.5 else None
+        )
         found.append(Record.from_moves(states[0], moves, tags=tags))
     return tuple(found)
 
@@ -171,7 +173,7 @@ def move_texts() -> Iterator[str]:
                 yield text
     yield "QH x 2D+6S"
     yield "qh : 2d, 6s"
-    yield "QH × 2D 6S"
+    yield "QH \u00d7 2D 6S"  # the multiplication sign
     yield "keep"
     yield "EXPOSE"
 
@@ -237,7 +239,7 @@ def _moves_in_states(rng: random.Random) -> Iterator[bytes]:
 
 def _outcomes(rng: random.Random) -> Iterator[bytes]:
     for states, moves in matches()[:20]:
-        for before, move in zip(states, moves):
+        for before, move in zip(states, moves, strict=False):
             if rng.random() < 0.15:
                 _, outcome = apply_with_outcome(before, move)
                 yield json_text(outcome.to_dict(), rng).encode()
