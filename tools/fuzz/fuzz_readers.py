@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 try:
-    import atheris
+    import atheris  # type: ignore[import-untyped]
 except ImportError:  # the fallback engine needs none of it
     atheris = None
 
@@ -341,7 +341,7 @@ def t_actions(data: bytes) -> None:
     action = _action(data[1:])
     for function in (move_for, advance, describe):
         try:
-            function(position, action)  # type: ignore[operator]
+            function(position, action)  # type: ignore[arg-type]  # anything, on purpose
         except ChkobbaError as error:
             refused(error, (ChkobbaError,))
 
@@ -462,7 +462,9 @@ def run_atheris(target: str, seconds: int, work: Path, extra: list[str]) -> None
                 mutated = json_mutator.mutate(data, rng)
                 if mutated is not None and len(mutated) <= max_size:
                     return mutated
-            return atheris.Mutate(data, max_size)
+            mutated = atheris.Mutate(data, max_size)
+            assert isinstance(mutated, bytes)
+            return mutated
 
     atheris.Setup(arguments, collecting(timed(check), artifacts), custom_mutator=mutator)
     atheris.Fuzz()
@@ -480,9 +482,10 @@ def run_mutate(target: str, seconds: int, work: Path) -> None:
     while time.monotonic() < end:
         data = rng.choice(inputs)
         mutated = json_mutator.mutate(data, rng) if json_mutator and rng.random() < 0.6 else None
-        data = mutated if mutated is not None else byte_mutation(data, rng, limit)
+        if mutated is None or len(mutated) > limit:
+            mutated = byte_mutation(data, rng, limit)
         runs += 1
-        run(data)
+        run(mutated)
     print(f"done: {runs} runs in {seconds} s (mutation engine, no coverage)", flush=True)
 
 

@@ -78,7 +78,8 @@ def play(
         sides = rules.sides(players)
         start_scores = [rng.randrange(max(1, rules.target)) for _ in range(sides)]
     state = new_match(players, dealer=rng.randrange(players), scores=start_scores, rules=rules)
-    states, moves = [state], []
+    states: list[State] = [state]
+    moves: list[Move] = []
     while not state.is_over and len(moves) < limit:
         move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
         state = apply(state, move)
