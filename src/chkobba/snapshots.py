@@ -134,8 +134,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _from_plain(value: Any) -> Any:
-    return tuple(_from_plain(v) for v in value) if isinstance(value, list) else value
+# What attrs_in reads (a Rules, a DealScore) holds flat tuples of numbers at most. Lists
+# nested deeper than this stay lists, which every field refuses: converting them level by
+# level would recurse as deep as the JSON goes, a RecursionError at a few hundred levels.
+_PLAIN_DEPTH = 3
+
+
+def _from_plain(value: Any, depth: int = _PLAIN_DEPTH) -> Any:
+    if isinstance(value, list) and depth > 0:
+        return tuple(_from_plain(v, depth - 1) for v in value)
+    return value
 
 
 def attrs_out(value: Any) -> dict[str, Any]:

@@ -1,0 +1,111 @@
+"""What coverage-guided fuzzing of the readers found (tools/fuzz/README.md).
+
+Each test is a reproducer, shrunk by hand: an exception other than a
+:class:`~chkobba.ChkobbaError` escaped a reader of outside input before; a
+:class:`~chkobba.ChkobbaError` naming the input and the reason comes now.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chkobba import (
+    TUNISIAN,
+    ChkobbaError,
+    Move,
+    PlayerView,
+    Rules,
+    State,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+    rollout,
+)
+from chkobba.events import MoveOutcome, apply_with_outcome
+
+# Deep enough that reading it level by level overflows the stack (1000 frames, two a
+# level), shallow enough that json.loads itself still reads it.
+DEPTH = 600
+
+
+def nested(depth: int = DEPTH) -> Any:
+    """``[[[...[1]...]]]``: a list inside a list, ``depth`` times."""
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _scored() -> State:
+    """A state after the first deal of a match is scored (its deal_scores is not empty)."""
+    return rollout(new_match(), random.Random(5))
+
+
+@pytest.mark.parametrize("field", ["name", "capture_values", "target", "players", "cut"])
+def test_a_deeply_nested_list_in_a_profile_is_refused(field: str) -> None:
+    """Rules.from_dict refuses a field holding a list nested hundreds deep with the
+    field's own message (a RecursionError escaped: the lists were turned into tuples
+    level by level)."""
+    with pytest.raises(ChkobbaError, match=f"^rules: {field} ") as caught:
+        Rules.from_dict({**TUNISIAN.to_dict(), field: nested()})
+    assert len(str(caught.value)) < 300
+
+
+def test_a_deeply_nested_list_in_a_profile_file_is_refused(tmp_path: Path) -> None:
+    """Rules.load names the file when a field nests lists hundreds deep (a
+    RecursionError escaped after the JSON itself was read)."""
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps({**TUNISIAN.to_dict(), "target": nested()}), "utf-8")
+    with pytest.raises(ChkobbaError, match=r"house\.json.*target must be a positive integer"):
+        Rules.load(path)
+
+
+def test_a_deeply_nested_list_in_a_snapshots_rules_is_refused() -> None:
+    """State.from_dict and PlayerView.from_dict refuse rules whose name nests lists
+    hundreds deep (a RecursionError escaped)."""
+    state = new_match()
+    bad_rules = {**TUNISIAN.to_dict(), "name": nested()}
+    with pytest.raises(ChkobbaError, match=r"^rules: name must be"):
+        State.from_dict({**state.to_dict(), "rules": bad_rules})
+    with pytest.raises(ChkobbaError, match=r"^rules: name must be"):
+        PlayerView.from_dict({**observe(state, 0).to_dict(), "rules": bad_rules})
+
+
+def test_a_deeply_nested_list_in_a_deal_score_is_refused() -> None:
+    """A deal score whose points nest lists hundreds deep is refused, in a state's
+    deal_scores and in a move outcome's score (a RecursionError escaped)."""
+    state = _scored()
+    data = state.to_dict()
+    data["deal_scores"][0]["points"] = nested()
+    with pytest.raises(ChkobbaError, match=r"^deal_scores\[0\]\.points must be"):
+        State.from_dict(data)
+    before = new_match()
+    while True:  # the move that ends the first deal: its outcome carries the score
+        after, outcome = apply_with_outcome(before, _first(before))
+        if outcome.deal_score is not None:
+            break
+        before = after
+    sent = outcome.to_dict()
+    sent["deal_score"]["points"] = nested()
+    with pytest.raises(ChkobbaError, match=r"^deal_score\.points must be"):
+        MoveOutcome.from_dict(sent)
+
+
+def _first(state: State) -> Move:
+    """The first legal move, or a fixed shuffle at a chance node."""
+    if state.is_chance:
+        return random_shuffle(random.Random(len(state.deal_scores)))
+    return legal_moves(state)[0]
+
+
+def test_a_profile_nested_a_few_levels_keeps_its_message() -> None:
+    """A list inside a list (a typo, not an attack) is still refused and quoted as the
+    tuples it was read as."""
+    with pytest.raises(ChkobbaError, match=r"got \(\(1, 2\), 3"):
+        Rules.from_dict({**TUNISIAN.to_dict(), "capture_values": [[1, 2], *range(3, 12)]})
