@@ -7,6 +7,7 @@ or the behaviour it pins.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
@@ -249,14 +250,15 @@ def test_bad_input_to_the_capture_and_scoring_functions_is_named_exactly(
     assert str(raised.value) == message
 
 
-def test_the_old_sides_constant_of_scoring_warns_in_full() -> None:
-    """chkobba.scoring.SIDES (deprecated) still reads 2 and its warning says what to use
-    instead, in full (the suite matched the warning's first words only)."""
-    import chkobba.scoring
-
+@pytest.mark.parametrize("module", ["scoring", "state"])
+def test_the_old_sides_constants_warn_in_full(module: str) -> None:
+    """chkobba.scoring.SIDES and chkobba.state.SIDES (deprecated) still read 2 and their
+    warning says what to use instead, in full (the suite matched the warning's first
+    words only)."""
+    deprecated = importlib.import_module(f"chkobba.{module}")
     with pytest.warns(DeprecationWarning) as warned:
-        assert chkobba.scoring.SIDES == 2
+        assert deprecated.SIDES == 2
     assert [str(w.message) for w in warned] == [
-        "chkobba.scoring.SIDES is deprecated and stays for one release: use State.sides "
+        f"chkobba.{module}.SIDES is deprecated and stays for one release: use State.sides "
         "(3 in a 3-player match)"
     ]

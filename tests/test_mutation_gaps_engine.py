@@ -309,16 +309,3 @@ def test_load_quotes_a_long_file_name_in_200_characters(tmp_path: Path) -> None:
     name = str(raised.value).split(" is not valid JSON: ")[0]
     assert name.startswith(repr(str(tmp_path))[:-1])
     assert len(name) == 200 and name.endswith("…")
-
-
-def test_the_old_sides_constant_of_state_warns_in_full() -> None:
-    """chkobba.state.SIDES (deprecated) still reads 2 and its warning says what to use
-    instead, in full (the suite matched the warning's first words only)."""
-    import chkobba.state
-
-    with pytest.warns(DeprecationWarning) as warned:
-        assert chkobba.state.SIDES == 2
-    assert [str(w.message) for w in warned] == [
-        "chkobba.state.SIDES is deprecated and stays for one release: use State.sides "
-        "(3 in a 3-player match)"
-    ]

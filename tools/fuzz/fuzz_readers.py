@@ -30,7 +30,7 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -210,6 +210,27 @@ def _loads(data: bytes) -> Any:
 _NOT_JSON = object()
 
 
+class _Readable(Protocol):
+    """What State, PlayerView, Rules and MoveOutcome have in common: a dict form."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=_Readable)
+
+
+def _read_back(value: Any, read: Callable[[Any], R], what: str) -> R | None:
+    """``read(value)``, or ``None`` when it is refused as promised; what it reads must
+    read back the same from its own JSON."""
+    try:
+        found = read(value)
+    except ChkobbaError as error:
+        refused(error, (ChkobbaError,))
+        return None
+    same(read(json.loads(json.dumps(found.to_dict()))), found, what)
+    return found
+
+
 def _plays_on(state: State) -> None:
     """A state read from data is one the engine can play on: check, move, observe."""
     check_state(state)
@@ -233,25 +254,18 @@ def t_state(data: bytes) -> None:
     value = _loads(data)
     if value is _NOT_JSON:
         return
-    try:
-        state = State.from_dict(value)
-    except ChkobbaError as error:
-        refused(error, (ChkobbaError,))
-        return
-    same(State.from_dict(json.loads(json.dumps(state.to_dict()))), state, "state")
-    _plays_on(state)
+    state = _read_back(value, State.from_dict, "state")
+    if state is not None:
+        _plays_on(state)
 
 
 def t_view(data: bytes) -> None:
     value = _loads(data)
     if value is _NOT_JSON:
         return
-    try:
-        view = PlayerView.from_dict(value)
-    except ChkobbaError as error:
-        refused(error, (ChkobbaError,))
+    view = _read_back(value, PlayerView.from_dict, "view")
+    if view is None:
         return
-    same(PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))), view, "view")
     render(view)
     view.unseen  # noqa: B018 (a property that reads every field)
     for text in ("keep", "expose", *(str(c) for c in view.hand)):
@@ -276,12 +290,9 @@ def t_rules(data: bytes) -> None:
         if from_file is not None:
             raise Finding("Rules.load read text that is not JSON")
         return
-    try:
-        rules = Rules.from_dict(value)
-    except ChkobbaError as error:
-        refused(error, (ChkobbaError,))
+    rules = _read_back(value, Rules.from_dict, "rules")
+    if rules is None:
         return
-    same(Rules.from_dict(json.loads(json.dumps(rules.to_dict()))), rules, "rules")
     if from_file is not None:
         same(from_file, rules, "Rules.load against Rules.from_dict")
     num_actions(rules)
@@ -294,12 +305,7 @@ def t_outcome(data: bytes) -> None:
     value = _loads(data)
     if value is _NOT_JSON:
         return
-    try:
-        outcome = MoveOutcome.from_dict(value)
-    except ChkobbaError as error:
-        refused(error, (ChkobbaError,))
-        return
-    same(MoveOutcome.from_dict(json.loads(json.dumps(outcome.to_dict()))), outcome, "outcome")
+    _read_back(value, MoveOutcome.from_dict, "outcome")
 
 
 class _Index:
