@@ -69,9 +69,12 @@ def _in_table_order(
     """A card's plays from its kernel captures, in :func:`~chkobba.capture_options`'
     order: the single cards in table order, then the groups in lexicographic order of
     their table positions."""
-    # Where each by-value position sits in the table; then one pass over the captures
-    # (plain loops and ``map``: a generator expression per group cost twice as much).
-    place = list(map(table.index, by_value))
+    # Where each by-value position sits in the table (looked up by the cards' identity
+    # hash: ``table.index`` would compare each card with ``==`` to the cards before it,
+    # a Python-level comparison slot per card); then one pass over the captures (plain
+    # loops and ``map``: a generator expression per group cost twice as much).
+    at_in_table = dict(zip(table, range(len(table)), strict=True))
+    place = list(map(at_in_table.__getitem__, by_value))
     singles: list[int] = []
     groups: list[list[int]] = []
     for _, at, group in captures:

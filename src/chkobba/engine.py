@@ -246,14 +246,18 @@ def apply(state: State, move: Move) -> State:
     last capturer, scores the deal, passes the deal to the right and ends the match.
     """
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
-        # The common case first: a listed play (found by identity when it came from
-        # legal_moves, else by value) needs no other check.
+        # The common case first: a listed play needs no other check. One that came from
+        # legal_moves is found by identity; ``move in plays`` would call Play.__eq__ (a
+        # Python method) on every play listed before it, so it only finds the others.
         if type(move) is Play and type(state) is State:
             fields = state.__dict__
-            if fields["phase"] is _PLAY and move in (
-                fields.get("_legal_plays") or state.legal_plays
-            ):
-                return play(state, move.card, move.capture)
+            if fields["phase"] is _PLAY:
+                plays = fields.get("_legal_plays") or state.legal_plays
+                for listed in plays:
+                    if listed is move:
+                        return play(state, move.card, move.capture)
+                if move in plays:
+                    return play(state, move.card, move.capture)
     except Exception as error:
         raise broken_state(state, error) from None
     if not isinstance(state, State):  # on the slow path only: the common case is a State
