@@ -36,7 +36,7 @@ from chkobba import (
     random_shuffle,
     score_deal,
 )
-from chkobba._kernel import deal_points, is_void, score, tally
+from chkobba._kernel import deal_points, is_void, kernel, score, tally
 from chkobba._shuffle import shuffle
 from chkobba.state import replaced
 from tests.helpers import play_positions, random_rules
@@ -71,6 +71,7 @@ def test_the_fast_scorer_is_score_deal(seed: int, sides: int) -> None:
 @pytest.mark.parametrize("void_deal", ["three_of_a_rank", "three_kings", "never"])
 def test_the_void_check_counts_ranks_on_every_dealt_table(void_deal: str) -> None:
     rules = attrs.evolve(TUNISIAN, void_deal=void_deal)
+    fast = kernel(rules)
     # Every dealt table (4 cards), and tables of 3 and 5 through the general path.
     every = itertools.chain(
         itertools.combinations(range(len(DECK)), 4),
@@ -86,6 +87,8 @@ def test_the_void_check_counts_ranks_on_every_dealt_table(void_deal: str) -> Non
         }[void_deal]
         if is_void(table, rules) != expected:
             pytest.fail(f"{void_deal}: {[str(DECK[n]) for n in table]}")
+        if fast.voids([fast.code[n] for n in table]) != expected:  # rollout's packed test
+            pytest.fail(f"{void_deal}, by codes: {[str(DECK[n]) for n in table]}")
 
 
 def test_legal_moves_and_apply_agree_with_the_reference_on_100kplay_positions() -> None:
@@ -304,3 +307,26 @@ def test_the_per_profile_caches_stay_bounded_under_many_house_profiles() -> None
     assert all(0 < len(cache) <= limit for cache in caches)
     # Still right after the clearing: a profile rebuilds what it needs, the same again.
     assert legal_moves(after) == reference_plays(after)
+
+
+def test_the_rollout_shuffle_is_the_inside_out_shuffle_of_its_draws() -> None:
+    # The reference: every card in deck order goes to its place among those before it,
+    # three places read from one 30-bit draw (redrawn above the limit), no table.
+    from chkobba._kernel import kernel
+    from chkobba._playout import _limit, _shuffled
+
+    for rules in (TUNISIAN, CARD_RULES_PLUS):
+        codes = kernel(rules).code
+        for seed in range(300):
+            draws = random.Random(seed)
+            expected = [codes[0]]
+            for at in range(1, len(codes), 3):
+                places = (at + 1, at + 2, at + 3)
+                limit = _limit(places[0] * places[1] * places[2])
+                drawn = draws.getrandbits(30)
+                while drawn >= limit:
+                    drawn = draws.getrandbits(30)
+                for offset, count in enumerate(places):
+                    expected.insert(drawn % count, codes[at + offset])
+                    drawn //= count
+            assert _shuffled(random.Random(seed), kernel(rules)) == expected

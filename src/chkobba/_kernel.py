@@ -32,6 +32,7 @@ is the card again.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
@@ -51,6 +52,7 @@ __all__ = [
     "Kernel",
     "Options",
     "deal_hands",
+    "deal_plan",
     "deal_points",
     "is_void",
     "kernel",
@@ -84,9 +86,12 @@ class Kernel:
     __slots__ = (
         "_groups",
         "_most",
+        "_rank_bit_at",
         "_singles",
         "_slots",
         "_unit",
+        "_void_carry",
+        "_void_top",
         "_width",
         "bit_at",
         "cache",
@@ -142,6 +147,15 @@ class Kernel:
         self.card_at: Callable[[int], Card] = list(cards).__getitem__
         self.number_at: Callable[[int], int] = list(numbers).__getitem__
         self.bit_at: Callable[[int], int] = list(bits).__getitem__
+        # The void-deal test (see voids): by code, the card's unit among rank counts packed
+        # 3 bits apart; the ones added to those counts, and their top bits.
+        rank_bits = [0] * size
+        for card in range(len(DECK)):
+            rank_bits[self.code[card]] = 1 << (3 * (card // 4))
+        self._rank_bit_at: Callable[[int], int] = rank_bits.__getitem__
+        tested = range(_RANKS) if rules.void_deal == "three_of_a_rank" else (_KING,)
+        self._void_carry = sum(1 << (3 * rank) for rank in tested)
+        self._void_top = 0 if rules.void_deal == "never" else self._void_carry << 2
         #: A card's code looked up by the card (a dict's ``__getitem__``, for ``map``:
         #: cheaper than ``code[card.index]`` in a comprehension of its own).
         self.code_of_card: Callable[[Card], int] = {
@@ -174,6 +188,15 @@ class Kernel:
     def signature(self, table: Iterable[int]) -> int:
         """The signature of a table of codes: the count of each value, packed in one int."""
         return sum(map(self.bit_at, table))
+
+    def voids(self, table: Iterable[int]) -> bool:
+        """Whether a dealt table of codes voids the deal (the profile's ``void_deal``).
+
+        The same answer as :func:`is_void` with one sum: the table's count of each rank,
+        3 bits apart (a table holds at most 4 cards of a rank, so they never carry), plus
+        1 in each tested rank sets that rank's top bit exactly when it held 3 or more.
+        """
+        return bool((sum(map(self._rank_bit_at, table)) + self._void_carry) & self._void_top)
 
     def options(self, signature: int) -> Options:
         """Per play key, every capture option on a table of this signature: positions in
@@ -240,20 +263,28 @@ class Kernel:
         top = len(values) - 1
         value = values[top]
         unit = self._unit[value]
-        smaller = self._sum_groups(signature - unit, values[:top])
-        found = dict(smaller)
+        below = values[:top]
+        smaller = self._sum_groups(signature - unit, below)
         most = self._most - value
+        if most < values[0]:  # no group with the top card adds up to a value that takes sums
+            self._groups[signature] = smaller
+            return smaller
+        # Per sum: the top card with one other card (in table order), then with each
+        # smaller group; appended to that sum's groups without the top card.
+        added: dict[int, list[Capture]] = {}
         units = self._unit
-        for at, other in enumerate(values[:top]):
+        for at, other in enumerate(below):
             if other > most:
                 break
-            pair = (unit + units[other], -1, (top, at))
-            found[other + value] = (*found.get(other + value, ()), pair)
+            added.setdefault(other + value, []).append((unit + units[other], -1, (top, at)))
         for total, groups in smaller.items():
             if total <= most:
-                found[total + value] = found.get(total + value, ()) + tuple(
-                    [(delta + unit, -1, (top, *at)) for delta, _, at in groups]
-                )
+                into = added.setdefault(total + value, [])
+                for delta, _, positions in groups:
+                    into.append((delta + unit, -1, (top, *positions)))
+        found = dict(smaller)
+        for total, extra in added.items():
+            found[total] = found.get(total, ()) + tuple(extra)
         self._groups[signature] = found
         return found
 
@@ -266,13 +297,23 @@ _KEPT = 1 << 16
 PROFILES_KEPT = 64
 
 
+_last: Kernel | None = None
+
+
 def kernel(rules: Rules) -> Kernel:
     """The :class:`Kernel` of a profile (built once per profile, while it is kept)."""
+    global _last
+    # Every call of a match passes the same Rules object: checked by identity first, it
+    # skips hashing the profile (a Python-level __hash__, 1.2k instructions a call).
+    last = _last
+    if last is not None and last.rules is rules:
+        return last
     found = _KERNELS.get(rules)
     if found is None:
         if len(_KERNELS) >= PROFILES_KEPT:
             _KERNELS.clear()
         found = _KERNELS[rules] = Kernel(rules)
+    _last = found
     return found
 
 
@@ -284,7 +325,7 @@ def clear_caches() -> None:
 
 def deal_hands(
     order: Sequence[T], players: int, first: int, keep: bool | None
-) -> tuple[list[list[T]], list[T], int]:
+) -> tuple[tuple[tuple[T, ...], ...], tuple[T, ...], int]:
     """Deal the start of a deal from ``order``: (hands, table, next stock position).
 
     ``keep`` is the cut: ``True`` puts the top card in the first player's hand, ``False``
@@ -292,19 +333,29 @@ def deal_hands(
     player in playing order from ``first`` until every hand holds 3, then the table up to
     4 (docs/rules.md, "The deal"; with no cut the same from the top of the order).
     """
-    plan = _PLANS.get((players, first, keep))
-    if plan is None:
-        plan = _PLANS[players, first, keep] = _deal_plan(players, first, keep)
-    takes, table, position = plan
-    return [list(take(order)) for take in takes], list(table(order)), position
+    take, split, position = deal_plan(players, first, keep)
+    *hands, table = split(take(order))
+    return tuple(hands), table, position
 
 
-_PLANS: dict[tuple[int, int, bool | None], tuple[list[itemgetter[Any]], itemgetter[Any], int]] = {}
+#: How to deal (see :func:`deal_plan`): one getter of every dealt card, one that splits
+#: those into the hands and the table, and the first position left in the stock.
+DealPlan = tuple["itemgetter[Any]", "itemgetter[Any]", int]
+_PLANS: dict[tuple[int, int, bool | None], DealPlan] = {}
 
 
-def _deal_plan(
-    players: int, first: int, keep: bool | None
-) -> tuple[list[itemgetter[Any]], itemgetter[Any], int]:
+def deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
+    """How :func:`deal_hands` deals for this seating and cut: ``take(order)`` gives
+    every dealt card, hand after hand and then the table, in a tuple; ``split`` of that
+    (or of a list of it, for lists) gives each hand and then the table. Two C calls: far
+    cheaper than a list per hand built in Python."""
+    found = _PLANS.get((players, first, keep))
+    if found is None:
+        found = _PLANS[players, first, keep] = _deal_plan(players, first, keep)
+    return found
+
+
+def _deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
     """Which positions of the order each hand and the table receive (docs/rules.md, "The deal")."""
     hands: list[list[int]] = [[] for _ in range(players)]
     table: list[int] = []
@@ -322,8 +373,9 @@ def _deal_plan(
     while len(table) < 4:
         table.append(position)
         position += 1
-    # Three and four positions: each itemgetter returns a tuple.
-    return [itemgetter(*hand) for hand in hands], itemgetter(*table), position
+    ends = list(itertools.accumulate(map(len, [*hands, table]), initial=0))
+    splits = [slice(start, end) for start, end in itertools.pairwise(ends)]
+    return itemgetter(*itertools.chain(*hands, table)), itemgetter(*splits), position
 
 
 def is_void(table: Sequence[int], rules: Rules) -> bool:
@@ -397,14 +449,17 @@ def score(
     sweeps: tuple[int, ...],
     rules: Rules,
     last_side: int | None,
+    whole_deck: bool = False,
 ) -> DealScore:
     """:func:`~chkobba.score_deal` without input checks, for piles the engine built.
 
     The same categories (scoring's own helpers decide them) from tallies counted in C;
-    two sides, the common case, take a shorter path.
+    two sides, the common case, take a shorter path. ``whole_deck`` says that the piles
+    hold each of the 40 cards exactly once (a deal the caller dealt itself from a whole
+    deck, the leftovers given): two sides then count only the smaller pile.
     """
     if len(piles) == 2:
-        return _score_two(piles, sweeps, rules, last_side)
+        return _score_two(piles, sweeps, rules, last_side, whole_deck)
     card_counts = tuple(map(len, piles))
     categories, counts, primiera = _categories(map(tally, piles), card_counts, rules, last_side)
     points = tuple([n + categories.count(side) for side, n in enumerate(sweeps)])
@@ -482,6 +537,7 @@ def _deal_score(
 
 _new, _set = object.__new__, object.__setattr__
 _TALLY_OF = _TALLY.__getitem__
+_DECK_TALLY = sum(_TALLY.values())
 
 
 def tally(pile: Iterable[Card]) -> int:
@@ -505,13 +561,22 @@ def _score_two(
     sweeps: tuple[int, ...],
     rules: Rules,
     last_side: int | None,
+    whole_deck: bool,
 ) -> DealScore:
     """:func:`score` for two sides: the categories compared side against side, without
     the general helpers' lists (this runs at the end of every rollout)."""
     first, second = piles
     card_counts = (len(first), len(second))
+    if not whole_deck:
+        one, two = tally(first), tally(second)
+    elif card_counts[0] <= card_counts[1]:  # the tallies add up to the deck's
+        one = tally(first)
+        two = _DECK_TALLY - one
+    else:
+        two = tally(second)
+        one = _DECK_TALLY - two
     won, diamonds, sevens, sixes, primiera = _categories_two(
-        tally(first), tally(second), card_counts, rules, last_side
+        one, two, card_counts, rules, last_side
     )
     points = (sweeps[0] + won.count(0), sweeps[1] + won.count(1))
     return _deal_score(won, sweeps, points, card_counts, (diamonds, sevens, sixes), primiera)
@@ -527,7 +592,7 @@ def points_two(
     """The deal points of two sides from their piles' :func:`tally` and sizes (what
     :func:`score` would give in ``points``)."""
     won = _categories_two(
-        tallies[0], tallies[1], (card_counts[0], card_counts[1]), rules, last_side
+        tallies[0], tallies[1], (card_counts[0], card_counts[1]), rules, last_side, sums=False
     )[0]
     return (sweeps[0] + won.count(0), sweeps[1] + won.count(1))
 
@@ -537,14 +602,20 @@ _HALF_THE_CARDS, _HALF_THE_DIAMONDS = len(DECK) // 2, len(DECK) // 8
 
 
 def _categories_two(
-    one: int, two: int, card_counts: _Pair, rules: Rules, last_side: int | None
+    one: int,
+    two: int,
+    card_counts: _Pair,
+    rules: Rules,
+    last_side: int | None,
+    sums: bool = True,
 ) -> tuple[tuple[int | None, ...], _Pair, _Pair, _Pair, _Pair]:
     """Two sides' category winners (cards, diamonds, bermila, 7♦, primiera) from their
-    tallies, then their diamonds, sevens, sixes and primiera sums."""
+    tallies, then their diamonds, sevens, sixes and primiera sums (worked out only when
+    the profile scores primiera or ``sums`` asks for them: a DealScore shows them)."""
     diamonds = (one & 15, two & 15)
     sevens = (one >> _SEVENS_AT & 7, two >> _SEVENS_AT & 7)
     sixes = (one >> _SIXES_AT & 7, two >> _SIXES_AT & 7)
-    primiera = (_primiera_sum(one), _primiera_sum(two))
+    primiera = (_primiera_sum(one), _primiera_sum(two)) if sums or rules.primiera else (0, 0)
     bermila_side = (
         (_better(sevens) if sevens[0] != sevens[1] else _better(sixes))
         if rules.sevens_bermila

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
+from typing import Any
 
-from chkobba._kernel import PROFILES_KEPT, Kernel, deal_hands, is_void, kernel
+from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kernel
 from chkobba._successors import end_deal
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.state import Phase, State
+from chkobba.state import Phase, State, sides_of
 
 __all__ = ["play_deal"]
 
@@ -68,23 +70,39 @@ def _uniform(getrandbits: _Draw, n: int) -> int:
     return _below(getrandbits, _limit(n)) % n
 
 
-#: Per kernel, its cards' codes as the steps of an inside-out Fisher-Yates shuffle, three
-#: at a time: (code, how many places it may go) thrice, then the limit of their product.
-_SHUFFLES: dict[Kernel, tuple[tuple[int, int, int, int, int, int, int], ...]] = {}
+_Triple = tuple[int, int, int, int, int, int, int]
+#: Per kernel, how :func:`_shuffled` shuffles its cards' codes (see :func:`_shuffle_plan`).
+_SHUFFLES: dict[Kernel, tuple[tuple[tuple[int, ...], ...], int, tuple[_Triple, ...]]] = {}
 
 
-def _shuffle_steps(codes: tuple[int, ...]) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+def _shuffle_plan(
+    codes: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], int, tuple[_Triple, ...]]:
     """The steps of :func:`_shuffled` after the first card: card ``i`` (from 1) may go to
     any of ``i + 1`` places. Three steps share one draw: 40 x 39 x 38 places fit in 30
-    bits many times over, so the draws cost a third as many calls."""
+    bits many times over, so the draws cost a third as many calls. Each step is (code,
+    how many places it may go) thrice, then the limit of their product.
+
+    The first three steps place cards among at most four, in 24 ways: those orders
+    are listed once, and the first draw picks one (the same order the three insertions
+    would make from the same draw), then the other steps follow.
+    """
     steps = list(enumerate(codes[1:], 2))
-    if len(steps) % 3:
+    if len(steps) % 3 or not steps:
         raise ChkobbaError(f"a shuffle of {len(codes)} cards does not split into threes")
     triples = []
     for at in range(0, len(steps), 3):
         (p1, c1), (p2, c2), (p3, c3) = steps[at : at + 3]
         triples.append((c1, p1, c2, p2, c3, p3, _limit(p1 * p2 * p3)))
-    return tuple(triples)
+    c1, p1, c2, p2, c3, p3, first_limit = triples[0]
+    firsts = []
+    for drawn in range(p1 * p2 * p3):
+        order = [codes[0]]
+        order.insert(drawn % p1, c1)
+        order.insert(drawn // p1 % p2, c2)
+        order.insert(drawn // p1 // p2 % p3, c3)
+        firsts.append(tuple(order))
+    return tuple(firsts), first_limit, tuple(triples[1:])
 
 
 def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
@@ -95,13 +113,17 @@ def _shuffled(rng: random.Random, k: Kernel) -> list[int]:
     Three cards' places come from one uniform draw below a multiple of the product of
     their counts, read as the digits of a mixed-radix number (exactly uniform too).
     """
-    steps = _SHUFFLES.get(k)
-    if steps is None:
+    plan = _SHUFFLES.get(k)
+    if plan is None:
         if len(_SHUFFLES) >= PROFILES_KEPT:  # bounded like the kernels they are keyed by
             _SHUFFLES.clear()
-        steps = _SHUFFLES[k] = _shuffle_steps(k.code)
+        plan = _SHUFFLES[k] = _shuffle_plan(k.code)
+    firsts, limit, steps = plan
     getrandbits = rng.getrandbits
-    order = [k.code[0]]
+    drawn = getrandbits(_BITS)
+    if drawn >= limit:
+        drawn = _below(getrandbits, limit)
+    order = list(firsts[drawn % len(firsts)])
     insert = order.insert
     for c1, p1, c2, p2, c3, p3, limit in steps:
         drawn = getrandbits(_BITS)
@@ -120,6 +142,7 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
     cutter = state.cutter
     k = kernel(rules)
     code_of_card = k.code_of_card
+    dealt_here = False  # whether this deal's 40 cards came from our own shuffle
     if state.phase is _PLAY:
         hands = [list(map(code_of_card, hand)) for hand in state.hands]
         table = list(map(code_of_card, state.table))
@@ -133,6 +156,7 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
         while True:
             if order is None:
                 order = _shuffled(rng, k)
+                dealt_here = True
                 if moves is not None:
                     moves.append(Shuffle(map(k.card_at, order)))
             keep = None
@@ -140,17 +164,19 @@ def play_deal(state: State, rng: random.Random, moves: list[Move] | None) -> Sta
                 keep = rng.getrandbits(1) == 1
                 if moves is not None:
                     moves.append(Cut(keep))
-            hands, table, position = deal_hands(order, players, cutter, keep)
-            if not is_void([c & 63 for c in table], rules):
+            take, split, position = deal_plan(players, cutter, keep)
+            *hands, table = split(list(take(order)))  # lists: the hands lose cards in play
+            if not k.voids(table):
                 break
             order = None
         stock = order[position:]
-        sides = state.sides
+        sides = sides_of(players)
         piles = [[] for _ in range(sides)]
         chkobbas = [0] * sides
         last = None
         player = cutter
-    return _play_out(state, k, rng, moves, (hands, table, stock, piles, chkobbas, last, player))
+    deal = (hands, table, stock, piles, chkobbas, last, player)
+    return _play_out(state, k, rng, moves, deal, cutter, dealt_here)
 
 
 def _pick_any(
@@ -174,21 +200,30 @@ def _pick_any(
 #: A turn: the player to move and the size of their hand then (every turn takes one card,
 #: so the sizes are known ahead and the loop needs no ``len`` per play).
 _Turn = tuple[int, int]
-#: Per (players, cutter): a whole round's turns, and each player's share of its cards.
-_ROUNDS: dict[tuple[int, int], tuple[list[_Turn], list[slice]]] = {}
+#: Per (players, cutter): a whole round's turns, and what splits its cards into the hands
+#: (one C call, see :func:`chkobba._kernel.deal_plan`).
+_ROUNDS: dict[tuple[int, int], tuple[list[_Turn], itemgetter[Any]]] = {}
 #: What a deal in play is made of: hands, table (in the order laid), stock, piles by side,
 #: chkobbas by side, last capturer and the player to move; cards as codes, except in the
 #: piles (cards: they go into the State as they are).
-_Deal = tuple[list[list[int]], list[int], list[int], list[list[Card]], list[int], "int | None", int]
+_Deal = tuple[
+    Sequence[list[int]], list[int], list[int], list[list[Card]], list[int], "int | None", int
+]
 
 
-def _round(players: int, cutter: int) -> tuple[list[_Turn], list[slice]]:
+def _round(players: int, cutter: int) -> tuple[list[_Turn], itemgetter[Any]]:
     found = _ROUNDS.get((players, cutter))
     if found is None:
         turns = _sized([(cutter + i) % players for i in range(3 * players)], [3] * players)
         seats = [slice((p - cutter) % players, None, players) for p in range(players)]
-        found = _ROUNDS[players, cutter] = (turns, seats)
+        found = _ROUNDS[players, cutter] = (turns, itemgetter(*seats))
     return found
+
+
+def _in_turn(player: int, players: int, count: int) -> list[int]:
+    """``count`` turns in playing order from ``player`` (a function of its own: in the
+    loop's function, a comprehension would make ``player`` a slower closure cell)."""
+    return [(player + i) % players for i in range(count)]
 
 
 def _sized(movers: list[int], sizes: list[int]) -> list[_Turn]:
@@ -203,9 +238,17 @@ def _sized(movers: list[int], sizes: list[int]) -> list[_Turn]:
 
 
 def _play_out(
-    state: State, k: Kernel, rng: random.Random, moves: list[Move] | None, deal: _Deal
+    state: State,
+    k: Kernel,
+    rng: random.Random,
+    moves: list[Move] | None,
+    deal: _Deal,
+    cutter: int,
+    whole_deck: bool,
 ) -> State:
-    """Play the deal to its end; return the state :func:`~chkobba.apply` would give."""
+    """Play the deal to its end; return the state :func:`~chkobba.apply` would give.
+    ``cutter`` leads each round; ``whole_deck``: the deal holds each of the 40 cards
+    once (it was dealt here)."""
     hands, table, stock, piles, chkobbas, last, player = deal
     rules, players = state.rules, state.players
     cache, entry_of, play_key, code_bit = k.cache, k.entry, k.play_key, k.code_bit
@@ -220,15 +263,19 @@ def _play_out(
     table = sorted(table)
     signature = k.signature(table)
     # The rest of this round, in turn from the player to move; then whole rounds.
-    round_turns, seats = _round(players, state.cutter)
+    round_turns, seats = _round(players, cutter)
     round_size = len(round_turns)
-    sizes = [len(hand) for hand in hands]
-    if player == round_turns[0][0] and sizes.count(3) == players:
+    if whole_deck:  # dealt here: a whole round, the cutter first
         turns = round_turns
     else:
-        movers = [(player + i) % players for i in range(max(sum(sizes), 1))]
-        turns = _sized(movers, sizes)
+        sizes = list(map(len, hands))
+        if player == round_turns[0][0] and sizes.count(3) == players:
+            turns = round_turns
+        else:
+            movers = _in_turn(player, players, max(sum(sizes), 1))
+            turns = _sized(movers, sizes)
     position, stock_size = 0, len(stock)
+    bits, safe = _BITS, _SAFE  # locals: read on every play
     while True:
         for player, size in turns:
             hand = hands[player]
@@ -252,8 +299,8 @@ def _play_out(
             else:  # a hand built by hand may hold more than 3 cards (or none)
                 a, first = _pick_any(hand, counts, play_key, getrandbits)
                 second = total = first
-            pick = getrandbits(_BITS)
-            if pick >= _SAFE:  # rarely: maybe in the biased top of the range
+            pick = getrandbits(bits)
+            if pick >= safe:  # rarely: maybe in the biased top of the range
                 pick = _redraw(getrandbits, pick, total)
             pick %= total
             if pick < first:
@@ -273,12 +320,12 @@ def _play_out(
                 signature -= delta
                 if at >= 0:
                     taken = table.pop(at)
-                    pile_of[player] += (card_of[played], card_of[taken])
+                    pile_of[player].extend((card_of[played], card_of[taken]))
                     if record:
                         moves.append(_play(k, played, (taken,)))  # type: ignore[union-attr]
                 else:  # a sum: popped highest position first, in the pile in deck order
                     taken_group = sorted(map(table.pop, group), key=number_at)
-                    pile_of[player] += map(card_at, (played, *taken_group))
+                    pile_of[player].extend(map(card_at, (played, *taken_group)))
                     if record:
                         moves.append(_play(k, played, taken_group))  # type: ignore[union-attr]
                 # A sweep, unless made with the deal's last card (where the profile says so).
@@ -296,19 +343,23 @@ def _play_out(
         # Everyone is out of cards: three more each, in playing order; the cutter leads.
         dealt = stock[position : position + round_size]
         position += round_size
-        hands = list(map(dealt.__getitem__, seats))
+        hands = seats(dealt)  # a tuple of lists
         if len(dealt) == round_size:
             turns = round_turns
         else:  # a short stock (a state built by hand): fewer cards, in the same order
-            movers = [player for player, _ in round_turns[: len(dealt)]]
+            movers = [mover for mover, _ in round_turns[: len(dealt)]]
             turns = _sized(movers, [len(hand) for hand in hands])
-    return end_deal(
-        state,
-        tuple(map(card_at, filter(set(table).__contains__, laid))),
-        tuple([tuple(pile) for pile in piles]),
-        tuple(chkobbas),
-        last,
-    )
+    # The cards left on the table, in the order laid, go to the last capturer's side (as
+    # end_deal would give them, without rebuilding that pile's tuple); with no capture
+    # in the whole deal they stay on the table.
+    leftovers = map(card_at, filter(set(table).__contains__, laid))
+    on_table: tuple[Card, ...] = ()
+    if last is None:
+        on_table = tuple(leftovers)
+    else:
+        pile_of[last] += leftovers
+    captured = tuple(map(tuple, piles))
+    return end_deal(state, on_table, captured, tuple(chkobbas), last, whole_deck)
 
 
 def _play(k: Kernel, played: int, group: Iterable[int]) -> Play:

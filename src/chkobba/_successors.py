@@ -112,11 +112,14 @@ def end_deal(
     captured: tuple[tuple[Card, ...], ...],
     chkobbas: tuple[int, ...],
     last_capturer: int | None,
+    whole_deck: bool = False,
 ) -> State:
     """The state after the deal's last play: leftovers given, the deal scored.
 
     Shared by :func:`~chkobba.apply` and :func:`chkobba.rollout`: ``state`` is any state
-    of the deal, for its rules, players, dealer and match totals.
+    of the deal, for its rules, players, dealer and match totals. ``whole_deck`` says
+    that ``captured`` and ``table`` hold each of the 40 cards exactly once (a rollout
+    that dealt the deal itself), which lets the scoring count less.
     """
     side = None if last_capturer is None else last_capturer % len(captured)  # a pile a side
     if side is not None and table:
@@ -126,9 +129,14 @@ def end_deal(
         table = ()
     fields = state.__dict__
     rules: Rules = fields["rules"]
-    deal_score = _kernel.score(captured, chkobbas, rules, side)
-    scores = tuple(map(operator.add, fields["scores"], deal_score.points))
-    winner = match_winner(scores, rules.target)
+    deal_score = _kernel.score(captured, chkobbas, rules, side, whole_deck and not table)
+    before, points = fields["scores"], deal_score.points
+    if len(before) == 2:  # two sides (a rollout's every deal): no map to build
+        scores: tuple[int, ...] = (before[0] + points[0], before[1] + points[1])
+    else:
+        scores = tuple(map(operator.add, before, points))
+    target = rules.target
+    winner = None if max(scores) < target else match_winner(scores, target)
     # Built like a play's successor (see play): a copy of the instance dict, rewritten.
     successor = fields.copy()
     successor["phase"] = _SHUFFLE if winner is None else _OVER

@@ -347,7 +347,7 @@ def apply_with_outcome(state: State, move: Move) -> tuple[State, MoveOutcome]:
 
 def _dealt(state: State, order: tuple[Card, ...], keep: bool | None) -> tuple[Card, ...]:
     """The table that ``order`` deals (the cut card first when exposed), in dealt order."""
-    return tuple(_kernel.deal_hands(order, state.players, state.cutter, keep)[1])
+    return _kernel.deal_hands(order, state.players, state.cutter, keep)[1]
 
 
 def _played(before: State, move: Play, after: State) -> MoveOutcome:
