@@ -27,11 +27,13 @@ are split over K processes (the engine is pure, so playouts parallelise perfectl
 
 ``--compare REV`` checks out the git revision REV in a temporary worktree and alternates
 runs of this tree and of REV, each in a fresh process that imports ``chkobba`` from its
-own ``src`` (so machine drift hits both alike), then prints both medians and the ratio.
-A revision without ``rollout`` shows ``n/a`` there. With ``--installed`` this side imports
-the ``chkobba`` installed in the running interpreter instead of this tree's ``src``: run
-it with the Python of a venv holding the compiled build (``CHKOBBA_MYPYC=1``, see the
-README) to compare that build with REV's pure Python.
+own ``src`` (so machine drift hits both alike), then prints both medians and their ratio,
+and the median and spread of each run's own ratio (its two sides measured seconds
+apart: steadier when the machine's speed drifts between runs, and the spread shows how
+far to trust the figure). A revision without ``rollout`` shows ``n/a`` there. With
+``--installed`` this side imports the ``chkobba`` installed in the running interpreter
+instead of this tree's ``src``: run it with the Python of a venv holding the compiled
+build (``CHKOBBA_MYPYC=1``, see the README) to compare that build with REV's pure Python.
 
 Wall-clock rates on a shared machine drift by tens of percent from minute to minute. For a
 figure that does not drift, count instructions instead (valgrind's callgrind counts the
@@ -234,20 +236,33 @@ def compare(args: argparse.Namespace) -> None:
             )
     print(
         f"medians of {args.runs} alternating runs ({args.deals} deals each, "
-        f"{_seating(args)}), deals/s: this tree | {args.compare} | ratio"
+        f"{_seating(args)}), deals/s: this tree | {args.compare} | ratio | "
+        "each run's ratio: median (lowest-highest)"
     )
     for name in FIGURES:
-        mine = _median([r[name] for r in ours])
-        old = _median([r[name] for r in theirs])
-        ratio = f"{mine / old:5.2f}x" if mine and old else "  n/a"
-        print(f"  {name:13} {_shown(mine)} | {_shown(old)} | {ratio}")
-    old_step = _median([r["step warm"] for r in theirs])
-    new_rollout = _median([r["rollout warm"] for r in ours])
-    if old_step and new_rollout:
+        mine = [r[name] for r in ours]
+        old = [r[name] for r in theirs]
+        best, base = _median(mine), _median(old)
+        ratio = f"{best / base:5.2f}x" if best and base else "  n/a"
+        print(f"  {name:13} {_shown(best)} | {_shown(base)} | {ratio} | {_run_ratios(mine, old)}")
+    old_step = [r["step warm"] for r in theirs]
+    new_rollout = [r["rollout warm"] for r in ours]
+    best, base = _median(new_rollout), _median(old_step)
+    if best and base:
         print(
             f"  rollout warm (this tree) / step warm ({args.compare}): "
-            f"{new_rollout / old_step:5.2f}x"
+            f"{best / base:5.2f}x | {_run_ratios(new_rollout, old_step)}"
         )
+
+
+def _run_ratios(mine: list[float | None], old: list[float | None]) -> str:
+    """The ratio of each run's two figures (measured a few seconds apart), as median
+    (lowest-highest): steadier than the ratio of two medians when the machine's speed
+    drifts between runs, and the spread shows how far to trust it."""
+    ratios = sorted(a / b for a, b in zip(mine, old, strict=True) if a and b)
+    if not ratios:
+        return "n/a"
+    return f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f}x)"
 
 
 def _seating(args: argparse.Namespace) -> str:

@@ -308,3 +308,16 @@ def test_the_estimate_ab_loads_a_revisions_search_beside_this_one() -> None:
     assert summary.startswith("new won 1/2 = 50.0% (even: 33.3%)")
     # Its side's points, 11 + 5 over 9 deals, against the others' means, 3.5 + 6.5.
     assert "points/deal 1.78 vs 1.11" in summary
+
+
+def test_compare_gives_the_median_and_spread_of_each_runs_ratio() -> None:
+    spec = importlib.util.spec_from_file_location("playouts_ratios", PLAYOUTS)
+    assert spec is not None and spec.loader is not None
+    playouts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(playouts)
+    # Run by run (this tree against the other): 2x, 4x, 3x; a run without a figure
+    # (a revision without rollout) is left out, and none at all is n/a.
+    mine = [200.0, 400.0, 330.0, None]
+    theirs = [100.0, 100.0, 110.0, 100.0]
+    assert playouts._run_ratios(mine, theirs) == "3.00x (2.00-4.00x)"
+    assert playouts._run_ratios([None, None], [1.0, 2.0]) == "n/a"
