@@ -192,9 +192,10 @@ class Kernel:
     def voids(self, table: Iterable[int]) -> bool:
         """Whether a dealt table of codes voids the deal (the profile's ``void_deal``).
 
-        The same answer as :func:`is_void` with one sum: the table's count of each rank,
-        3 bits apart (a table holds at most 4 cards of a rank, so they never carry), plus
-        1 in each tested rank sets that rank's top bit exactly when it held 3 or more.
+        One sum (:func:`is_void` asks it for a table of card numbers): the table's count
+        of each rank, 3 bits apart (a table holds at most 4 cards of a rank, so they never
+        carry), plus 1 in each tested rank sets that rank's top bit exactly when it held 3
+        or more.
         """
         return bool((sum(map(self._rank_bit_at, table)) + self._void_carry) & self._void_top)
 
@@ -379,15 +380,10 @@ def _deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
 
 
 def is_void(table: Sequence[int], rules: Rules) -> bool:
-    """Whether the dealt table voids the deal under the profile's ``void_deal`` rule."""
-    if rules.void_deal == "never":
-        return False
-    counts = [0] * _RANKS
-    for c in table:
-        counts[c // 4] += 1
-    if rules.void_deal == "three_kings":
-        return counts[_KING] >= 3
-    return max(counts) >= 3
+    """Whether the dealt table (card numbers) voids the deal under the profile's
+    ``void_deal`` rule: :meth:`Kernel.voids` on the cards' codes, the one test of it."""
+    k = kernel(rules)
+    return k.voids(map(k.code.__getitem__, table))
 
 
 # --- scoring a deal from its piles --------------------------------------------------------

@@ -357,7 +357,7 @@ def _play_out(
     if last is None:
         on_table = tuple(leftovers)
     else:
-        pile_of[last] += leftovers
+        pile_of[last].extend(leftovers)
     captured = tuple(map(tuple, piles))
     return end_deal(state, on_table, captured, tuple(chkobbas), last, whole_deck)
 
