@@ -149,7 +149,7 @@ def _hand_plays(
             plays.append(_LAY[held])
             continue
         if by_value is None:
-            by_value = sorted(table, key=_LOOKUP.code_of.__getitem__)
+            by_value = sorted(table, key=_LOOKUP.code_key)
         if len(captures) == 1:
             at = captures[0][1]
             if at >= 0:

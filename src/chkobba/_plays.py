@@ -51,7 +51,7 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
             plays.append(_LAY[held])
             continue
         if by_value is None:
-            by_value = sorted(table, key=lookup.code_of.__getitem__)
+            by_value = sorted(table, key=lookup.code_key)
         if len(captures) == 1:
             at = captures[0][1]
             if at >= 0:
@@ -94,16 +94,17 @@ class _Lookup:
     """A profile's capture rules as lookups by card, for :func:`hand_plays`: the
     :class:`~chkobba._kernel.Kernel` of the profile, read through dicts keyed by card."""
 
-    __slots__ = ("bit_of", "cache", "code_of", "kernel", "key_of")
+    __slots__ = ("bit_of", "cache", "code_key", "kernel", "key_of")
 
     def __init__(self, rules: Rules) -> None:
         self.kernel = kernel(rules)
         #: The kernel's entries by table signature (its own dict, filled by its entry()).
         self.cache = self.kernel.cache
         codes = self.kernel.code
-        #: Each card's unit in a table signature, its code and its play key.
+        #: Each card's unit in a table signature (its play key below).
         self.bit_of = {c: self.kernel.code_bit[codes[c.index]] for c in DECK}
-        self.code_of = {c: codes[c.index] for c in DECK}
+        #: A card's code, the key that sorts a table as the kernel's positions read it.
+        self.code_key = self.kernel.code_of_card
         self.key_of = {c: self.kernel.play_key[codes[c.index]] for c in DECK}
 
 

@@ -36,8 +36,18 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
     successor = fields.copy()
     player: int = fields["current_player"]
     hands: tuple[tuple[Card, ...], ...] = fields["hands"]
-    hand = _without(hands[player], played)
-    hands = _with(hands, player, hand)
+    held = hands[player]
+    # _without, its two commonest cases written out: a call costs more than the test.
+    if held[0] is played:
+        hand = held[1:]
+    elif held[-1] is played:
+        hand = held[:-1]
+    else:
+        hand = _without(held, played)
+    if len(hands) == 2:  # (_with, written out for the commonest seating)
+        hands = (hand, hands[1]) if player == 0 else (hands[0], hand)
+    else:
+        hands = _with(hands, player, hand)
     round_over = not hand and not any(hands)
     last_card = round_over and not fields["stock"]
     table: tuple[Card, ...] = fields["table"]
@@ -48,17 +58,20 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
         if len(capture) == 1:  # the common capture: one card
             (taken,) = capture
             table = _without(table, taken)
-            pile = (*captured[side], played, taken)
+            pile = captured[side] + (played, taken)  # one allocation of the whole pile
         else:
             table = tuple(itertools.filterfalse(capture.__contains__, table))
-            pile = (*captured[side], played, *sorted(capture, key=_INDEX))
-        successor["captured"] = _with(captured, side, pile)
+            pile = captured[side] + (played, *sorted(capture, key=_INDEX))
+        if len(captured) == 2:
+            successor["captured"] = (pile, captured[1]) if side == 0 else (captured[0], pile)
+        else:
+            successor["captured"] = _with(captured, side, pile)
         # A sweep, unless made with the deal's last card (where the profile says so).
         if not table and (not last_card or fields["rules"].last_card_chkobba):
             successor["chkobbas"] = _with(chkobbas, side, chkobbas[side] + 1)
         successor["last_capturer"] = player
     else:
-        table = (*table, played)
+        table = table + (played,)  # noqa: RUF005 (one allocation; unpacking builds a list)
     if last_card:
         return end_deal(
             state,
