@@ -101,10 +101,11 @@ class _Lookup:
         #: The kernel's entries by table signature (its own dict, filled by its entry()).
         self.cache = self.kernel.cache
         codes = self.kernel.code
-        #: Each card's unit in a table signature (its play key below).
+        #: Each card's unit in a table signature.
         self.bit_of = {c: self.kernel.code_bit[codes[c.index]] for c in DECK}
         #: A card's code, the key that sorts a table as the kernel's positions read it.
         self.code_key = self.kernel.code_of_card
+        #: Each card's play key: where its captures sit in a kernel entry.
         self.key_of = {c: self.kernel.play_key[codes[c.index]] for c in DECK}
 
 
