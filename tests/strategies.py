@@ -48,6 +48,11 @@ Bot specs:
 * :func:`bot_specs` — a :class:`~chkobba.bots.registry.BotSpec`: a built-in bot with
   random options, in random order.
 
+The adapters (PettingZoo, Gymnasium, OpenSpiel):
+
+* :func:`seatings` — a named profile with a player count it allows: every seating.
+* :func:`wrong_actions` — an action the adapter must refuse, given the action mask.
+
 Tournament outcomes:
 
 * :func:`win_tables` — who beat whom: ``table[i][j]`` matches bot ``i`` won against bot
@@ -94,6 +99,7 @@ __all__ = [
     "player_counts",
     "profile_states",
     "rule_profiles",
+    "seatings",
     "seeds",
     "shuffles",
     "side_piles",
@@ -103,6 +109,7 @@ __all__ = [
     "tables",
     "views",
     "win_tables",
+    "wrong_actions",
 ]
 
 
@@ -234,6 +241,37 @@ def player_counts() -> st.SearchStrategy[int]:
 def seeds() -> st.SearchStrategy[int]:
     """A seed for :class:`random.Random`."""
     return st.integers(0, 2**32 - 1)
+
+
+def seatings() -> st.SearchStrategy[tuple[str, int]]:
+    """A named profile and a player count it allows (every seating the adapters offer)."""
+    return st.sampled_from(
+        (
+            ("tunisian", 2),
+            ("tunisian", 4),
+            ("cardrulesplus", 2),
+            ("cardrulesplus", 3),
+            ("cardrulesplus", 4),
+        )
+    )
+
+
+def wrong_actions(mask: Sequence[object], *, ids_only: bool = False) -> st.SearchStrategy[object]:
+    """An action an adapter must refuse, given the action mask of the player to act: an
+    id the mask rules out, an id past the action space or below it, or (unless
+    ``ids_only``) something that is not an integer id at all.
+
+    ``ids_only`` is for OpenSpiel, whose own C++ layer refuses a non-integer and the id
+    -1 (``kInvalidAction``) before the game sees them: those draws would test pyspiel.
+    """
+    size = len(mask)
+    ruled_out = [action for action in range(size) if not mask[action]]
+    kinds = [st.integers(size, 2**31 - 1), st.integers(-(2**31), -2 if ids_only else -1)]
+    if not ids_only:
+        kinds.append(st.sampled_from((None, 1.5, 2.0, "3", True, False, [1], (), b"1")))
+    if ruled_out:
+        kinds.append(st.sampled_from(ruled_out))
+    return st.one_of(kinds)
 
 
 def start_scores(target: int = TUNISIAN.target) -> st.SearchStrategy[tuple[int, int]]:
