@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -154,7 +154,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.learner = 0
         self._bots: list[Bot] = []
         #: The generator's state before the current call's first draw (see _undone_on_error).
-        self._drawn: dict[str, Any] | None = None
+        self._drawn: Mapping[str, Any] | None = None
         self._deals = 0  # deals scored so far this episode
         self._next_seat = 0
         self._done = True
