@@ -321,3 +321,50 @@ def test_compare_gives_the_median_and_spread_of_each_runs_ratio() -> None:
     theirs = [100.0, 100.0, 110.0, 100.0]
     assert playouts._run_ratios(mine, theirs) == "3.00x (2.00-4.00x)"
     assert playouts._run_ratios([None, None], [1.0, 2.0]) == "n/a"
+
+
+# --- match_odds.py: the points edge a win-rate goal needs (#13) --------------------------
+
+
+@pytest.fixture(scope="module")
+def match_odds() -> Any:
+    path = PLAYOUTS.parent / "match_odds.py"
+    spec = importlib.util.spec_from_file_location("match_odds_under_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_reweighted_sample_has_the_asked_edge(match_odds: Any) -> None:
+    # Deals of (2, 1) and, mirrored, (1, 2): an edge of 0.5 a deal is the +1 deal three
+    # times in four.
+    model = match_odds.Model([(2, 1)])
+    assert model.points == [(2, 1), (1, 2)]
+    first, total = model.tilt(0.5)
+    assert first / total == pytest.approx(0.75)
+    # Untilted, the mirrored sample favours nobody.
+    first, total = model.tilt(0.0)
+    assert first / total == pytest.approx(0.5)
+
+
+def test_matches_end_by_the_engines_rule_and_favour_the_edge(match_odds: Any) -> None:
+    model = match_odds.Model([(3, 1), (2, 2), (4, 0)])
+    rng = random.Random(5)
+    even, ahead = model.win_rate(0.0, 4000, rng), model.win_rate(0.8, 4000, rng)
+    assert 0.46 < even < 0.54  # 4000 fair matches: within 4 standard errors of a half
+    assert ahead > even + 0.1
+    # Deals of (11, 0) only: two deals reach 21 and 22 against 0, so every match is won.
+    assert match_odds.Model([(11, 0)]).win_rate(10.9, 10, rng) == 1.0
+    # With deals of 11 points to one side, a match is the best of three deals: won with
+    # chance p * p * (3 - 2p) when p is the chance of each deal, whose edge is 11 (2p - 1).
+    # 60% of the matches needs p = 0.5671, an edge of 1.48.
+    assert match_odds.Model([(11, 0)]).edge_for(0.6, 20_000, rng) == pytest.approx(1.48, abs=0.1)
+
+
+def test_deal_points_come_from_real_deals_and_the_seed(match_odds: Any) -> None:
+    points = match_odds.deal_points(["greedy", "random"], 6, seed=4)
+    assert points == match_odds.deal_points(["greedy", "random"], 6, seed=4)
+    assert len(points) == 6
+    # Every Tunisian deal awards the 7 of diamonds, so no deal is scoreless.
+    assert all(a >= 0 and b >= 0 and a + b >= 1 for a, b in points)
