@@ -28,6 +28,17 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _benchmark(script: str) -> Any:
+    """A benchmark script loaded as a module (its ``main`` not run)."""
+    spec = importlib.util.spec_from_file_location(
+        f"{script}_under_test", PLAYOUTS.parent / f"{script}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.mark.parametrize("kind", ["step", "rollout"])
 def test_only_plays_the_workload_silently(kind: str) -> None:
     # What callgrind counts: the workload alone, nothing printed, nothing timed.
@@ -85,10 +96,7 @@ def test_a_seating_the_profile_does_not_allow_is_a_usage_error() -> None:
 
 def test_the_workloads_start_from_the_chosen_profile(monkeypatch: pytest.MonkeyPatch) -> None:
     # --rules reaches the matches the workloads play (not only the argument parser).
-    spec = importlib.util.spec_from_file_location("playouts_under_test", PLAYOUTS)
-    assert spec is not None and spec.loader is not None
-    playouts = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(playouts)
+    playouts = _benchmark("playouts")
     started: list[tuple[int, str]] = []
 
     def recorded(players: int, *, rules: chkobba.Rules) -> chkobba.State:
@@ -130,11 +138,7 @@ def _strength(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def strength() -> Any:
-    spec = importlib.util.spec_from_file_location("strength_under_test", STRENGTH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _benchmark("strength")
 
 
 def test_a_three_player_run_logs_rotating_seats_and_resumes(tmp_path: Path) -> None:
@@ -252,12 +256,7 @@ def test_the_log_key_names_the_profile_and_old_lines_are_tunisian(
 
 
 def _estimate_ab() -> Any:
-    path = PLAYOUTS.parent / "estimate_ab.py"
-    spec = importlib.util.spec_from_file_location("estimate_ab", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _benchmark("estimate_ab")
 
 
 def _in_git_checkout() -> bool:
@@ -311,10 +310,7 @@ def test_the_estimate_ab_loads_a_revisions_search_beside_this_one() -> None:
 
 
 def test_compare_gives_the_median_and_spread_of_each_runs_ratio() -> None:
-    spec = importlib.util.spec_from_file_location("playouts_ratios", PLAYOUTS)
-    assert spec is not None and spec.loader is not None
-    playouts = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(playouts)
+    playouts = _benchmark("playouts")
     # Run by run (this tree against the other): 2x, 4x, 3x; a run without a figure
     # (a revision without rollout) is left out, and none at all is n/a.
     mine = [200.0, 400.0, 330.0, None]
@@ -328,12 +324,7 @@ def test_compare_gives_the_median_and_spread_of_each_runs_ratio() -> None:
 
 @pytest.fixture(scope="module")
 def match_odds() -> Any:
-    path = PLAYOUTS.parent / "match_odds.py"
-    spec = importlib.util.spec_from_file_location("match_odds_under_test", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _benchmark("match_odds")
 
 
 def test_the_reweighted_sample_has_the_asked_edge(match_odds: Any) -> None:
