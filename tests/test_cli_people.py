@@ -37,6 +37,11 @@ class Terminal:
         if pid == 0:  # the child: the pseudo-terminal is its controlling terminal
             if cwd is not None:
                 os.chdir(cwd)
+            # As a shell starts a job: Ctrl-C's signal neither blocked nor ignored. Both
+            # are inherited through fork and exec, and the test process's own (whatever
+            # an earlier test or library left) must not decide whether Ctrl-C arrives.
+            signal.pthread_sigmask(signal.SIG_SETMASK, set())
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "chkobba", *args], env)
         self.pid, self.fd = pid, fd
         self.output = ""
