@@ -82,7 +82,7 @@ from chkobba import (
     observe,
 )
 from chkobba.bots.registry import BotSpec
-from chkobba.rules import MAJORITIES, VOID_DEALS
+from chkobba.rules import MAJORITIES, PROFILES, VOID_DEALS
 from tests.helpers import random_history
 
 __all__ = [
@@ -246,13 +246,7 @@ def seeds() -> st.SearchStrategy[int]:
 def seatings() -> st.SearchStrategy[tuple[str, int]]:
     """A named profile and a player count it allows (every seating the adapters offer)."""
     return st.sampled_from(
-        (
-            ("tunisian", 2),
-            ("tunisian", 4),
-            ("cardrulesplus", 2),
-            ("cardrulesplus", 3),
-            ("cardrulesplus", 4),
-        )
+        [(name, players) for name, rules in sorted(PROFILES.items()) for players in rules.players]
     )
 
 
