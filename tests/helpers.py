@@ -22,7 +22,9 @@ impossible position.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import random
 import sys
 from collections import Counter
@@ -369,3 +371,38 @@ def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     finally:
         sys.stdout, sys.stderr, sys.stdin = old
     return code, out.getvalue(), err.getvalue()
+
+
+#: What a call under :func:`bounded_memory` may map beyond what the process holds.
+MEMORY_HEADROOM = 2 * 1024**3
+
+
+@contextlib.contextmanager
+def bounded_memory(headroom: int = MEMORY_HEADROOM) -> Iterator[None]:
+    """Inside, the process may map at most ``headroom`` more bytes (Linux; elsewhere no
+    bound): a runaway allocation raises ``MemoryError``, a failing test that names its
+    input, instead of growing until the out-of-memory killer ends the whole run (which
+    happened in CI: a hand-built state with 10**5000 players had a deal plan built over
+    ``range(players)``). The engine lets a ``MemoryError`` through (see broken_state),
+    so a test that accepts only ``ChkobbaError`` fails on it.
+    """
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError):  # no resource module or no /proc: no bound
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    bound = mapped + headroom
+    if hard != resource.RLIM_INFINITY:
+        bound = min(bound, hard)
+    if soft != resource.RLIM_INFINITY and soft <= bound:
+        yield  # already bounded at least as tightly
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (bound, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

@@ -7,6 +7,7 @@ its input, and quotes at most about 60 characters of it in a message.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import ipaddress
@@ -38,6 +39,7 @@ from chkobba import (
     Rules,
     Shuffle,
     State,
+    apply,
     capture_options,
     card,
     cards,
@@ -52,6 +54,7 @@ from chkobba.errors import QUOTE_LIMIT, shown
 from chkobba.notation import MOVE_TEXT_LIMIT
 from chkobba.records import MOVE_LIMIT
 from chkobba.state import Phase
+from tests.helpers import bounded_memory, play_randomly
 from tests.strategies import states
 
 # --- how messages quote input (#10 item 7) ----------------------------------------------
@@ -222,7 +225,8 @@ def _only_chkobba_errors(call: Any, *args: Any) -> None:
     except Exception:  # values that cannot be copied or compared: no mutation check
         comparable = False
     try:
-        call(*args)
+        with bounded_memory():
+            call(*args)
     except ChkobbaError as error:
         assert len(str(error)) < 5000
     if comparable:
@@ -508,7 +512,8 @@ _FIELDS = [f.name for f in attrs.fields(State)]
 
 
 def _entry_points(state: State) -> list[Any]:
-    from chkobba import apply, illegal_reason, is_legal, legal_moves, observe, render
+    from chkobba import apply, illegal_reason, is_legal, legal_moves, observe, render, rollout
+    from chkobba.observations import player_returns
 
     any_move = Play("QH", "2D 6S")
     return [
@@ -522,6 +527,10 @@ def _entry_points(state: State) -> list[Any]:
         lambda: render(state, 0),
         lambda: observe(state, 0),
         lambda: check_state(state),
+        lambda: rollout(state, random.Random(0)),
+        lambda: rollout(state, random.Random(0), until="match"),
+        lambda: player_returns(state),
+        lambda: player_returns(state, single_deal=True),
     ]
 
 
@@ -532,7 +541,6 @@ def test_every_reachable_state_passes_check_state(state: State) -> None:
 
 @pytest.mark.parametrize("rules", [CARD_RULES_PLUS, attrs.evolve(TUNISIAN, cut=False)])
 def test_every_state_of_every_profile_passes_check_state(rules: Rules) -> None:
-    from tests.helpers import play_randomly
 
     for players in rules.players:
         start = new_match(players, rules=rules)
@@ -591,7 +599,9 @@ def test_check_state_sees_what_the_engine_would_play_on() -> None:
 _ODD_VALUES = st.one_of(
     st.none(),
     st.integers(-3, 50),
-    st.sampled_from([10**5000, "x", b"", 1.5, (), ((),), (None,), [1]]),
+    # Counts far past any profile's (10**9 fits a machine word: ``((),) * 10**9`` would
+    # try to build it), and values of the wrong type.
+    st.sampled_from([10**5000, 10**9, "x", b"", 1.5, (), ((),), (None,), [1]]),
     st.lists(st.sampled_from(DECK), max_size=8).map(tuple),
     st.lists(st.lists(st.sampled_from(DECK), max_size=4).map(tuple), max_size=5).map(tuple),
     st.sampled_from(list(Phase)),
@@ -606,9 +616,38 @@ def test_entry_points_raise_only_chkobba_errors_on_broken_states(
     broken = attrs.evolve(state, **{field: value})
     for call in _entry_points(broken):
         try:
-            call()
+            with bounded_memory():
+                call()
         except ChkobbaError as error:
             assert len(str(error)) < 1000
+
+
+@pytest.mark.parametrize("players", [10**5000, 10**9, 5], ids=["10**5000", "10**9", "5"])
+def test_a_player_count_no_profile_deals_to_is_refused_before_it_sizes_anything(
+    players: int,
+) -> None:
+    # Dealing to 10**5000 players once built a list over range(players) until the
+    # machine ran out of memory (a CI run was killed so). Every entry point now refuses
+    # such a count before anything is sized by it: the shuffle, the cut, a play that
+    # refills the hands, the deal's last play, and the states of every phase.
+    played = list(play_randomly(new_match(), random.Random(3)))
+    round_ends = [
+        (b, m) for b, m, _ in played if b.phase is Phase.PLAY and sum(map(len, b.hands)) == 1
+    ]
+    moves = [
+        next((b, m) for b, m, _ in played if b.phase is Phase.SHUFFLE),
+        next((b, m) for b, m, _ in played if b.phase is Phase.CUT),
+        next((b, m) for b, m in round_ends if b.stock),  # its play deals three more each
+        next((b, m) for b, m in round_ends if not b.stock),  # its play ends the deal
+    ]
+    for before, move in moves:
+        broken = attrs.evolve(before, players=players)
+        with bounded_memory(512 * 1024**2):
+            with pytest.raises(ChkobbaError, match="players"):
+                apply(broken, move)
+            for call in _entry_points(broken):  # an answer, or the same refusal
+                with contextlib.suppress(ChkobbaError):
+                    call()
 
 
 # --- the remaining public entry points, fuzzed -----------------------------------------------

@@ -38,7 +38,8 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from chkobba.cards import DECK, Card, Rank, Suit
-from chkobba.rules import Rules
+from chkobba.errors import shown
+from chkobba.rules import PLAYER_COUNTS, Rules
 from chkobba.scoring import (
     PRIMIERA_VALUES,
     SEVEN_OF_DIAMONDS,
@@ -51,12 +52,15 @@ from chkobba.scoring import (
 __all__ = [
     "Kernel",
     "Options",
+    "check_seating",
     "deal_hands",
     "deal_plan",
     "deal_points",
+    "empty_hands",
     "is_void",
     "kernel",
     "points_two",
+    "refill_plan",
     "score",
     "tally",
     "tally_counts",
@@ -339,6 +343,45 @@ def deal_hands(
     return tuple(hands), table, position
 
 
+def check_seating(players: object) -> None:
+    """Refuse a player count that no profile deals to (:data:`~chkobba.PLAYER_COUNTS`).
+
+    The engine trusts a state's fields (:func:`~chkobba.check_state` is the full check,
+    run only when something fails), except here, before anything is sized by the count:
+    a hand-built state with ``players=10**5000`` would otherwise have a list built over
+    ``range(players)`` fill the memory instead of failing. Called where a plan for a
+    seating is first made, so it costs nothing per move.
+    """
+    if type(players) is not int or players not in PLAYER_COUNTS:
+        raise ValueError(f"no profile deals to {shown(players)} players")
+
+
+_EMPTY_HANDS: dict[int, tuple[tuple[Card, ...], ...]] = {}
+
+
+def empty_hands(players: int) -> tuple[tuple[Card, ...], ...]:
+    """Every player's empty hand, ``((),) * players``, for a count :func:`check_seating` accepts."""
+    found = _EMPTY_HANDS.get(players)
+    if found is None:
+        check_seating(players)
+        found = _EMPTY_HANDS[players] = ((),) * players
+    return found
+
+
+_REFILLS: dict[tuple[int, int], itemgetter[Any]] = {}
+
+
+def refill_plan(players: int, first: int) -> itemgetter[Any]:
+    """What splits a round's cards, dealt one at a time in playing order from ``first``,
+    into the hands, seat by seat (a tuple of the hands: one C call)."""
+    found = _REFILLS.get((players, first))
+    if found is None:
+        check_seating(players)
+        seats = [slice((p - first) % players, None, players) for p in range(players)]
+        found = _REFILLS[players, first] = itemgetter(*seats)
+    return found
+
+
 #: How to deal (see :func:`deal_plan`): one getter of every dealt card, one that splits
 #: those into the hands and the table, and the first position left in the stock.
 DealPlan = tuple["itemgetter[Any]", "itemgetter[Any]", int]
@@ -358,6 +401,7 @@ def deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
 
 def _deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
     """Which positions of the order each hand and the table receive (docs/rules.md, "The deal")."""
+    check_seating(players)
     hands: list[list[int]] = [[] for _ in range(players)]
     table: list[int] = []
     position = 0

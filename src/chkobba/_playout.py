@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kernel
+from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kernel, refill_plan
 from chkobba._successors import end_deal
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
@@ -214,9 +214,9 @@ _Deal = tuple[
 def _round(players: int, cutter: int) -> tuple[list[_Turn], itemgetter[Any]]:
     found = _ROUNDS.get((players, cutter))
     if found is None:
+        seats = refill_plan(players, cutter)
         turns = _sized([(cutter + i) % players for i in range(3 * players)], [3] * players)
-        seats = [slice((p - cutter) % players, None, players) for p in range(players)]
-        found = _ROUNDS[players, cutter] = (turns, itemgetter(*seats))
+        found = _ROUNDS[players, cutter] = (turns, seats)
     return found
 
 
@@ -252,6 +252,9 @@ def _play_out(
     hands, table, stock, piles, chkobbas, last, player = deal
     rules, players = state.rules, state.players
     cache, entry_of, play_key, code_bit = k.cache, k.entry, k.play_key, k.code_bit
+    # The rest of this round, in turn from the player to move; then whole rounds. First:
+    # _round refuses a player count no profile deals to before anything is sized by it.
+    round_turns, seats = _round(players, cutter)
     pile_of = piles * (players // len(piles))  # partners share a pile
     sweep_last = rules.last_card_chkobba
     getrandbits = rng.getrandbits
@@ -262,8 +265,6 @@ def _play_out(
     laid = table
     table = sorted(table)
     signature = k.signature(table)
-    # The rest of this round, in turn from the player to move; then whole rounds.
-    round_turns, seats = _round(players, cutter)
     round_size = len(round_turns)
     if whole_deck:  # dealt here: a whole round, the cutter first
         turns = round_turns

@@ -87,7 +87,7 @@ def play(state: State, played: Card, capture: frozenset[Card]) -> State:
         stock: tuple[Card, ...] = fields["stock"]
         dealt = stock[: HAND_SIZE * players]
         successor["stock"] = stock[HAND_SIZE * players :]
-        hands = tuple([dealt[(p - next_player) % players :: players] for p in range(players)])
+        hands = _kernel.refill_plan(players, next_player)(dealt)
     else:
         next_player = player + 1 if player + 1 < fields["players"] else 0
     successor["current_player"] = next_player
@@ -156,7 +156,7 @@ def end_deal(
     if winner is None:  # the cutter deals next
         successor["dealer"] = (fields["dealer"] + 1) % fields["players"]
     successor["current_player"] = None
-    successor["hands"] = ((),) * fields["players"]
+    successor["hands"] = _kernel.empty_hands(fields["players"])
     successor["table"] = table
     successor["stock"] = ()
     successor["captured"] = captured

@@ -61,8 +61,11 @@ def broken_state(state: object, error: Exception) -> Exception:
     """The error an entry point raises when ``error`` escaped it on ``state``.
 
     A :class:`~chkobba.ChkobbaError` naming what :func:`check_state` finds wrong with
-    the state; if it finds nothing, ``error`` itself (a bug, not bad input).
+    the state; if it finds nothing, ``error`` itself (a bug, not bad input). A
+    ``MemoryError`` is always itself: running out of memory says nothing about the state.
     """
+    if isinstance(error, MemoryError):
+        return error
     if not isinstance(state, State):
         return ChkobbaError(f"{shown(state)} is not a State")
     try:

@@ -281,7 +281,7 @@ def _shuffle(state: State, order: tuple[Card, ...]) -> State:
         state,
         phase=_CUT,
         current_player=state.cutter,
-        hands=((),) * state.players,
+        hands=_kernel.empty_hands(state.players),  # first: it refuses a count no deal seats
         table=(),
         stock=order,
         captured=((),) * state.sides,
@@ -306,7 +306,7 @@ def _deal(state: State, kept: bool | None) -> State:
     hands, table, position = _kernel.deal_hands(order, players, cutter, kept)
     if _kernel.is_void([c.index for c in table], state.rules):  # the profile's void_deal
         # The same dealer gathers the cards and shuffles again; no deal is scored.
-        return _between_deals(state, state.dealer, ((),) * players, (), DECK)
+        return _between_deals(state, state.dealer, _kernel.empty_hands(players), (), DECK)
     return replaced(
         state,
         phase=_PLAY,

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from chkobba.cards import DECK, Card
+from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
@@ -243,7 +244,16 @@ def player_returns(state: State, single_deal: bool = False) -> tuple[float, ...]
         raise ChkobbaError(
             f"player_returns: single_deal must be True or False, not {shown(single_deal)}"
         )
-    sides = state.sides
+    try:  # free unless it fails: a hand-built state can be broken (see check_state)
+        return _returns(state, single_deal)
+    except Exception as error:
+        raise broken_state(state, error) from None
+
+
+def _returns(state: State, single_deal: bool) -> tuple[float, ...]:
+    # The profile's count of sides, not State.sides: it refuses a player count the profile
+    # does not deal to, before anything is sized by it.
+    sides = state.rules.sides(state.players)
     if single_deal and state.deal_scores:
         points = state.deal_scores[-1].points
         total = sum(points)
