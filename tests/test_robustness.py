@@ -622,14 +622,17 @@ def test_entry_points_raise_only_chkobba_errors_on_broken_states(
             assert len(str(error)) < 1000
 
 
-@pytest.mark.parametrize("players", [10**5000, 10**9, 5], ids=["10**5000", "10**9", "5"])
+@pytest.mark.parametrize(
+    "players", [10**5000, 10**9, 5, 2.0, True], ids=["10**5000", "10**9", "5", "2.0", "True"]
+)
 def test_a_player_count_no_profile_deals_to_is_refused_before_it_sizes_anything(
     players: int,
 ) -> None:
     # Dealing to 10**5000 players once built a list over range(players) until the
     # machine ran out of memory (a CI run was killed so). Every entry point now refuses
     # such a count before anything is sized by it: the shuffle, the cut, a play that
-    # refills the hands, the deal's last play, and the states of every phase.
+    # refills the hands, the deal's last play, and the states of every phase. A count
+    # equal to a real one but not an int (2.0, True) must not find that count's plans.
     played = list(play_randomly(new_match(), random.Random(3)))
     round_ends = [
         (b, m) for b, m, _ in played if b.phase is Phase.PLAY and sum(map(len, b.hands)) == 1

@@ -356,12 +356,19 @@ def check_seating(players: object) -> None:
         raise ValueError(f"no profile deals to {shown(players)} players")
 
 
+def _check_seat(first: object, players: int) -> None:
+    if type(first) is not int or not 0 <= first < players:
+        raise ValueError(f"there is no seat {shown(first)} at {players} players")
+
+
 _EMPTY_HANDS: dict[int, tuple[tuple[Card, ...], ...]] = {}
 
 
 def empty_hands(players: int) -> tuple[tuple[Card, ...], ...]:
     """Every player's empty hand, ``((),) * players``, for a count :func:`check_seating` accepts."""
-    found = _EMPTY_HANDS.get(players)
+    # Looked up by an int only: 2.0 would find the plan of 2 (equal keys), and a broken
+    # hand-built state would go on instead of failing.
+    found = _EMPTY_HANDS.get(players) if type(players) is int else None
     if found is None:
         check_seating(players)
         found = _EMPTY_HANDS[players] = ((),) * players
@@ -374,9 +381,10 @@ _REFILLS: dict[tuple[int, int], itemgetter[Any]] = {}
 def refill_plan(players: int, first: int) -> itemgetter[Any]:
     """What splits a round's cards, dealt one at a time in playing order from ``first``,
     into the hands, seat by seat (a tuple of the hands: one C call)."""
-    found = _REFILLS.get((players, first))
+    found = _REFILLS.get((players, first)) if type(first) is int is type(players) else None
     if found is None:
         check_seating(players)
+        _check_seat(first, players)
         seats = [slice((p - first) % players, None, players) for p in range(players)]
         found = _REFILLS[players, first] = itemgetter(*seats)
     return found
@@ -393,7 +401,7 @@ def deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
     every dealt card, hand after hand and then the table, in a tuple; ``split`` of that
     (or of a list of it, for lists) gives each hand and then the table. Two C calls: far
     cheaper than a list per hand built in Python."""
-    found = _PLANS.get((players, first, keep))
+    found = _PLANS.get((players, first, keep)) if type(first) is int is type(players) else None
     if found is None:
         found = _PLANS[players, first, keep] = _deal_plan(players, first, keep)
     return found
@@ -402,6 +410,7 @@ def deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
 def _deal_plan(players: int, first: int, keep: bool | None) -> DealPlan:
     """Which positions of the order each hand and the table receive (docs/rules.md, "The deal")."""
     check_seating(players)
+    _check_seat(first, players)
     hands: list[list[int]] = [[] for _ in range(players)]
     table: list[int] = []
     position = 0

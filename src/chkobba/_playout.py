@@ -212,7 +212,7 @@ _Deal = tuple[
 
 
 def _round(players: int, cutter: int) -> tuple[list[_Turn], itemgetter[Any]]:
-    found = _ROUNDS.get((players, cutter))
+    found = _ROUNDS.get((players, cutter)) if type(cutter) is int is type(players) else None
     if found is None:
         seats = refill_plan(players, cutter)
         turns = _sized([(cutter + i) % players for i in range(3 * players)], [3] * players)
