@@ -356,6 +356,13 @@ def check_seating(players: object) -> None:
         raise ValueError(f"no profile deals to {shown(players)} players")
 
 
+# The per-seating plans below are cached in dicts keyed by the count (and the first
+# seat), and are looked up by ints only: 2.0 equals 2, so it would find the 2-player
+# plans and a broken hand-built state would deal on. On a miss both are checked before
+# anything is built or stored: a plan stored under (2, 0.0) would be found by every
+# valid (2, 0) lookup after it, and its float slices fail on every real state.
+
+
 def _check_seat(first: object, players: int) -> None:
     if type(first) is not int or not 0 <= first < players:
         raise ValueError(f"there is no seat {shown(first)} at {players} players")
@@ -366,8 +373,6 @@ _EMPTY_HANDS: dict[int, tuple[tuple[Card, ...], ...]] = {}
 
 def empty_hands(players: int) -> tuple[tuple[Card, ...], ...]:
     """Every player's empty hand, ``((),) * players``, for a count :func:`check_seating` accepts."""
-    # Looked up by an int only: 2.0 would find the plan of 2 (equal keys), and a broken
-    # hand-built state would go on instead of failing.
     found = _EMPTY_HANDS.get(players) if type(players) is int else None
     if found is None:
         check_seating(players)
