@@ -80,7 +80,7 @@ def test_simulate_writes_every_record_as_a_json_line(
 def cluster() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as local:
         yield local
 

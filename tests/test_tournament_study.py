@@ -186,7 +186,7 @@ def test_a_failure_on_a_dask_cluster_cancels_the_tournaments_futures(
     counter = tmp_path / "started.txt"
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
