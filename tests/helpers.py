@@ -29,6 +29,7 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from chkobba import (
     CARD_RULES_PLUS,
@@ -406,3 +407,13 @@ def bounded_memory(headroom: int = MEMORY_HEADROOM) -> Iterator[None]:
         yield
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def local_cluster(distributed: Any) -> Any:
+    """A Dask ``LocalCluster`` of two single-threaded worker processes for a test, given
+    the imported ``distributed`` module. Its HTTP routes take a free port: with
+    ``dashboard_address=None`` the scheduler still takes 8787, and two suites running at
+    once (as in ``.ci/run``) warned that the port was in use."""
+    return distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    )

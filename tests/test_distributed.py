@@ -13,6 +13,7 @@ import pytest
 from chkobba import ChkobbaError, Record
 from chkobba.arena import MatchSummary, tournament
 from chkobba.cli import main
+from tests.helpers import local_cluster
 
 
 def test_any_executor_gives_the_serial_result() -> None:
@@ -79,9 +80,7 @@ def test_simulate_writes_every_record_as_a_json_line(
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as local:
+    with local_cluster(distributed) as local:
         yield local
 
 

@@ -25,6 +25,7 @@ from chkobba.arena import MatchSummary, play_match, tournament, wilson_interval
 from chkobba.bots import GreedyBot
 from chkobba.cli import main
 from chkobba.records import Record
+from tests.helpers import local_cluster
 
 # Worker processes are spawned: they import a bot by its module, so the bots live in a
 # module written to a folder on sys.path (the children inherit the parent's path).
@@ -185,9 +186,7 @@ def test_a_failure_on_a_dask_cluster_cancels_the_tournaments_futures(
     cloudpickle.register_pickle_by_value(bots)  # the workers cannot import the module
     counter = tmp_path / "started.txt"
     with (
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-        ) as cluster,
+        local_cluster(distributed) as cluster,
         distributed.Client(cluster) as client,
     ):
         with pytest.raises(RuntimeError, match="failed") as caught:
