@@ -40,7 +40,7 @@ figure that does not drift, count instructions instead (valgrind's callgrind cou
 same total on every run): ``--only step`` (or ``rollout``) plays ``--warmup W`` deals and
 then ``--deals N`` deals of that workload and nothing else; run it under
 ``PYTHONHASHSEED=0 valgrind --tool=callgrind`` for N and for 0 and divide the difference
-by N (see the README's performance section for the figures)::
+by N (``docs/performance.md`` has the figures)::
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         python benchmarks/playouts.py --only rollout --warmup 2000 --deals 300
@@ -50,9 +50,10 @@ Between two revisions, a difference under about 2% may be the memory layout alon
 cards hash by identity and CPython's type attribute cache is indexed by addresses too, so
 anything that allocates differently (other code, other arguments, other environment
 variables, the hash seed) moves them, which changes dict and cache collisions. Compare
-medians over a few layouts, launched the same way: the README's figures are medians over
-``PYTHONHASHSEED=0`` to ``3`` (one revision's ``rollout`` gave 387.9k to 395.3k
-instructions per deal over those four, another's 409.1k to 410.4k).
+medians over a few layouts, launched the same way: the figures of
+``docs/performance.md`` are medians over ``PYTHONHASHSEED=0`` to ``3`` (one revision's
+``rollout`` gave 387.9k to 395.3k instructions per deal over those four, another's
+409.1k to 410.4k).
 """
 
 from __future__ import annotations
