@@ -13,10 +13,17 @@ import chkobba
 # The typed clients are only type-checked (tests/test_typing_clients.py), never imported.
 collect_ignore = ["tests/typing_clients"]
 
+# HYPOTHESIS_PROFILE picks one: ``ci`` (the default), ``dev`` for a quicker run while
+# editing, ``deep`` for a long hunt before a release (about 15 times the ``ci`` run's
+# examples and time). Tests that set their own count scale it by the same factor
+# (tests.strategies.examples).
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=40, deadline=None)
+settings.register_profile(
+    "deep", max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 

@@ -53,6 +53,12 @@ The adapters (PettingZoo, Gymnasium, OpenSpiel):
 * :func:`seatings` — a named profile with a player count it allows: every seating.
 * :func:`wrong_actions` — an action the adapter must refuse, given the action mask.
 
+Example counts:
+
+* :func:`examples` — a test's own example count, scaled by the hypothesis profile in
+  force (``HYPOTHESIS_PROFILE``), so that ``dev`` and ``deep`` runs scale every property
+  test, not only those that leave the count to the profile.
+
 Tournament outcomes:
 
 * :func:`win_tables` — who beat whom: ``table[i][j]`` matches bot ``i`` won against bot
@@ -64,6 +70,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import attrs
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from chkobba import (
@@ -454,3 +461,18 @@ def win_tables(
     size = draw(st.integers(min_bots, max_bots))
     wins = st.integers(min_wins, max_wins)
     return [[0 if i == j else draw(wins) for j in range(size)] for i in range(size)]
+
+
+#: The example count of the ``ci`` profile (conftest.py), the one tests' counts are set for.
+CI_EXAMPLES = 100
+
+
+def examples(count: int) -> int:
+    """A test's example count ``count``, as the hypothesis profile in force scales it.
+
+    A test's own ``max_examples`` overrides the profile's, so without this a profile
+    would reach only the tests that leave the count to it. Counts are written for the
+    ``ci`` profile (100 examples): ``HYPOTHESIS_PROFILE=dev`` (40) runs 0.4 of each,
+    ``deep`` (1,500) fifteen times as many, and never fewer than one.
+    """
+    return max(1, round(count * settings.default.max_examples / CI_EXAMPLES))

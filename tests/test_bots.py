@@ -41,7 +41,7 @@ from chkobba.bots import (
 from chkobba.bots.evaluation import deal_estimate
 from chkobba.bots.ismcts import rollout
 from tests.helpers import arranged
-from tests.strategies import seeds, states
+from tests.strategies import examples, seeds, states
 
 DECISIONS = (Phase.CUT, Phase.PLAY)
 
@@ -57,7 +57,7 @@ def all_bots(seed: int) -> list[SeededBot]:
     ]
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(states(phases=DECISIONS), seeds())
 def test_every_bot_returns_a_legal_move(state: State, seed: int) -> None:
     player = state.current_player
@@ -67,7 +67,7 @@ def test_every_bot_returns_a_legal_move(state: State, seed: int) -> None:
         assert bot.choose(observe(state, player), legal) in legal
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(states(phases=DECISIONS), seeds())
 def test_determinize_is_consistent_with_the_view(state: State, seed: int) -> None:
     player = state.current_player
@@ -248,7 +248,7 @@ def test_greedy_keeps_a_valuable_cut_card() -> None:
 # --- search pieces ---------------------------------------------------------------------
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seeds())
 def test_a_rollout_ends_the_deal(seed: int) -> None:
     state = apply(apply(new_match(), random_shuffle(random.Random(seed))), Cut(keep=False))

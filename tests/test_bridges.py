@@ -28,7 +28,7 @@ from chkobba.bots.policy import action_mask, policy_input
 from chkobba.features import FEATURE_SIZE, options_by_card
 from chkobba.observations import OBSERVATION_SIZE
 from tests.helpers import dealt
-from tests.strategies import cut_states, play_states
+from tests.strategies import cut_states, examples, play_states
 
 
 def dealt_start(seed: int) -> Any:
@@ -45,7 +45,7 @@ def _random_policy(seed: int) -> Any:
     return policy
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(play_states() | cut_states())
 def test_the_mask_of_the_legal_moves_is_the_legal_ids(state: Any) -> None:
     position = Position(state)

@@ -26,12 +26,12 @@ from chkobba.bots.evaluation import (
 )
 from chkobba.errors import ChkobbaError
 from chkobba.scoring import bermila, majority
-from tests.strategies import rule_profiles, side_piles
+from tests.strategies import examples, rule_profiles, side_piles
 
 Piles = tuple[tuple[Card, ...], ...]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rule_profiles(), st.sampled_from([2, 3]), st.data())
 def test_a_finished_deal_is_estimated_exactly(
     rules: Rules, sides: int, data: st.DataObject
@@ -52,7 +52,7 @@ def _swapped(piles: Piles, one: Card, other: Card) -> Piles:
     return tuple(tuple(trade.get(c, c) for c in pile) for pile in piles)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(rule_profiles(), st.sampled_from([2, 3]), st.data())
 def test_a_category_the_profile_does_not_play_weighs_nothing(
     rules: Rules, sides: int, data: st.DataObject
@@ -85,7 +85,7 @@ def test_the_named_profiles() -> None:
     assert deal_estimate(piles, (1, 0), CARD_RULES_PLUS) == pytest.approx(4.0)  # no bermila
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=3, max_size=3),
     st.integers(0, 6),
@@ -129,7 +129,7 @@ def test_three_sides_chances_are_exactly_majority_over_every_weighted_split(
                 assert _split_chances(have, total, rules) == expected, have
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(rule_profiles(), st.data())
 def test_three_sides_are_treated_alike(rules: Rules, data: st.DataObject) -> None:
     piles, chkobbas = data.draw(side_piles(3))
@@ -195,7 +195,7 @@ def test_the_tunisian_estimate_is_the_same_float_as_before(
     assert deal_estimate(piles, chkobbas, TUNISIAN) == before
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(st.integers(0, 4), min_size=3, max_size=3).filter(lambda s: sum(s) <= 4),
     st.lists(st.integers(0, 4), min_size=3, max_size=3).filter(lambda s: sum(s) <= 4),

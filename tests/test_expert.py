@@ -37,6 +37,7 @@ from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.cli import main
 from chkobba.moves import random_shuffle
 from chkobba.rollouts import rollout as kernel_rollout
+from tests.strategies import examples
 
 
 def brute_force(state: State, deals: int) -> int:
@@ -59,7 +60,7 @@ def endgame(seed: int, players: int, cards_left: int) -> State | None:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([2, 4]), st.integers(1, 6))
 def test_the_solver_agrees_with_brute_force(seed: int, players: int, cards_left: int) -> None:
     state = endgame(seed, players, cards_left)
@@ -74,7 +75,7 @@ def test_the_solver_agrees_with_brute_force(seed: int, players: int, cards_left:
         assert value == sign * brute_force(apply(state, move), deals)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10**6))
 def test_the_solver_agrees_with_brute_force_across_a_refill(seed: int) -> None:
     # Two plays before the last refill: the stock's order decides the last round.
@@ -109,7 +110,7 @@ def small_expert(seed: int) -> ExpertBot:
     return ExpertBot(iterations=8, budget=300, seed=seed)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([2, 4]), st.integers(1, 40))
 def test_the_expert_plays_legal_moves(seed: int, players: int, cards_left: int) -> None:
     state = endgame(seed, players, cards_left)
@@ -120,7 +121,7 @@ def test_the_expert_plays_legal_moves(seed: int, players: int, cards_left: int) 
     assert small_expert(seed).choose(view, legal) in legal
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10**6), st.integers(1, 6))
 def test_with_nothing_hidden_the_expert_plays_a_solved_best_move(seed: int, left: int) -> None:
     state = endgame(seed, 2, left)

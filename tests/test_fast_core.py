@@ -41,10 +41,10 @@ from chkobba._shuffle import shuffle
 from chkobba.state import replaced
 from tests.helpers import play_positions, random_rules
 from tests.reference import reference_play, reference_plays
-from tests.strategies import rule_profiles, seeds, side_piles
+from tests.strategies import examples, rule_profiles, seeds, side_piles
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seeds(), st.sampled_from([2, 3]))
 def test_the_fast_scorer_is_score_deal(seed: int, sides: int) -> None:
     rng = random.Random(seed)
@@ -125,7 +125,7 @@ def test_several_options_come_in_capture_options_order_whatever_the_table_order(
     assert several >= 120 * 3  # 5D, AD and KD have several options on every order
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seeds())
 def test_fast_states_are_values_like_any_other(seed: int) -> None:
     # States made by the fast step (no keyword construction, no checks) must be the same
@@ -146,7 +146,7 @@ class _OwnNumbers(random.Random):
         return super().random() ** 2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seeds())
 def test_random_shuffle_draws_exactly_what_rng_shuffle_draws(seed: int) -> None:
     # random_shuffle writes random.Random.shuffle out for speed; the same seed must still
@@ -165,7 +165,7 @@ def test_random_shuffle_draws_exactly_what_rng_shuffle_draws(seed: int) -> None:
     assert after.random() == before.random()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seeds(), st.integers(0, 60))
 def test_the_written_out_shuffle_is_random_shuffle(seed: int, size: int) -> None:
     # Also used by the bots' determinizations: any length, same draws as Random.shuffle.
@@ -191,7 +191,7 @@ def test_the_table_lookups_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None
         assert plays == (tuple(Play(hand[0], o) for o in options) or (Play(hand[0]),))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seeds())
 def test_a_successor_forgets_its_predecessors_memos(seed: int) -> None:
     # A play's successor is made from a copy of its state's instance dict: the cached hash
@@ -205,7 +205,7 @@ def test_a_successor_forgets_its_predecessors_memos(seed: int) -> None:
         assert legal_moves(after) == legal_moves(rebuilt)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seeds())
 def test_replaced_is_evolve_without_the_checks(seed: int) -> None:
     rng = random.Random(seed)
@@ -262,7 +262,7 @@ def test_a_table_signature_holds_each_values_count_in_as_few_bits_as_it_needs() 
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rule_profiles(), st.sampled_from([2, 3]), st.data())
 def test_deal_points_from_tallies_are_the_scores_points(
     rules: Rules, sides: int, data: st.DataObject

@@ -16,12 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chkobba import ChkobbaError, IllegalMoveError, check_state
-from tests.strategies import seatings, seeds, wrong_actions
+from tests.strategies import examples, seatings, seeds, wrong_actions
 
 np = pytest.importorskip("numpy")
 
 # Each example plays a whole deal (40 to 60 steps, a few wrong actions among them).
-_FUZZ = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_FUZZ = settings(
+    max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 _STEPS = 1000  # far more than a deal takes: an episode that does not end fails
 
 

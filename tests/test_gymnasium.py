@@ -45,7 +45,7 @@ from chkobba.features import FEATURE_SIZE, feature_vector  # noqa: E402
 from chkobba.gymnasium import ENV_ID, ChkobbaEnv, deal_info  # noqa: E402
 from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
 from tests.helpers import dealt  # noqa: E402
-from tests.strategies import rule_profiles  # noqa: E402
+from tests.strategies import examples, rule_profiles  # noqa: E402
 
 
 class _LegalSamples(spaces.Discrete):  # type: ignore[misc]
@@ -394,7 +394,7 @@ def test_vector_envs_keep_single_deals() -> None:
         assert env.single_deal and len(env.match_state.deal_scores) <= 1
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rule_profiles(players=[2]), st.integers(0, 2**16))
 def test_every_profile_runs_with_a_policy_opponent_of_its_action_space(
     rules: Any, seed: int

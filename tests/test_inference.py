@@ -37,7 +37,7 @@ from chkobba.captures import options_for_card
 from chkobba.cards import DECK
 from chkobba.moves import random_shuffle
 from chkobba.state import HAND_SIZE
-from tests.strategies import seeds
+from tests.strategies import examples, seeds
 
 
 def _eager(state: State, rng: random.Random) -> Move:
@@ -75,7 +75,7 @@ def _two_turns_of_seat_0(
         yield state, theirs, after
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seeds())
 def test_the_opponents_play_is_read_from_two_views(seed: int) -> None:
     history = _match(seed)
@@ -95,7 +95,7 @@ def test_the_opponents_play_is_read_from_two_views(seed: int) -> None:
     assert followed > 0
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seeds())
 def test_an_eager_opponents_hand_is_never_suspected(seed: int) -> None:
     # The eager player sweeps and captures whenever it can: the suspicions (cards it
@@ -167,7 +167,7 @@ def test_inference_is_an_option_and_stays_reproducible() -> None:
             assert bot.choose(view, legal) == twin.choose(view, legal)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seeds())
 def test_a_suspicion_goes_once_the_opponent_plays_a_suspected_card(seed: int) -> None:
     # Random players often decline a sweep or a capture; a card they then play was in
@@ -207,7 +207,7 @@ def _greedy_match(seed: int, deals: int = 1) -> list[tuple[State, Move]]:
     return history
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seeds())
 def test_the_opponents_lead_after_a_refill_is_read_too(seed: int) -> None:
     history = _greedy_match(seed, deals=2)

@@ -34,7 +34,7 @@ from chkobba.bots import GreedyBot
 from chkobba.bots.registry import BotSpec, bot_options
 from chkobba.deals import RecordedDeal
 from tests.helpers import stacked_shuffle
-from tests.strategies import History, histories, states, views
+from tests.strategies import History, examples, histories, states, views
 
 # --- state.mover -------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ def test_record_tags_are_a_json_ready_dict_that_cannot_change() -> None:
     assert copy.deepcopy(record) == record and hash(copy.copy(record)) == hash(record)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(histories(max_moves=400))
 def test_deals_split_the_record_and_name_every_player(history: History) -> None:
     record = Record.from_moves(history.states[0], history.moves)
@@ -233,7 +233,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.sampled_from(sorted(_state_data())), json_values)
 def test_any_corrupt_field_raises_only_chkobba_error(name: str, value: Any) -> None:
     data = {**_state_data(), name: value}

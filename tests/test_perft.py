@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from chkobba import Move, Phase, Play, State, apply, legal_moves
 from chkobba.actions import Position, legal_actions, step
 from tests.reference import reference_play, reference_plays
-from tests.strategies import profile_states
+from tests.strategies import examples, profile_states
 
 _SCRIPT = Path(__file__).parent.parent / "benchmarks" / "perft.py"
 
@@ -99,7 +99,7 @@ def test_the_action_encoding_gives_the_published_leaves(position: Any) -> None:
     assert _action_leaves(Position(position.state), depth) == position.published[depth].leaves
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(profile_states(phases=(Phase.PLAY, Phase.CUT)))
 def test_step_api_and_reference_agree_on_random_trees(state: State) -> None:
     """Random positions of random profiles: the same tallies three plies deep."""

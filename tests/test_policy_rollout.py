@@ -31,7 +31,7 @@ from chkobba.bots.ismcts import REWARD_SCALE, _rewards
 from chkobba.bots.sampling import determinize
 from chkobba.views import observe
 from tests.helpers import play_positions
-from tests.strategies import seeds
+from tests.strategies import examples, seeds
 
 
 def _play_positions(seed: int, sides: int = 2) -> Iterator[State]:
@@ -39,7 +39,7 @@ def _play_positions(seed: int, sides: int = 2) -> Iterator[State]:
     return (state for state, _ in play_positions(1, seed) if state.sides == sides)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seeds(), st.sampled_from([0.0, 0.1, 1.0]), st.sampled_from([0, 1, 6]), st.sampled_from([2, 3])
 )
@@ -64,7 +64,7 @@ def test_rewards_are_those_of_the_replayed_plays(
         assert rewards == _rewards(end, len(state.deal_scores))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seeds())
 def test_the_candidates_are_the_legal_moves_and_the_choice_is_the_best(seed: int) -> None:
     for state in _play_positions(seed):

@@ -25,7 +25,7 @@ from chkobba.actions import (
 )
 from chkobba.observations import observation_bounds, observation_vector, piece, player_returns
 from tests.helpers import random_history, whole_match
-from tests.strategies import rule_profiles
+from tests.strategies import examples, rule_profiles
 
 
 def test_the_tunisian_action_space_is_unchanged() -> None:
@@ -41,7 +41,7 @@ def test_a_free_choice_adds_the_singles_to_the_sums() -> None:
     assert max_capture_options(Rules(capture_values=(1,) * 10)) == 4  # four equal singles
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1))
 def test_every_capture_choice_has_an_id(rules: Rules, seed: int) -> None:
     players = random.Random(seed).choice(rules.players)

@@ -28,7 +28,7 @@ from chkobba import (
     new_match,
     random_shuffle,
 )
-from tests.strategies import rule_profiles
+from tests.strategies import examples, rule_profiles
 
 COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
 MOVE_LIMIT = 20_000  # far beyond any match of these targets; reaching it fails the test
@@ -78,7 +78,7 @@ def where(state: State) -> list[Card]:
     ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1))
 def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
     states = random_match(rules, seed)
@@ -122,7 +122,7 @@ def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
             assert score.seven_of_diamonds_winner is None
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1))
 def test_no_sweep_with_the_last_card_unless_the_profile_counts_it(rules: Rules, seed: int) -> None:
     moves: list[Move] = []

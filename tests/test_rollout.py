@@ -28,10 +28,10 @@ from chkobba import (
 from chkobba._kernel import kernel
 from chkobba._playout import _SAFE, _below, _limit, _redraw, _shuffled, _uniform
 from tests.helpers import arranged, first_plays, random_rules, replayed
-from tests.strategies import seeds, states
+from tests.strategies import examples, seeds, states
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(states(), seeds(), st.sampled_from(["deal", "match"]))
 def test_rollout_is_what_apply_gives_for_its_moves(start: State, seed: int, until: str) -> None:
     played: list[Move] = []

@@ -51,7 +51,7 @@ from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.history import DealHistory
 from chkobba.rules import profile
 from tests.helpers import random_history
-from tests.strategies import bot_specs, profile_states, rule_profiles
+from tests.strategies import bot_specs, examples, profile_states, rule_profiles
 
 NAMES: dict[str, Any] = {
     **vars(chkobba),
@@ -106,7 +106,7 @@ def test_the_phase_keeps_its_own_repr() -> None:
     assert repr(Phase.PLAY) == "<Phase.PLAY: 'play'>"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(profile_states(), st.data())
 def test_states_and_views_of_any_profile_round_trip(state: State, data: st.DataObject) -> None:
     assert_same(evaluated(state), state)
@@ -129,7 +129,7 @@ _MOVING_STATES = st.sampled_from((Phase.SHUFFLE, Phase.CUT, Phase.PLAY)).flatmap
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_MOVING_STATES, st.data())
 def test_moves_of_any_profile_read_back(state: State, data: st.DataObject) -> None:
     assert not state.is_over
@@ -147,7 +147,7 @@ def test_moves_of_any_profile_read_back(state: State, data: st.DataObject) -> No
 # --- rules and records ---------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rule_profiles())
 def test_any_profile_round_trips(rules: Rules) -> None:
     again = evaluated(rules)
@@ -162,7 +162,7 @@ def test_the_named_profiles_read_back_by_name() -> None:
         assert_same(evaluated(rules), rules)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1), st.data())
 def test_records_of_any_profile_round_trip(rules: Rules, seed: int, data: st.DataObject) -> None:
     players = data.draw(st.sampled_from(rules.players))
@@ -178,7 +178,7 @@ def test_records_of_any_profile_round_trip(rules: Rules, seed: int, data: st.Dat
 # --- bot specs and reviews -----------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(bot_specs())
 def test_a_bot_spec_round_trips_through_its_text_and_its_repr(spec: BotSpec) -> None:
     assert_same(BotSpec.parse(str(spec)), spec)

@@ -20,7 +20,7 @@ from chkobba import (
 )
 from chkobba.rules import profile
 from chkobba.scoring import CATEGORIES
-from tests.strategies import rule_profiles
+from tests.strategies import examples, rule_profiles
 
 EXPECTED = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "Q": 8, "J": 9, "K": 10}
 
@@ -218,7 +218,7 @@ def test_tunisian_refuses_other_player_counts(players: object) -> None:
 
 
 @given(rules=rule_profiles(players=[2]))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_categories_are_exactly_those_the_profile_scores(rules: Rules) -> None:
     # Side 0 holds every card: it wins every category the profile plays, and a category
     # it does not play has no winner at all.

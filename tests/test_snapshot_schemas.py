@@ -36,7 +36,7 @@ from chkobba import (
 )
 from chkobba.scoring import DealScore
 from tests.helpers import random_history
-from tests.strategies import profile_states, seeds
+from tests.strategies import examples, profile_states, seeds
 
 SNAPSHOTS_MD = Path(__file__).resolve().parent.parent / "docs" / "snapshots.md"
 KINDS = ("state", "view")
@@ -158,7 +158,7 @@ def test_the_nested_objects_are_the_python_values_fields() -> None:
     [(2, TUNISIAN), (4, TUNISIAN)] + [(n, CARD_RULES_PLUS) for n in (2, 3, 4)],
     ids=["2-tunisian", "4-tunisian", "2-cardrulesplus", "3-cardrulesplus", "4-cardrulesplus"],
 )
-@settings(max_examples=3)
+@settings(max_examples=examples(3))
 @given(seed=seeds(), behind=st.integers(1, 4))
 def test_every_state_and_view_of_random_matches_validates(
     players: int, rules: Rules, seed: int, behind: int
@@ -171,7 +171,7 @@ def test_every_state_and_view_of_random_matches_validates(
         assert_valid(state)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(profile_states())
 def test_states_and_views_of_random_profiles_validate(state: State) -> None:
     assert_valid(state)
