@@ -14,9 +14,8 @@ import chkobba
 collect_ignore = ["tests/typing_clients"]
 
 # HYPOTHESIS_PROFILE picks one: ``ci`` (the default), ``dev`` for a quicker run while
-# editing, ``deep`` for a long hunt before a release (fifteen times the examples of
-# every property test: hours). Tests that set their own count scale it by the same
-# factor (tests.strategies.examples).
+# editing, ``deep`` for a long hunt before a release. Tests that set their own count
+# scale it by the profile too (tests.strategies.examples).
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

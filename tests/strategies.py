@@ -463,16 +463,13 @@ def win_tables(
     return [[0 if i == j else draw(wins) for j in range(size)] for i in range(size)]
 
 
-#: The example count of the ``ci`` profile (conftest.py), the one tests' counts are set for.
-CI_EXAMPLES = 100
-
-
 def examples(count: int) -> int:
     """A test's example count ``count``, as the hypothesis profile in force scales it.
 
     A test's own ``max_examples`` overrides the profile's, so without this a profile
     would reach only the tests that leave the count to it. Counts are written for the
-    ``ci`` profile (100 examples): ``HYPOTHESIS_PROFILE=dev`` (40) runs 0.4 of each,
-    ``deep`` (1,500) fifteen times as many, and never fewer than one.
+    ``ci`` profile (conftest.py, 100 examples): ``HYPOTHESIS_PROFILE=dev`` (40) runs 0.4
+    of each, ``deep`` (1,500) fifteen times as many, and never fewer than one.
     """
-    return max(1, round(count * settings.default.max_examples / CI_EXAMPLES))
+    ci = settings.get_profile("ci").max_examples
+    return max(1, round(count * settings.default.max_examples / ci))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
-from tests.strategies import CI_EXAMPLES, examples
+from tests.strategies import examples
 
 
 @pytest.fixture
@@ -26,7 +26,3 @@ def test_a_tests_own_count_scales_with_the_profile(
 ) -> None:
     settings.load_profile(profile)
     assert examples(count) == expected
-
-
-def test_the_counts_are_written_for_the_ci_profile() -> None:
-    assert settings.get_profile("ci").max_examples == CI_EXAMPLES
