@@ -8,11 +8,12 @@ Usage::
 The *oracle* runs ISMCTSBot's search on the true state instead of its determinizations,
 which no fair bot can: with ``--knows all`` it knows the other hands and the order of
 the stock; with ``--knows hands`` (the default) it knows the other hands, and every
-iteration shuffles the stock (what perfect inference about the opponents' hands could
-give at best). Its match win rate against ``--opponent`` (default ``greedy``) bounds
-what a fair bot of the same search can reach with better inference: a target above it
-needs a better search, not better guesses. Seats alternate; the shuffles come from the
-seed, so the two seatings of a pair of matches share their deals.
+iteration shuffles the stock, at the cut all of it but the cut card (what perfect
+inference about the opponents' hands could give at best). Its match win rate against
+``--opponent`` (default ``greedy``) bounds what a fair bot of the same search can reach
+with better inference: a target above it needs a better search, not better guesses.
+Seats alternate; the shuffles come from the seed, so the two seatings of a pair of
+matches share their deals.
 
 ``--log FILE`` appends one JSON line per match and resumes from the lines already there.
 """
@@ -34,7 +35,8 @@ from chkobba.views import PlayerView
 
 class Oracle(ISMCTSBot):
     """ISMCTS searching the true state instead of samples (not a fair bot); with
-    ``stock_known=False`` the stock is shuffled in every iteration."""
+    ``stock_known=False`` the stock (at the cut, all of it but the cut card) is shuffled
+    in every iteration."""
 
     name = "oracle"
     truth: State | None = None
@@ -45,14 +47,18 @@ class Oracle(ISMCTSBot):
             raise RuntimeError("the oracle needs the true state")
         root = _Node(side=-1)
         deals = len(view.deal_scores)
-        truth, shuffled = self.truth, not self.stock_known and self.truth.phase is Phase.PLAY
+        truth = self.truth
+        # What the oracle may not know is shuffled in every iteration: the stock, and at
+        # the cut every card but the cut card, which the cutter sees (knowing the order
+        # there would let the oracle choose between two known deals).
+        kept = 1 if truth.phase is Phase.CUT else 0
         for _ in range(self.iterations):
-            if shuffled:
-                stock = list(truth.stock)
-                self.rng.shuffle(stock)
-                self._iterate(root, replaced(truth, stock=tuple(stock)), deals)
-            else:
+            if self.stock_known:
                 self._iterate(root, truth, deals)
+                continue
+            stock = list(truth.stock[kept:])
+            self.rng.shuffle(stock)
+            self._iterate(root, replaced(truth, stock=(*truth.stock[:kept], *stock)), deals)
         return root
 
 

@@ -359,3 +359,36 @@ def test_deal_points_come_from_real_deals_and_the_seed(match_odds: Any) -> None:
     assert len(points) == 6
     # Every Tunisian deal awards the 7 of diamonds, so no deal is scoreless.
     assert all(a >= 0 and b >= 0 and a + b >= 1 for a, b in points)
+
+
+# --- oracle_bound.py: what the oracle knows (#13) -----------------------------------------
+
+
+@pytest.mark.parametrize("cut", [True, False])
+def test_the_oracle_knowing_hands_searches_only_what_it_may_know(cut: bool) -> None:
+    # With --knows hands the order of the cards still to be dealt is shuffled in every
+    # iteration; at the cut only the cut card, which the cutter sees, stays in place (the
+    # whole order would let the oracle choose between two known deals).
+    oracle_bound = _benchmark("oracle_bound")
+    state = chkobba.apply(chkobba.new_match(), chkobba.random_shuffle(random.Random(3)))
+    if not cut:
+        state = chkobba.apply(state, chkobba.Cut(keep=True))
+    assert state.phase is (chkobba.Phase.CUT if cut else chkobba.Phase.PLAY)
+    searched: list[chkobba.State] = []
+    oracle = oracle_bound.Oracle(iterations=20, seed=1)
+    oracle.stock_known = False
+    oracle.truth = state
+    oracle._iterate = lambda root, truth, deals: searched.append(truth)
+    oracle.search(chkobba.observe(state, state.current_player))
+    assert len(searched) == 20
+    kept = 1 if cut else 0
+    for truth in searched:
+        assert truth.stock[:kept] == state.stock[:kept]
+        assert sorted(truth.stock) == sorted(state.stock)
+        assert truth.hands == state.hands and truth.table == state.table
+    assert len({truth.stock for truth in searched}) > 1
+    # Knowing every card, it searches the true state itself.
+    oracle.stock_known = True
+    searched.clear()
+    oracle.search(chkobba.observe(state, state.current_player))
+    assert searched == [state] * 20
