@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import importlib.util
 import json
 import os
@@ -392,3 +393,65 @@ def test_the_oracle_knowing_hands_searches_only_what_it_may_know(cut: bool) -> N
     searched.clear()
     oracle.search(chkobba.observe(state, state.current_player))
     assert searched == [state] * 20
+
+
+# --- benchmarks/bytecodes.py: where the engine's work goes -------------------------------
+
+
+def _bytecodes(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.syspath_prepend(str(PLAYOUTS.parent))  # it imports playouts, beside it
+    return _benchmark("bytecodes")
+
+
+@pytest.mark.parametrize(
+    ("workload", "loop", "entry"),
+    [
+        ("step", "playouts.play_deals", "engine.apply"),
+        ("rollout", "playouts.rollout_deals", "rollouts.rollout"),
+    ],
+)
+def test_bytecodes_counts_the_workloads_functions_and_puts_the_tracer_back(
+    monkeypatch: pytest.MonkeyPatch, workload: str, loop: str, entry: str
+) -> None:
+    # The public functions stay pure Python in the compiled build too, so they are seen
+    # whichever build runs; the counting function itself is not part of the work.
+    bytecodes = _bytecodes(monkeypatch)
+    before = sys.gettrace()
+    counts = bytecodes.count_bytecodes(workload, 3, 1, 5, 2, "tunisian", False)
+    assert sys.gettrace() is before
+    assert counts[loop] > 0
+    assert counts[entry] >= (3 * 36 if workload == "step" else 3)  # once a play, or a deal
+    assert not any(name.startswith("bytecodes.") for name in counts)
+    by_line = bytecodes.count_bytecodes(workload, 1, 0, 5, 2, "tunisian", True)
+    assert all(re.fullmatch(r".+\.\S+:(\d+|\(no line\))", name) for name in by_line)
+
+
+def test_bytecodes_reports_per_deal_and_per_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    bytecodes = _bytecodes(monkeypatch)
+    counts = collections.Counter({"a.f": 144, "b.g": 72, "c.h": 1})
+    assert bytecodes.report(counts, 2, 2) == [
+        "2 warm deals: 108 bytecodes a deal, 3.0 a play",
+        " per play   share  where",
+        "      2.0   66.4%  a.f",
+        "      1.0   33.2%  b.g",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "3"], "the tunisian profile does not seat 3 players"),
+        (["--deals", "0"], "--deals and --top must be at least 1"),
+    ],
+)
+def test_bytecodes_refuses_what_it_cannot_count(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    bytecodes = _bytecodes(monkeypatch)
+    with pytest.raises(SystemExit) as stopped:
+        bytecodes.main(args)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
