@@ -34,16 +34,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from playouts import play_deals, rollout_deals
+from playouts import WORKLOADS, check_seating
 
 from chkobba import PROFILES
 
 #: Every deal has 36 plays whatever the seating (see benchmarks/playouts.py).
 PLAYS_A_DEAL = 36
-
-
-#: The workloads, as benchmarks/playouts.py plays them.
-WORKLOADS = {"step": play_deals, "rollout": rollout_deals}
 
 
 def count_bytecodes(
@@ -106,8 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.deals < 1 or args.warmup < 0 or args.top < 1:
         parser.error("--deals and --top must be at least 1, --warmup at least 0")
-    if args.players not in PROFILES[args.rules].players:
-        parser.error(f"the {args.rules} profile does not seat {args.players} players")
+    check_seating(parser, args)
     counts = count_bytecodes(
         args.only, args.deals, args.warmup, args.seed, args.players, args.rules, args.lines
     )

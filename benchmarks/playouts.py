@@ -105,7 +105,7 @@ def rollout_deals(deals: int, seed: int, players: int = 2, rules: Rules = TUNISI
     return deals
 
 
-_WORKLOADS: dict[str, Callable[[int, int, int, Rules], int]] = {
+WORKLOADS: dict[str, Callable[[int, int, int, Rules], int]] = {
     "step": play_deals,
     "rollout": rollout_deals,
 }
@@ -118,9 +118,9 @@ def _job(job: tuple[str, int, int, int, str, bool]) -> float:
     rules = PROFILES[name]
     clear_caches()
     if warm:
-        _WORKLOADS[kind](deals, seed + 1, players, rules)
+        WORKLOADS[kind](deals, seed + 1, players, rules)
     start = time.perf_counter()
-    _WORKLOADS[kind](deals, seed, players, rules)
+    WORKLOADS[kind](deals, seed, players, rules)
     return time.perf_counter() - start
 
 
@@ -272,7 +272,7 @@ def _seating(args: argparse.Namespace) -> str:
     return shown if args.rules == TUNISIAN.name else f"{shown}, {args.rules}"
 
 
-def _check_seating(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def check_seating(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse a player count the profile does not allow, as a usage error (exit 2)."""
     allowed = PROFILES[args.rules].players
     if args.players not in allowed:
@@ -298,18 +298,18 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=sorted(_WORKLOADS),
+        choices=sorted(WORKLOADS),
         help="play --warmup deals, then --deals deals, of this workload and nothing else "
         "(for counting instructions under callgrind)",
     )
     parser.add_argument("--warmup", type=int, default=0, help="with --only: deals first")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    _check_seating(parser, args)
+    check_seating(parser, args)
     if args.only:
         rules = PROFILES[args.rules]
-        _WORKLOADS[args.only](args.warmup, args.seed + 1, args.players, rules)
-        _WORKLOADS[args.only](args.deals, args.seed, args.players, rules)
+        WORKLOADS[args.only](args.warmup, args.seed + 1, args.players, rules)
+        WORKLOADS[args.only](args.deals, args.seed, args.players, rules)
         return
     if args.child:
         print(json.dumps(one_run(args.deals, args.seed, args.players, args.workers, args.rules)))

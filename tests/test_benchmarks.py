@@ -106,7 +106,7 @@ def test_the_workloads_start_from_the_chosen_profile(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(playouts, "new_match", recorded)
     for kind in ("step", "rollout"):
-        playouts._WORKLOADS[kind](1, 0, 3, chkobba.CARD_RULES_PLUS)
+        playouts.WORKLOADS[kind](1, 0, 3, chkobba.CARD_RULES_PLUS)
     assert started == [(3, "cardrulesplus")] * 2
 
 
@@ -440,7 +440,7 @@ def test_bytecodes_reports_per_deal_and_per_play(monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "3"], "the tunisian profile does not seat 3 players"),
+        (["--players", "3"], "the tunisian profile plays with 2, 4 players, not 3"),
         (["--deals", "0"], "--deals and --top must be at least 1"),
     ],
 )
