@@ -1,5 +1,8 @@
 """Reading JSON strictly, for the files people write by hand: records and rule profiles.
 
+:func:`file_name` checks what names such a file before anything opens it: ``open`` and
+``os.fspath`` would raise a bare ``TypeError`` or ``ValueError`` that names no argument.
+
 :func:`json.loads` keeps the last of a key given twice and reads ``NaN`` and
 ``Infinity``, none of which standard JSON allows; a file holding them is most likely
 wrong, so it is refused with the caller's error, naming what is wrong.
@@ -17,11 +20,12 @@ chkobba.errors.ChkobbaError: a rule profile holds no NaN: it is not standard JSO
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["strict_loads"]
+__all__ = ["file_name", "strict_loads"]
 
 
 def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
@@ -41,3 +45,25 @@ def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
         raise error(f"{what} holds no {name}: it is not standard JSON")
 
     return json.loads(text, object_pairs_hook=each_key_once, parse_constant=no_constant)
+
+
+def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.PathLike[str]:
+    """``path`` if it names a file (a ``str`` or an :class:`os.PathLike` of one, without
+    a NUL), else ``error`` naming it; ``what`` names the file (``"a record file"``).
+
+    >>> file_name(None, ChkobbaError, "a rule profile's file")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: a rule profile's file is named by a str or an os.PathLike, not None
+    """
+    if isinstance(path, str) or (isinstance(path, os.PathLike) and not isinstance(path, bytes)):
+        try:
+            name = os.fspath(path)
+        except TypeError:  # a __fspath__ that returns neither str nor bytes
+            raise error(f"{shown(path)} does not name a file") from None
+        # The operating system cannot name a file with a NUL: os and open raise a bare
+        # ValueError that does not say which name.
+        if ("\0" if isinstance(name, str) else b"\0") in name:
+            raise error(f"{shown(name, 200)}: a file name cannot hold a NUL character")
+        return path
+    raise error(f"{what} is named by a str or an os.PathLike, not {shown(path)}")

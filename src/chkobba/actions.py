@@ -251,7 +251,8 @@ def capture_choices(state: State | PlayerView, played: Card) -> tuple[frozenset[
     Options are sorted by their cards' deck positions (each option read in deck order),
     which does not depend on the table's order or on set iteration order. Only the table
     and the rules are read, so a player's :class:`~chkobba.PlayerView` does as well as a
-    state (a user interface that holds only its view).
+    state (a user interface that holds only its view). A card on the table has none:
+    it is in no hand.
 
     >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
     >>> [format_cards(o, "+") for o in capture_choices(state, card("QH"))]
@@ -266,6 +267,8 @@ def capture_choices(state: State | PlayerView, played: Card) -> tuple[frozenset[
 
 def _choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...]:
     """:func:`capture_choices` without the checks (the encoding's own calls)."""
+    if played in state.table:  # in no hand, so it takes nothing
+        return ()
     options = capture_options(state.table, played, state.rules)
     return tuple(sorted(options, key=_deck_order))
 

@@ -59,6 +59,8 @@ from chkobba.state import Phase, State, new_match, sides_of
 from chkobba.views import observe
 
 __all__ = [
+    "MATCH_LIMIT",
+    "WORKER_LIMIT",
     "BotResult",
     "Entrant",
     "HeadToHead",
@@ -70,6 +72,12 @@ __all__ = [
     "tournament",
     "wilson_interval",
 ]
+
+#: The most matches one tournament plays (every pair's ``games`` added up): its schedule
+#: and its result are held in memory. Play more as several tournaments (other seeds).
+MATCH_LIMIT = 1_000_000
+#: The most worker processes a tournament starts: far more than any machine has cores.
+WORKER_LIMIT = 1024
 
 
 #: What a seat of :func:`play_match` or an entry of :func:`tournament` may be: a bot, or a
@@ -586,6 +594,7 @@ def tournament(
     _check_scale(games, workers, executor)
     _check_rules(rules, players)
     makers = _entrants(bots)
+    _check_matches(games, len(makers))
     names = _names(makers)
     jobs = _jobs(
         makers, names, games=games, seed=seed, players=players, records=records, rules=rules
@@ -611,8 +620,19 @@ def _check_scale(games: object, workers: object, executor: object) -> None:
 
 
 def _check_positive(name: str, value: object) -> None:
-    if type(value) is not int or value < 1:
-        raise ChkobbaError(f"{name} must be a positive integer, not {shown(value)}")
+    most = WORKER_LIMIT if name == "workers" else MATCH_LIMIT
+    if type(value) is not int or not 1 <= value <= most:
+        raise ChkobbaError(f"{name} must be an integer from 1 to {most:,}, not {shown(value)}")
+
+
+def _check_matches(games: int, entrants: int) -> None:
+    """The whole schedule within :data:`MATCH_LIMIT` (checked before it is built)."""
+    pairs = entrants * (entrants - 1) // 2
+    if games * pairs > MATCH_LIMIT:
+        raise ChkobbaError(
+            f"a tournament plays at most {MATCH_LIMIT:,} matches; {games:,} games for each "
+            f"of {pairs:,} pairs of bots make {games * pairs:,} (play several tournaments)"
+        )
 
 
 def _check_rules(rules: object, players: int) -> None:

@@ -26,11 +26,12 @@ True
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable
 
 from chkobba import _plays
 from chkobba._plays import hand_plays
-from chkobba.cards import DECK, Card, Rank
+from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import TUNISIAN, Rules
 
@@ -69,6 +70,13 @@ def capture_options(
     strangers = [c for c in laid if not isinstance(c, Card)]
     if strangers:
         raise ChkobbaError(f"capture_options: {shown(strangers[0])} on the table is not a card")
+    # Each card is one of a kind: a table holding one twice, or the played card itself,
+    # comes from no deal (and a table of repeats could list millions of "sums").
+    if played in laid:
+        raise ChkobbaError(f"capture_options: {played} cannot be both played and on the table")
+    repeated = sorted(c for c, n in Counter(laid).items() if n > 1)
+    if repeated:
+        raise ChkobbaError(f"capture_options: the table holds {format_cards(repeated)} twice")
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"capture_options: {shown(rules)} is not a Rules profile")
     return options_for_card(laid, played, rules)

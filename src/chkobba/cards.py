@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from chkobba.errors import QUOTE_LIMIT, NotationError, shown
+from chkobba.errors import QUOTE_LIMIT, NotationError, items_of, shown
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
 
@@ -279,7 +279,8 @@ def format_cards(group: Iterable[Card], separator: str = " ") -> str:
         raise NotationError(f"format_cards: the separator must be text, not {shown(separator)}")
     if isinstance(group, (str, bytes, bytearray)) or not isinstance(group, Iterable):
         raise NotationError(f"format_cards: {shown(group)} is not a collection of cards")
-    found = tuple(group)
+    # Read with a bound (an endless iterator must not hang): far more than a deck holds.
+    found = items_of(group, "format_cards: the group", 1000, NotationError)
     for item in found:
         if not isinstance(item, Card):
             raise NotationError(f"format_cards: {shown(item)} is not a card")

@@ -127,8 +127,11 @@ def _quote(value: object, limit: int) -> str:
     return _SHORT.repr(value)
 
 
-def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, ...]:
-    """The items of a collection argument, or a :class:`ChkobbaError` naming ``what``.
+def items_of(
+    value: object, what: str, limit: int = _ITEMS_LIMIT, error: type[ChkobbaError] = ChkobbaError
+) -> tuple[Any, ...]:
+    """The items of a collection argument, or a :class:`ChkobbaError` (or ``error``, a
+    subclass) naming ``what``.
 
     Text is not a collection of items here: a string where cards or piles belong is a
     mistake, not a sequence of characters; nor is a mapping, whose keys alone a loop
@@ -146,7 +149,7 @@ def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, 
     chkobba.errors.ChkobbaError: scores has more than 5 items: count(...)
     """
     if isinstance(value, Mapping):  # iterating would read its keys alone, silently
-        raise ChkobbaError(f"{what} must be a collection of items, not a mapping: {shown(value)}")
+        raise error(f"{what} must be a collection of items, not a mapping: {shown(value)}")
     if not isinstance(value, (str, bytes, bytearray)):
         try:
             # At most one item past the limit: an endless iterator, or a collection as big
@@ -156,6 +159,6 @@ def items_of(value: object, what: str, limit: int = _ITEMS_LIMIT) -> tuple[Any, 
             pass
         else:
             if len(items) > limit:
-                raise ChkobbaError(f"{what} has more than {limit} items: {shown(value)}")
+                raise error(f"{what} has more than {limit} items: {shown(value)}")
             return items
-    raise ChkobbaError(f"{what} must be a collection, not {shown(value)}")
+    raise error(f"{what} must be a collection, not {shown(value)}")

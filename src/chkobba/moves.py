@@ -42,11 +42,14 @@ import attrs
 
 from chkobba._shuffle import shuffle
 from chkobba.cards import DECK, Card, card, cards, format_cards
-from chkobba.errors import ChkobbaError, NotationError, shown
+from chkobba.errors import ChkobbaError, NotationError, items_of, shown
 
 __all__ = ["Cut", "Move", "Play", "Shuffle", "random_shuffle"]
 
 _DECK_SET = frozenset(DECK)
+# The most items a move's cards are read from: far more than any move holds, far fewer
+# than an endless or huge iterable would make a constructor read before it fails.
+_MOST_CARDS = 1000
 _set = object.__setattr__
 
 
@@ -66,7 +69,7 @@ def _to_cards(order: Iterable[Card] | str, what: str, example: str) -> tuple[Car
         raise NotationError(
             f"a {what} is text ({example!r}) or a collection of cards, not {shown(order)}"
         )
-    found = tuple(order)
+    found = items_of(order, f"a {what}", _MOST_CARDS, NotationError)
     for item in found:
         if type(item) is not Card:
             raise NotationError(

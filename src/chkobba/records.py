@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, NoReturn
 import attrs
 
 from chkobba._describe import move_number
-from chkobba._json import strict_loads
+from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
@@ -82,7 +82,8 @@ _RULES_TUPLES = ("capture_values", "players")
 
 
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
-    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+    # (A mapping would give its keys alone, silently: refused like text.)
+    if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
         raise RecordError(f"moves must be a sequence of moves, not {shown(moves)}")
     found = tuple(itertools.islice(moves, MOVE_LIMIT + 1))
     if len(found) > MOVE_LIMIT:
@@ -121,9 +122,12 @@ def _refuse_unreadable(move: Move, index: int) -> NoReturn:
 def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     if scores is None:
         return ()  # a new match: zeros, one per side, once the players are known
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
+    found = None
+    if not isinstance(scores, (str, bytes, Mapping)) and isinstance(scores, Iterable):
+        found = tuple(itertools.islice(scores, 16))  # more sides than any match: refused later
+    if not found:  # (an empty one too: no scores is None, as in new_match)
         raise RecordError(f"scores must be whole numbers, one per side, not {shown(scores)}")
-    return tuple(itertools.islice(scores, 16))  # more sides than any match: refused later
+    return found
 
 
 class _Tags(dict[str, str]):
@@ -232,6 +236,10 @@ class Record:
         """
         if not isinstance(start, State):
             raise RecordError(f"a record starts from a State, not {shown(start)}")
+        try:  # a state built by hand is named for what is wrong with it
+            check_state(start)
+        except ChkobbaError as error:
+            raise RecordError(f"a record cannot start from this state: {error}") from None
         record = cls(
             players=start.players,
             dealer=start.dealer,
@@ -566,17 +574,7 @@ def _found_move(before: State, after: State) -> Move | None:
 
 
 def _path(path: object) -> str | os.PathLike[str]:
-    if isinstance(path, str) or (isinstance(path, os.PathLike) and not isinstance(path, bytes)):
-        try:
-            name = os.fspath(path)
-        except TypeError:  # a __fspath__ that returns neither str nor bytes
-            raise RecordError(f"{shown(path)} does not name a file") from None
-        # The operating system cannot name a file with a NUL: os and open raise a bare
-        # ValueError that does not say which name.
-        if isinstance(name, str) and "\0" in name:
-            raise RecordError(f"{shown(name, 200)}: a file name cannot hold a NUL character")
-        return path
-    raise RecordError(f"a record file is named by a str or an os.PathLike, not {shown(path)}")
+    return file_name(path, RecordError, "a record file")
 
 
 def _decoded(raw: bytes | bytearray) -> str:

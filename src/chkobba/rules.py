@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
-from chkobba._json import strict_loads
+from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 from chkobba.errors import shown as _shown
@@ -272,6 +272,7 @@ class Rules:
         :class:`~chkobba.ChkobbaError` naming the file and what is wrong with it (not
         JSON, a field twice, or what :meth:`from_dict` refuses).
         """
+        path = file_name(path, ChkobbaError, "a rule profile's file")
         name = _shown(os.fspath(path), 200)
         text = _file_text(path, name)
         try:
@@ -288,8 +289,6 @@ class Rules:
 
 def _file_text(path: str | os.PathLike[str], name: str) -> str:
     """The text of a profile's file: UTF-8, at most :data:`_FILE_LIMIT` bytes."""
-    if "\0" in os.fspath(path):  # open() would raise a ValueError that names no file
-        raise ChkobbaError(f"{name}: a file name cannot hold a NUL character")
     with open(path, "rb") as file:
         raw = file.read(_FILE_LIMIT + 1)
     if len(raw) > _FILE_LIMIT:

@@ -289,8 +289,11 @@ def complete_state(
     The inverse of :func:`observe` once the hidden cards are chosen: searching bots use it
     with sampled ``hands`` and ``stock`` (see :mod:`chkobba.bots.sampling`). The caller
     keeps the view's own hand in ``hands[view.player]``; nothing is checked here, so an
-    inconsistent guess gives a state the engine may reject.
+    inconsistent guess gives a state the engine may reject; a ``view`` that is no
+    :class:`PlayerView` raises :class:`~chkobba.ChkobbaError`.
     """
+    if not isinstance(view, PlayerView):
+        raise ChkobbaError(wrong_type("complete_state", "a PlayerView", view))
     return State(
         rules=view.rules,
         phase=view.phase,

@@ -79,7 +79,8 @@ class MoveReview:
 
     ``index`` is the move's position in the record (from 0), ``ranked`` every legal move
     best first, ``loss`` how many expected deal points the played move gave up against
-    the best one (0 when the best was played).
+    the best one (0 when the best was played; NaN, unknown, when the search never tried
+    the played move: its value is ``-inf``).
     """
 
     index: int
@@ -94,8 +95,12 @@ class MoveReview:
 
     @property
     def loss(self) -> float:
-        """Expected deal points given up by the played move (>= 0)."""
+        """Expected deal points given up by the played move (>= 0), or NaN when the search
+        never tried it (a search of few iterations): no loss is known, so :func:`worst`
+        and ``chkobba analyse`` flag none."""
         played = next(item.value for item in self.ranked if item.move == self.played)
+        if not math.isfinite(played):
+            return math.nan
         return max(0.0, self.best.value - played)
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,8 +173,13 @@ def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int
     """
     _check_count("hint_text", "top", top, 1)
     ranked = rank_moves(view, legal, seed=seed)[:top]
-    texts = [f"{item.move} ({item.value:+.2f} points)" for item in ranked]
+    texts = [f"{item.move} ({_value_text(item.value)})" for item in ranked]
     return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
+
+
+def _value_text(value: float) -> str:
+    """``+0.59 points``, or ``not tried`` for a move the search never tried (``-inf``)."""
+    return f"{value:+.2f} points" if math.isfinite(value) else "not tried"
 
 
 def review_record(
@@ -215,7 +225,8 @@ def _seats(record: Record, seats: Iterable[int]) -> frozenset[int]:
 
 
 def worst(reviews: Sequence[MoveReview], count: int = 3) -> list[MoveReview]:
-    """The ``count`` reviewed moves that lost the most (only those that lost anything)."""
+    """The ``count`` reviewed moves that lost the most (only those that lost anything:
+    not those whose loss is unknown, NaN)."""
     _check_count("worst", "count", count, 0)
     given = items_of(reviews, "worst: reviews")
     for review in given:

@@ -8,6 +8,7 @@ the moves that lost the most are listed at the end. ``--json`` prints the same a
 from __future__ import annotations
 
 import json
+import math
 
 from chkobba.bots.analysis import MoveReview, review_record, worst
 from chkobba.bots.ismcts import ISMCTSBot
@@ -92,9 +93,11 @@ def _print(
     for review in reviews:
         mark = "  <- lost the most" if review.index in flagged else ""
         style = "red" if review.loss >= BLUNDER else None
+        # A loss is unknown (NaN) when the search never tried the move played.
+        loses = "not tried" if math.isnan(review.loss) else f"loses {points(review.loss, sign='')}"
         out.line(
             f"{review.index + 1}. player {review.player} played {move_label(review.played)}"
-            f" (loses {points(review.loss, sign='')}){mark}",
+            f" ({loses}){mark}",
             style=style,
         )
         for item in review.ranked:

@@ -17,6 +17,7 @@ import sys
 from typing import Any, NoReturn
 
 from chkobba import __version__
+from chkobba.arena import MATCH_LIMIT, WORKER_LIMIT
 from chkobba.bots.registry import BotSpec
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import PROFILES, TUNISIAN, Rules
@@ -131,7 +132,7 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
 
 
 def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
-    simulate.add_argument("--games", type=_positive, required=True, help="matches per pair")
+    simulate.add_argument("--games", type=_games, required=True, help="matches per pair")
     simulate.add_argument(
         "--bots",
         type=_bot,
@@ -143,7 +144,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     _players_option(simulate)
     simulate.add_argument(
         "--workers",
-        type=_positive,
+        type=_workers,
         default=1,
         help="worker processes; any number gives the same results (default 1)",
     )
@@ -346,6 +347,14 @@ def _whole(text: str) -> int:
 
 def _positive(text: str) -> int:
     return _at_least(text, 1)
+
+
+def _games(text: str) -> int:
+    return _at_least(text, 1, most=MATCH_LIMIT)
+
+
+def _workers(text: str) -> int:
+    return _at_least(text, 1, most=WORKER_LIMIT)
 
 
 def _count(text: str) -> int:

@@ -10,6 +10,7 @@ command understands besides moves are in :mod:`chkobba.cli.commands`; saving is
 from __future__ import annotations
 
 import datetime
+import math
 import random
 import re
 from typing import TextIO
@@ -44,11 +45,16 @@ _POINTS_MEAN = "your side's expected deal points minus the opponents'"
 
 
 def points(value: float, sign: str = "+") -> str:
-    """A value in expected deal points, with its unit: ``+0.59 points``.
+    """A value in expected deal points, with its unit: ``+0.59 points``; ``not tried``
+    for a move the search never tried (``-inf``), ``unknown`` for no number (NaN).
 
-    >>> points(0.594), points(-1.0), points(2.5, sign="")
-    ('+0.59 points', '-1.00 points', '2.50 points')
+    >>> points(0.594), points(-1.0), points(2.5, sign=""), points(float("-inf"))
+    ('+0.59 points', '-1.00 points', '2.50 points', 'not tried')
     """
+    if math.isnan(value):
+        return "unknown"
+    if math.isinf(value):
+        return "not tried"
     return f"{value:{sign}.2f} points"
 
 
