@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chkobba import CARD_RULES_PLUS, ChkobbaError
+from chkobba import CARD_RULES_PLUS, ChkobbaError, Rules
 from chkobba.arena import HeadToHead, TournamentResult, tournament
 from chkobba.cli import main
 from chkobba.ratings import MAX_WINS, Ratings, bradley_terry
@@ -300,7 +300,9 @@ def test_the_json_gains_head_to_head_and_ratings_and_keeps_its_keys() -> None:
         "bots",
         "head_to_head",
         "ratings",
+        "profile",
     ]
+    assert Rules.from_dict(data["profile"]) == result.rules
     assert [HeadToHead(**line) for line in data["head_to_head"]] == list(result.head_to_head())
     ratings = result.ratings()
     assert data["ratings"] == ratings.to_dict()

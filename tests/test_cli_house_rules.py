@@ -83,6 +83,7 @@ def test_simulate_plays_the_house_file_and_target_overrides_it(house: Path) -> N
     assert code == 0
     data = json.loads(text)
     assert (data["rules"], data["target"]) == ("house", 3)
+    assert Rules.from_dict(data["profile"]) == Rules.load(house)  # the whole house profile
     code, text, _ = run(*args, "--rules", str(house), "--target", "5")
     assert code == 0
     assert (json.loads(text)["rules"], json.loads(text)["target"]) == ("house", 5)

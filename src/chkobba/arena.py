@@ -306,8 +306,10 @@ class TournamentResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (what ``chkobba simulate --json`` prints): the profile by its
         name and its target (what ``chkobba simulate --rules/--target`` choose), the seed,
-        every bot's line, every ordered pair's :meth:`head_to_head` line and the
-        :meth:`ratings` (with the default prior)."""
+        every bot's line, every ordered pair's :meth:`head_to_head` line, the
+        :meth:`ratings` (with the default prior) and the whole profile as
+        :meth:`Rules.to_dict <chkobba.Rules.to_dict>` writes it (a house profile's name
+        alone does not say its rules; ``Rules.from_dict`` reads it back)."""
         return {
             "players": self.players,
             "rules": self.rules.name,
@@ -317,6 +319,7 @@ class TournamentResult:
             "bots": [attrs.asdict(bot) for bot in self.bots],
             "head_to_head": [attrs.asdict(line) for line in self.head_to_head()],
             "ratings": self.ratings().to_dict(),
+            "profile": self.rules.to_dict(),
         }
 
 
