@@ -273,6 +273,18 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(card(word) for word in text.replace(",", " ").replace("+", " ").split())
 
 
+def cards_set_repr(group: frozenset[Card]) -> str:
+    """A frozenset of cards as code, its cards in deck order: ``frozenset(cards('2D 6S'))``.
+
+    The cards hash by identity, so a frozenset's own repr lists them in an order that
+    changes from process to process; this one does not (for attrs fields' ``repr=``).
+
+    >>> cards_set_repr(frozenset(cards("6S 2D"))), cards_set_repr(frozenset())
+    ("frozenset(cards('2D 6S'))", 'frozenset()')
+    """
+    return f"frozenset(cards({format_cards(group)!r}))" if group else "frozenset()"
+
+
 def format_cards(group: Iterable[Card], separator: str = " ") -> str:
     """Write cards in deck order, e.g. ``format_cards(capture, "+") == "2D+6S"``."""
     if not isinstance(separator, str):

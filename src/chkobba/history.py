@@ -34,10 +34,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.cards import DECK, Card, cards_set_repr, format_cards
 from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["HISTORY_SIZE", "PER_CARD", "DealHistory"]
@@ -50,13 +51,28 @@ HISTORY_SIZE = len(DECK) * PER_CARD
 _MAX_PLAYS = len(DECK)
 
 
+_Event = tuple[int, Card, frozenset[Card]]
+
+
+def _plays_repr(plays: tuple[_Event, ...]) -> str:
+    """The plays as code, each capture in deck order (see :func:`cards_set_repr`)."""
+    events = [f"({p!r}, {c!r}, {cards_set_repr(t)})" for p, c, t in plays]
+    return f"({events[0]},)" if len(events) == 1 else f"({', '.join(events)})"
+
+
 @attrs.frozen
 class DealHistory:
     """The current deal's public events: the first table, the exposed card, every play."""
 
-    first_table: frozenset[Card] = frozenset()
+    first_table: frozenset[Card] = attrs.field(default=frozenset(), repr=cards_set_repr)
     exposed: Card | None = None
-    plays: tuple[tuple[int, Card, frozenset[Card]], ...] = ()
+    plays: tuple[_Event, ...] = attrs.field(default=(), repr=_plays_repr)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The cards of every set in deck order: a frozenset of cards pickles in the order
+        # of the cards' addresses, which would give other bytes in another process.
+        plays = tuple((p, c, tuple(sorted(t))) for p, c, t in self.plays)
+        return (_history, (tuple(sorted(self.first_table)), self.exposed, plays))
 
     def started(self, table: Iterable[Card], exposed: Card | None) -> DealHistory:
         """A new deal's history once play begins on ``table``."""
@@ -165,3 +181,13 @@ def _check_cards(what: str, group: Iterable[object]) -> None:
     for item in group:
         if not isinstance(item, Card):
             raise ChkobbaError(f"{what} must hold cards only, not {shown(item)}")
+
+
+def _history(
+    first_table: tuple[Card, ...],
+    exposed: Card | None,
+    plays: tuple[tuple[int, Card, tuple[Card, ...]], ...],
+) -> DealHistory:
+    """A :class:`DealHistory` from its pickled form (see its ``__reduce__``)."""
+    events = tuple((p, c, frozenset(t)) for p, c, t in plays)
+    return DealHistory(frozenset(first_table), exposed, events)

@@ -173,6 +173,11 @@ class Play:
             return str(self.card)
         return f"{self.card} x {format_cards(self.capture, '+')}"
 
+    def __reduce__(self) -> tuple[type[Play], tuple[Card, tuple[Card, ...]]]:
+        # The capture in deck order: a frozenset of cards pickles in the order of the
+        # cards' addresses, so the same play would give other bytes in another process.
+        return (Play, (self.card, tuple(sorted(self.capture))))
+
     def __repr__(self) -> str:
         if not self.capture:
             return f"Play(card({str(self.card)!r}))"

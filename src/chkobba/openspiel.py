@@ -48,7 +48,7 @@ except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.openspiel", "openspiel") from error
 
 from chkobba.actions import Position, advance, describe, legal_actions, num_actions
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.cards import DECK, Card, cards_set_repr, format_cards
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.history import HISTORY_SIZE, DealHistory
@@ -235,10 +235,20 @@ class _Log:
 
 @attrs.frozen
 class _Capture:
-    cards: frozenset[Card]
+    cards: frozenset[Card] = attrs.field(repr=cards_set_repr)
 
     def __str__(self) -> str:
         return format_cards(self.cards, "+")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # In deck order: a frozenset of cards pickles in the order of their addresses,
+        # so serialize() would give other bytes for the same state in another process.
+        return (_capture, (tuple(sorted(self.cards)),))
+
+
+def _capture(cards: tuple[Card, ...]) -> _Capture:
+    """A :class:`_Capture` from its pickled form."""
+    return _Capture(frozenset(cards))
 
 
 class ChkobbaState(pyspiel.State):

@@ -25,13 +25,14 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from chkobba.bots.base import real_option, require_view
 from chkobba.bots.greedy import play_score
 from chkobba.captures import options_for_card
-from chkobba.cards import DECK, Card
+from chkobba.cards import DECK, Card, cards_set_repr
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.state import HAND_SIZE, Phase
@@ -45,8 +46,17 @@ class Suspicion:
     """Cards the opponent would probably have played had they held them, and the chance
     they would not have (so the weight of a hand holding one of them)."""
 
-    cards: frozenset[Card]
+    cards: frozenset[Card] = attrs.field(repr=cards_set_repr)
     chance: float
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # In deck order: a frozenset of cards pickles in the order of their addresses.
+        return (_suspicion, (tuple(sorted(self.cards)), self.chance))
+
+
+def _suspicion(cards: tuple[Card, ...], chance: float) -> Suspicion:
+    """A :class:`Suspicion` from its pickled form."""
+    return Suspicion(frozenset(cards), chance)
 
 
 class HandInference:
