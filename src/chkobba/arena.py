@@ -616,14 +616,13 @@ def _check_reporting(progress: object, on_match: object, records: object) -> Non
 
 def _check_scale(games: object, workers: object, executor: object) -> None:
     """How many matches each pair plays, and where they run."""
-    _check_positive("games", games)
-    _check_positive("workers", workers)
+    _check_positive("games", games, MATCH_LIMIT)
+    _check_positive("workers", workers, WORKER_LIMIT)
     if executor is not None and not isinstance(executor, Executor):
         raise ChkobbaError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
 
 
-def _check_positive(name: str, value: object) -> None:
-    most = WORKER_LIMIT if name == "workers" else MATCH_LIMIT
+def _check_positive(name: str, value: object, most: int) -> None:
     if type(value) is not int or not 1 <= value <= most:
         raise ChkobbaError(f"{name} must be an integer from 1 to {most:,}, not {shown(value)}")
 

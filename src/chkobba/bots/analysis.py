@@ -40,6 +40,7 @@ __all__ = [
     "MoveReview",
     "MoveValue",
     "hint_text",
+    "points_text",
     "rank_moves",
     "review_record",
     "worst",
@@ -173,13 +174,24 @@ def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int
     """
     _check_count("hint_text", "top", top, 1)
     ranked = rank_moves(view, legal, seed=seed)[:top]
-    texts = [f"{item.move} ({_value_text(item.value)})" for item in ranked]
+    texts = [f"{item.move} ({points_text(item.value)})" for item in ranked]
     return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
 
 
-def _value_text(value: float) -> str:
-    """``+0.59 points``, or ``not tried`` for a move the search never tried (``-inf``)."""
-    return f"{value:+.2f} points" if math.isfinite(value) else "not tried"
+def points_text(value: float, sign: str = "+") -> str:
+    """A value in expected deal points, with its unit: ``+0.59 points``; ``not tried``
+    for a move the search never tried (``-inf``), ``unknown`` for no number (NaN).
+
+    >>> points_text(0.594), points_text(-1.0), points_text(2.5, sign="")
+    ('+0.59 points', '-1.00 points', '2.50 points')
+    >>> points_text(float("-inf")), points_text(float("nan"))
+    ('not tried', 'unknown')
+    """
+    if math.isnan(value):
+        return "unknown"
+    if math.isinf(value):
+        return "not tried"
+    return f"{value:{sign}.2f} points"
 
 
 def review_record(

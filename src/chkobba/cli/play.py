@@ -10,12 +10,11 @@ command understands besides moves are in :mod:`chkobba.cli.commands`; saving is
 from __future__ import annotations
 
 import datetime
-import math
 import random
 import re
 from typing import TextIO
 
-from chkobba.bots.analysis import rank_moves
+from chkobba.bots.analysis import points_text, rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
@@ -44,18 +43,8 @@ _HINTED = 3  # moves the hint shows
 _POINTS_MEAN = "your side's expected deal points minus the opponents'"
 
 
-def points(value: float, sign: str = "+") -> str:
-    """A value in expected deal points, with its unit: ``+0.59 points``; ``not tried``
-    for a move the search never tried (``-inf``), ``unknown`` for no number (NaN).
-
-    >>> points(0.594), points(-1.0), points(2.5, sign=""), points(float("-inf"))
-    ('+0.59 points', '-1.00 points', '2.50 points', 'not tried')
-    """
-    if math.isnan(value):
-        return "unknown"
-    if math.isinf(value):
-        return "not tried"
-    return f"{value:{sign}.2f} points"
+#: A value in expected deal points with its unit (the analysis module's formatter).
+points = points_text
 
 
 class _EndOfInput(Exception):
