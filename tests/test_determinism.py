@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chkobba import DECK, Card, Play, card, cards
+from chkobba import DECK, Card, ChkobbaError, Play, card, cards
 from chkobba.bots.inference import Suspicion
 from chkobba.cards import cards_set_repr
 from chkobba.history import DealHistory
@@ -110,3 +110,13 @@ def test_openspiel_serialize_is_the_same_in_every_process() -> None:
     moved = [other for other in others if other[0] != first[0]]
     assert moved, "no process put the cards at other addresses: the test proves nothing"
     assert all(other[1] == first[1] for other in moved)
+
+
+def test_play_score_names_a_capture_in_deck_order() -> None:
+    from chkobba.bots.greedy import play_score
+
+    capture = frozenset(cards("4C 3S 2S AS"))
+    with pytest.raises(ChkobbaError, match=r" taking AS\+2S\+3S\+4C \(expected cards"):
+        play_score(cards("AS 2S 3S 4C KD"), card("KS"), capture, cards("5S 6S"), 1, None)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="play_score: cannot score None on None taking None"):
+        play_score(None, None, None, None, 3, None)  # type: ignore[arg-type]

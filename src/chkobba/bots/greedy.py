@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from chkobba._describe import wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.captures import options_for_value
-from chkobba.cards import DECK, Card, Rank, Suit
+from chkobba.cards import DECK, Card, Rank, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.rules import Rules
@@ -134,9 +134,18 @@ def play_score(
         # ArithmeticError: a next hand larger than the unseen cards has no draws to count.
         raise ChkobbaError(
             f"play_score: cannot score {shown(played)} on {shown(table)} taking "
-            f"{shown(capture)} (expected cards, a hand size of at most the unseen cards, "
-            "and Rules)"
+            f"{_capture_text(capture)} (expected cards, a hand size of at most the unseen "
+            "cards, and Rules)"
         ) from None
+
+
+def _capture_text(capture: object) -> str:
+    """A capture in deck order where it holds cards (a frozenset's own order follows the
+    cards' addresses, so the message would differ from process to process)."""
+    try:
+        return format_cards(capture, "+")  # type: ignore[arg-type]
+    except ChkobbaError:
+        return shown(capture)
 
 
 def _play_score(
