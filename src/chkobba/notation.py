@@ -31,7 +31,7 @@ from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView, seat_state
+from chkobba.views import PlayerView, check_view, seat_state
 
 __all__ = ["MOVE_TEXT_LIMIT", "parse_move"]
 
@@ -236,6 +236,7 @@ def _seat_of(view: PlayerView) -> State:
     table, so the engine's own checks give the same answers and the same reasons as with
     the full state. It is never returned: other hands and the stock are left empty.
     """
+    check_view(view)  # a hand-built view is named for what is wrong with it, as legal_moves does
     if view.current_player is not None and view.current_player != view.player:
         raise IllegalMoveError(
             f"it is player {view.current_player}'s turn, not player {view.player}'s"
