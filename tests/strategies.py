@@ -433,6 +433,7 @@ _SPEC_OPTIONS = {
         "epsilon": st.floats(0, 1),
         "horizon": st.integers(0, 10**7),
         "inference": st.sampled_from((0, 1, 2)),
+        "seconds": st.floats(0, 1e6) | st.integers(0, 1000),
     },
 }
 _SPEC_OPTIONS["expert"] = {

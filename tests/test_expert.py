@@ -197,6 +197,7 @@ def test_the_0_1_0_ismcts_stays_reachable() -> None:
         "epsilon": 0.1,
         "horizon": 6,
         "inference": 0,  # (new: off, as in 0.1.0)
+        "seconds": 0.0,  # (new: no time limit, as in 0.1.0)
     }
 
 

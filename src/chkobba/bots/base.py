@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import move_number, shown_kind, wrong_type
@@ -28,12 +30,17 @@ from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase
 from chkobba.views import PlayerView, check_view, seat_state
 
-__all__ = ["OPTION_LIMIT", "Bot", "SeededBot", "checked_choice"]
+__all__ = ["OPTION_LIMIT", "Bot", "Deadline", "SeededBot", "checked_choice"]
 
 #: The largest value of a bot's integer options (``iterations``, ``horizon``,
 #: ``endgame``, ``budget``): far above any useful setting, far below a search that would
 #: never end.
 OPTION_LIMIT = 10**7
+
+#: The clock of the bots' time limits (their ``seconds`` option): wall time in seconds.
+#: :class:`Deadline` reads it through this module at every check, so a test can put a
+#: clock of its own here.
+clock: Callable[[], float] = time.perf_counter
 
 _MOVE_TYPES = (Shuffle, Cut, Play)
 # What spawn returns: the type of the bot it is called on (typing.Self is Python 3.11+).
@@ -123,6 +130,40 @@ def int_option(bot: str, name: str, value: object, low: int) -> int:
     if value > OPTION_LIMIT:
         raise ChkobbaError(f"{bot}: {name} must be at most {OPTION_LIMIT}, not {shown(value)}")
     return value
+
+
+def seconds_option(bot: str, value: object) -> float:
+    """``value`` as a time limit in seconds (``0``: none), else a
+    :class:`~chkobba.ChkobbaError` naming ``bot``."""
+    seconds = real_option(value, 0.0, math.inf)
+    if seconds is None:
+        raise ChkobbaError(
+            f"{bot}: seconds must be a finite number >= 0 (0: no time limit), not {shown(value)}"
+        )
+    return seconds
+
+
+class Deadline:
+    """When a decision's time limit is up, counted from the moment this is made.
+
+    ``Deadline(0)`` never passes and never reads the clock: a bot without a time limit
+    stays a function of its seed.
+
+    >>> Deadline(0).passed()
+    False
+    >>> Deadline(3600).passed()
+    False
+    """
+
+    __slots__ = ("_end",)
+
+    def __init__(self, seconds: float) -> None:
+        self._end = clock() + seconds if seconds else math.inf
+
+    def passed(self) -> bool:
+        """Whether the time is up. A search asks after each unit of its work (an
+        iteration, a solved sample), so it overruns the limit by at most one."""
+        return self._end != math.inf and clock() >= self._end
 
 
 def real_option(value: object, low: float, high: float) -> float | None:

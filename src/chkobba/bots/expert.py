@@ -11,7 +11,8 @@
   difference), and plays the move with the best average. With 2 players and an empty
   stock nothing is hidden any more: one sample is the true position, and the move is
   the exact best. Otherwise it takes samples until the solver has expanded ``budget``
-  positions (a deterministic stand-in for a time limit: same seed, same move).
+  positions (a deterministic stand-in for a time limit: same seed, same move), or
+  until its ``seconds`` (a real time limit, if set) are up.
 * **Open deal** (earlier, the cut, or more than two sides): single-observer ISMCTS
   exactly as :class:`~chkobba.bots.ISMCTSBot` with the same options.
 
@@ -36,9 +37,9 @@ from __future__ import annotations
 from typing import Any
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import checked_choice, int_option
+from chkobba.bots.base import Deadline, checked_choice, int_option
 from chkobba.bots.endgame import Solver
-from chkobba.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot
+from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.sampling import determinizer
 from chkobba.errors import ChkobbaError
 from chkobba.moves import Move
@@ -62,13 +63,14 @@ class ExpertBot(ISMCTSBot):
     def __init__(
         self,
         *,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         exploration: float = 0.7,
         epsilon: float = 0.1,
         horizon: int = 6,
         endgame: int = DEFAULT_ENDGAME,
         budget: int = DEFAULT_BUDGET,
         inference: int = 0,
+        seconds: float = 0.0,
         seed: int | None = None,
     ) -> None:
         super().__init__(
@@ -77,6 +79,7 @@ class ExpertBot(ISMCTSBot):
             epsilon=epsilon,
             horizon=horizon,
             inference=inference,
+            seconds=seconds,
             seed=seed,
         )
         self.endgame: int = int_option("ExpertBot", "endgame", endgame, 0)
@@ -118,7 +121,10 @@ class ExpertBot(ISMCTSBot):
         # Every sample counts as at least one position: repeated samples are answered from
         # the table without expanding anything, and must not loop for ever.
         sample = determinizer(view)
-        while samples == 0 or (not unique and solver.nodes + samples < self.budget):
+        deadline = Deadline(self.seconds)
+        while samples == 0 or (
+            not unique and solver.nodes + samples < self.budget and not deadline.passed()
+        ):
             values = solver.move_values(sample(self.rng))
             # Only the moves asked about: ``legal`` may be a subset of the legal moves (a
             # caller forbidding some); checked_choice made sure each is legal.

@@ -55,7 +55,16 @@ from typing import Any, cast
 from chkobba._describe import finite_number, wrong_type
 from chkobba._kernel import tally
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards, side_rewards
-from chkobba.bots.base import SeededBot, checked_choice, int_option, real_option, require_view
+from chkobba.bots.base import (
+    OPTION_LIMIT,
+    Deadline,
+    SeededBot,
+    checked_choice,
+    int_option,
+    real_option,
+    require_view,
+    seconds_option,
+)
 from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
@@ -93,22 +102,33 @@ class _Node:
 
 
 class ISMCTSBot(SeededBot):
-    """Single-observer ISMCTS with ``iterations`` samples per move (see the module)."""
+    """Single-observer ISMCTS with ``iterations`` samples per move (see the module).
+
+    ``seconds`` limits a decision's time (wall time; ``0``, the default: no limit): the
+    search stops after ``iterations`` iterations or once ``seconds`` have passed,
+    whichever comes first, and with ``seconds`` alone ``iterations`` is
+    :data:`~chkobba.bots.base.OPTION_LIMIT`. A bot with a time limit plays by the speed
+    of the machine, not by its seed alone.
+    """
 
     name = "ismcts"
 
     def __init__(
         self,
         *,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         exploration: float = 0.7,
         epsilon: float = 0.1,
         horizon: int = DEFAULT_HORIZON,
         inference: int = 0,
+        seconds: float = 0.0,
         seed: int | None = None,
     ) -> None:
         super().__init__(seed=seed)
         bot = type(self).__name__
+        self.seconds: float = seconds_option(bot, seconds)
+        if iterations is None:  # by default: 800, or as many as the time limit allows
+            iterations = OPTION_LIMIT if self.seconds else DEFAULT_ITERATIONS
         iterations = int_option(bot, "iterations", iterations, 1)
         horizon = int_option(bot, "horizon", horizon, 0)
         c = real_option(exploration, 0.0, math.inf)
@@ -138,6 +158,7 @@ class ISMCTSBot(SeededBot):
             "epsilon": self.epsilon,
             "horizon": self.horizon,
             "inference": self.inference,
+            "seconds": self.seconds,
         }
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
@@ -160,8 +181,11 @@ class ISMCTSBot(SeededBot):
         root = _Node(side=-1)
         deals = len(view.deal_scores)
         sample = self.sampler(view)
+        deadline = Deadline(self.seconds)
         for _ in range(self.iterations):
             self._iterate(root, sample(self.rng), deals)
+            if deadline.passed():
+                break
         return root
 
     def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:

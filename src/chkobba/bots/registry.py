@@ -155,7 +155,7 @@ def bot_options(name: str) -> tuple[str, ...]:
     """The keyword options a built-in bot takes in a spec (its seed is given apart).
 
     >>> bot_options("ismcts")
-    ('iterations', 'exploration', 'epsilon', 'horizon', 'inference')
+    ('iterations', 'exploration', 'epsilon', 'horizon', 'inference', 'seconds')
     """
     _check_name(name, name)
     parameters = inspect.signature(BOT_TYPES[name].__init__).parameters.values()
