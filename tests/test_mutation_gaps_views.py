@@ -554,8 +554,8 @@ def test_check_state_and_broken_state_name_what_is_no_state() -> None:
 # --- a library bug the audit found (fixed: parse_move now checks the view) ----------------
 # parse_move judged a move from a PlayerView in seat_state(view) without check_view, where
 # legal_moves, illegal_reason and is_legal check the view first: a hand-built view whose
-# players is no number fails with a raw TypeError (a huge number builds a tuple that long,
-# until the memory runs out), and a move is accepted from an inconsistent view.
+# players was no number failed with a raw TypeError (a huge number built a tuple that long,
+# until the memory ran out), and a move was accepted from an inconsistent view.
 
 
 def _view_without_players() -> tuple[str, PlayerView]:
