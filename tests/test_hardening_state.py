@@ -6,6 +6,7 @@ or ValueError escaped before, a :class:`ChkobbaError` naming the field comes now
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from typing import Any
@@ -250,3 +251,58 @@ def test_huge_scores_are_described_not_written() -> None:
 def test_mover_of_a_hand_built_phase_is_a_chkobba_error() -> None:
     with pytest.raises(ChkobbaError, match="nobody is to move in phase 'x'"):
         _ = attrs.evolve(new_match(), phase="x").mover
+
+
+# --- the properties and methods of a hand-built broken State or PlayerView (#10) ----------
+
+# Values no field of either class can hold, each breaking some member that reads it.
+_NOT_A_FIELD = [None, 5, "x", (1,), ([],), 1.5, ((),), (("a",),), ((5,),)]
+# Methods that build or check a whole value (their own tests cover them) are left out.
+_WHOLE = {"from_dict", "json_schema"}
+
+
+def _members(value: object) -> list[str]:
+    return [m for m in dir(type(value)) if not m.startswith("_") and m not in _WHOLE]
+
+
+def _use(value: object, member: str) -> None:
+    found = getattr(value, member)
+    if callable(found):
+        found(*([0] if member == "side_of" else []))
+
+
+def _view() -> PlayerView:
+    return observe(_playing(), 0)
+
+
+@pytest.mark.parametrize(
+    ("build", "broken_field"),
+    [(_playing, a.name) for a in attrs.fields(State)]
+    + [(_view, a.name) for a in attrs.fields(PlayerView)],
+)
+def test_a_broken_values_members_raise_only_chkobba_errors(build: Any, broken_field: str) -> None:
+    # State.legal_plays, State.cutter, State.side_of, PlayerView.side and
+    # PlayerView.unseen() raised a raw TypeError, IndexError, KeyError or AttributeError
+    # here before.
+    for value in _NOT_A_FIELD:
+        broken = attrs.evolve(build(), **{broken_field: value})
+        for member in _members(broken):
+            with contextlib.suppress(ChkobbaError):
+                _use(broken, member)
+
+
+@pytest.mark.parametrize(
+    ("build", "member", "message"),
+    [
+        (lambda: attrs.evolve(_playing(), current_player=5), "legal_plays", "current_player"),
+        (lambda: attrs.evolve(_playing(), table="x"), "legal_plays", "table must be a tuple"),
+        (lambda: attrs.evolve(_playing(), dealer=None), "cutter", "dealer must be a whole"),
+        (lambda: attrs.evolve(_playing(), players=None), "side_of", "players must be a whole"),
+        (lambda: attrs.evolve(_view(), hand=None), "unseen", "hand must be a"),
+        (lambda: attrs.evolve(_view(), player=None), "side", "player must be"),
+    ],
+)
+def test_a_broken_member_names_what_is_wrong(build: Any, member: str, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=message) as caught:
+        _use(build(), member)
+    assert "see check_" in str(caught.value)

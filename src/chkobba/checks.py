@@ -25,6 +25,7 @@ state you build.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
@@ -64,16 +65,27 @@ def broken_state(state: object, error: Exception) -> Exception:
     the state; if it finds nothing, ``error`` itself (a bug, not bad input). A
     ``MemoryError`` is always itself: running out of memory says nothing about the state.
     """
+    if not isinstance(state, State) and not isinstance(error, MemoryError):
+        return ChkobbaError(f"{shown(state)} is not a State")
+    return explained(state, error, check_state, "state")
+
+
+# Shared with chkobba.views (not in __all__), whose views are checked the same way.
+def explained(
+    value: object, error: Exception, check: Callable[[Any], object], noun: str
+) -> Exception:
+    """The error to raise when ``error`` escaped a function on ``value``: the
+    :class:`~chkobba.ChkobbaError` that ``check(value)`` raises, naming the problem; if it
+    finds none, ``error`` itself (a bug, not bad input). A ``MemoryError`` is always
+    itself: running out of memory says nothing about the value."""
     if isinstance(error, MemoryError):
         return error
-    if not isinstance(state, State):
-        return ChkobbaError(f"{shown(state)} is not a State")
     try:
-        check_state(state)
+        check(value)
     except ChkobbaError as problem:
-        return ChkobbaError(f"{problem} (see check_state)")
-    except Exception:  # a state too broken even to check: say so, never fail here
-        return ChkobbaError(f"inconsistent state ({type(error).__name__}; see check_state)")
+        return ChkobbaError(f"{problem} (see {check.__name__})")
+    except Exception:  # a value too broken even to check: say so, never fail here
+        return ChkobbaError(f"inconsistent {noun} ({type(error).__name__}; see {check.__name__})")
     return error
 
 

@@ -137,8 +137,11 @@ class State:
         if plays is None:
             if self.phase is not Phase.PLAY:
                 return ()
-            hand = self.hands[self.current_player]  # type: ignore[index]
-            plays = memo["_legal_plays"] = hand_plays(hand, self.table, self.rules)
+            try:  # free unless it fails: a hand-built state can be broken (see check_state)
+                hand = self.hands[self.current_player]  # type: ignore[index]
+                plays = memo["_legal_plays"] = hand_plays(hand, self.table, self.rules)
+            except Exception as error:
+                raise _broken(self, error) from None
         return plays
 
     @property
@@ -189,16 +192,24 @@ class State:
 
     def side_of(self, player: int) -> int:
         """The side a player belongs to: ``player % sides``; partners share a side."""
-        if type(player) is not int or not 0 <= player < self.players:
+        try:  # free unless it fails: a hand-built state can be broken (see check_state)
+            seated = type(player) is int and 0 <= player < self.players
+            side = player % self.sides if seated else None
+        except Exception as error:
+            raise _broken(self, error) from None
+        if side is None:
             raise ChkobbaError(
                 f"there is no player {shown(player)} in a {shown(self.players)}-player match"
             )
-        return player % self.sides
+        return side
 
     @property
     def cutter(self) -> int:
         """The player at the dealer's right: cuts, and leads every round of the deal."""
-        return (self.dealer + 1) % self.players
+        try:  # free unless it fails: a hand-built state can be broken (see check_state)
+            return (self.dealer + 1) % self.players
+        except Exception as error:
+            raise _broken(self, error) from None
 
     @property
     def is_chance(self) -> bool:
@@ -209,6 +220,14 @@ class State:
     def is_over(self) -> bool:
         """True once the match has a winner."""
         return self.phase is Phase.OVER
+
+
+def _broken(state: State, error: Exception) -> Exception:
+    """What a property raises when ``error`` escaped it on a hand-built broken state: the
+    :class:`~chkobba.ChkobbaError` naming what is wrong (see ``checks.broken_state``)."""
+    from chkobba.checks import broken_state  # it imports this module
+
+    return broken_state(state, error)
 
 
 # Shared with chkobba.views (not in __all__): State.mover and PlayerView.mover.

@@ -23,7 +23,7 @@ import attrs
 
 from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
-from chkobba.checks import broken_state, cards_of, check_state
+from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
@@ -95,7 +95,10 @@ class PlayerView:
     @property
     def side(self) -> int:
         """The viewer's side (partners share one)."""
-        return self.player % self.sides
+        try:  # free unless it fails: a hand-built view can be broken (see check_view)
+            return self.player % self.sides
+        except Exception as error:
+            raise _broken(self, error) from None
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot see (other hands and the stock), in deck order.
@@ -104,11 +107,14 @@ class PlayerView:
         """
         if self.phase is Phase.SHUFFLE or self.phase is Phase.OVER:
             return ()
-        seen = {*self.hand, *self.table}
-        if self.cut_card is not None:
-            seen.add(self.cut_card)
-        for pile in self.captured:
-            seen.update(pile)
+        try:  # free unless it fails: a hand-built view can be broken (see check_view)
+            seen = {*self.hand, *self.table}
+            if self.cut_card is not None:
+                seen.add(self.cut_card)
+            for pile in self.captured:
+                seen.update(pile)
+        except Exception as error:
+            raise _broken(self, error) from None
         return tuple(c for c in DECK if c not in seen)
 
 
@@ -188,6 +194,12 @@ def check_view(view: PlayerView) -> PlayerView:
             f"CUT, not {shown(view.cut_card)} in player {view.player}'s view in {view.phase.name}"
         )
     return view
+
+
+def _broken(view: PlayerView, error: Exception) -> Exception:
+    """What a method raises when ``error`` escaped it on ``view``: the
+    :class:`~chkobba.ChkobbaError` naming what :func:`check_view` finds wrong."""
+    return explained(view, error, check_view, "view")
 
 
 def _view_problems(view: PlayerView) -> Iterator[str]:
