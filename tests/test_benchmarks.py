@@ -455,3 +455,40 @@ def test_bytecodes_refuses_what_it_cannot_count(
         bytecodes.main(args)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_step_parts_records_every_play_of_its_deals_with_its_state() -> None:
+    # The parts replay only what the deals played: each play legal in its state, 36 a deal.
+    step_parts = _benchmark("step_parts")
+    plays = step_parts.recorded_plays(2, 5)
+    assert len(plays) == 2 * 36
+    assert all(move in chkobba.legal_moves(state) for state, move in plays)
+
+
+@pytest.mark.parametrize("part", ["loop", "hand_plays", "play", "apply", "choice", "forget"])
+def test_each_step_part_does_its_part_alone(part: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    step_parts = _benchmark("step_parts")
+    plays = step_parts.recorded_plays(1, 5)
+    calls: collections.Counter[str] = collections.Counter()
+    for name in ("hand_plays", "play", "apply", "legal_moves"):
+        real = getattr(step_parts, name)
+
+        def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            calls[_name] += 1
+            return _real(*args)
+
+        monkeypatch.setattr(step_parts, name, counted)
+    step_parts.replay(part, plays, 2, 1)
+    expected = {"hand_plays": "hand_plays", "play": "play", "apply": "apply"}.get(part)
+    assert calls == (collections.Counter({expected: 2 * len(plays)}) if expected else {})
+    listed = [state.__dict__["_legal_plays"] for state, _move in plays]
+    assert (None in listed) == (part == "forget")
+
+
+def test_step_parts_legal_moves_lists_the_forgotten_plays_again() -> None:
+    step_parts = _benchmark("step_parts")
+    plays = step_parts.recorded_plays(1, 5)
+    listed = [state.legal_plays for state, _move in plays]
+    step_parts.replay("forget", plays, 1, 1)
+    step_parts.replay("legal_moves", plays, 1, 1)
+    assert [state.__dict__["_legal_plays"] for state, _move in plays] == listed
