@@ -193,15 +193,13 @@ class State:
     def side_of(self, player: int) -> int:
         """The side a player belongs to: ``player % sides``; partners share a side."""
         try:  # free unless it fails: a hand-built state can be broken (see check_state)
-            seated = type(player) is int and 0 <= player < self.players
-            side = player % self.sides if seated else None
+            if type(player) is int and 0 <= player < self.players:
+                return player % self.sides
         except Exception as error:
             raise _broken(self, error) from None
-        if side is None:
-            raise ChkobbaError(
-                f"there is no player {shown(player)} in a {shown(self.players)}-player match"
-            )
-        return side
+        raise ChkobbaError(
+            f"there is no player {shown(player)} in a {shown(self.players)}-player match"
+        )
 
     @property
     def cutter(self) -> int:
