@@ -19,7 +19,18 @@ step only:
 - ``legal_moves``: the public ``legal_moves`` on a state whose listed plays were first
   forgotten (``forget`` alone is that forgetting);
 - ``forget``: forgetting each state's listed plays, the overhead of ``legal_moves``' row;
-- ``choice``: ``random.Random.choice`` among the listed plays, as the loop draws.
+- ``choice``: ``random.Random.choice`` among the listed plays, as the loop draws;
+- ``listed``: the public ``legal_moves`` on a state whose plays are already listed (the
+  call alone: the floor under any ``legal_moves``);
+- ``copy``: a new ``State`` equal to the one played from, made the engine's cheapest way
+  (a copy of its instance dict, ``chkobba.state.from_fields``): the floor under any
+  successor that holds the public fields, before a rule changes one of them;
+- ``shell``: a new ``State`` whose instance dict holds two entries only (the profile and
+  the phase), made the same way: the floor under a successor that would hold a compact
+  form and decode its public fields when read.
+
+``loop``, ``choice``, ``listed`` and ``copy`` together, and a deal's shuffle, cut and
+deal, are what the step API's loop costs with rules that cost nothing.
 
 Without ``--only`` it times every part in this process and prints nanoseconds per play
 (clock figures: they drift with the machine's load). With ``--only PART`` it replays
@@ -43,6 +54,7 @@ from collections.abc import Callable
 from chkobba import Phase, Play, State, apply, legal_moves, new_match, random_shuffle
 from chkobba._plays import hand_plays
 from chkobba._successors import play
+from chkobba.state import from_fields
 
 Recorded = list[tuple[State, Play]]
 
@@ -101,12 +113,31 @@ def _choice(plays: Recorded, rng: random.Random) -> None:
         rng.choice(state.__dict__["_legal_plays"])  # listed when recorded
 
 
+def _listed(plays: Recorded, rng: random.Random) -> None:
+    for state, _move in plays:
+        legal_moves(state)  # listed when recorded
+
+
+def _copy(plays: Recorded, rng: random.Random) -> None:
+    for state, _move in plays:
+        from_fields(state.__dict__.copy())
+
+
+def _shell(plays: Recorded, rng: random.Random) -> None:
+    for state, _move in plays:
+        fields = state.__dict__
+        from_fields({"rules": fields["rules"], "phase": fields["phase"]})
+
+
 PARTS: dict[str, Callable[[Recorded, random.Random], None]] = {
     "loop": _loop,
     "hand_plays": _hand_plays,
     "play": _play,
     "apply": _apply,
     "choice": _choice,
+    "listed": _listed,
+    "copy": _copy,
+    "shell": _shell,
     # In this order: each state's plays stay listed until forget, and legal_moves lists
     # them again (apply and choice read them).
     "forget": _forget,

@@ -465,7 +465,10 @@ def test_step_parts_records_every_play_of_its_deals_with_its_state() -> None:
     assert all(move in chkobba.legal_moves(state) for state, move in plays)
 
 
-@pytest.mark.parametrize("part", ["loop", "hand_plays", "play", "apply", "choice", "forget"])
+@pytest.mark.parametrize(
+    "part",
+    ["loop", "hand_plays", "play", "apply", "choice", "listed", "copy", "shell", "forget"],
+)
 def test_each_step_part_does_its_part_alone(part: str, monkeypatch: pytest.MonkeyPatch) -> None:
     step_parts = _benchmark("step_parts")
     plays = step_parts.recorded_plays(1, 5)
@@ -479,10 +482,44 @@ def test_each_step_part_does_its_part_alone(part: str, monkeypatch: pytest.Monke
 
         monkeypatch.setattr(step_parts, name, counted)
     step_parts.replay(part, plays, 2, 1)
-    expected = {"hand_plays": "hand_plays", "play": "play", "apply": "apply"}.get(part)
+    expected = {
+        "hand_plays": "hand_plays",
+        "play": "play",
+        "apply": "apply",
+        "listed": "legal_moves",
+    }.get(part)
     assert calls == (collections.Counter({expected: 2 * len(plays)}) if expected else {})
     listed = [state.__dict__["_legal_plays"] for state, _move in plays]
     assert (None in listed) == (part == "forget")
+
+
+def test_step_parts_copy_makes_a_new_state_equal_to_each_played_from(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    step_parts = _benchmark("step_parts")
+    plays = step_parts.recorded_plays(1, 5)
+    made: list[chkobba.State] = []
+    real = step_parts.from_fields
+    monkeypatch.setattr(step_parts, "from_fields", lambda fields: made.append(real(fields)))
+    step_parts.replay("copy", plays, 1, 1)
+    assert len(made) == len(plays)
+    for copy, (state, _move) in zip(made, plays, strict=True):
+        assert copy == state and copy is not state and copy.__dict__ is not state.__dict__
+
+
+def test_step_parts_shell_makes_a_state_of_two_fields_a_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    step_parts = _benchmark("step_parts")
+    plays = step_parts.recorded_plays(1, 5)
+    made: list[chkobba.State] = []
+    real = step_parts.from_fields
+    monkeypatch.setattr(step_parts, "from_fields", lambda fields: made.append(real(fields)))
+    step_parts.replay("shell", plays, 1, 1)
+    assert len(made) == len(plays)
+    for shell, (state, _move) in zip(made, plays, strict=True):
+        assert type(shell) is chkobba.State and shell.rules is state.rules
+        assert sorted(shell.__dict__) == ["_attrs_cached_hash", "_legal_plays", "phase", "rules"]
 
 
 def test_step_parts_legal_moves_lists_the_forgotten_plays_again() -> None:
