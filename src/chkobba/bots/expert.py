@@ -51,8 +51,12 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_ENDGAME", "ExpertBot"]
 #: Cards left (hands and stock) at or below which the endgame is solved exactly: the
 #: last round of a 2-player deal, the last six plies of a 4-player one.
 DEFAULT_ENDGAME = 2 * HAND_SIZE
-#: Solver positions per endgame decision (about 0.15 s on the reference machine).
-DEFAULT_BUDGET = 5000
+#: Solver positions per sampled endgame decision (4 players: the hidden hands are drawn
+#: and solved until this many are expanded). 2,000 spends about what ISMCTS v1's search
+#: spends on the same decision, so ExpertBot takes no more time per move (5,000 took
+#: about twice as long: docs/strength.md). With 2 players and an empty stock the one
+#: true position is solved whatever the budget.
+DEFAULT_BUDGET = 2000
 
 
 class ExpertBot(ISMCTSBot):
