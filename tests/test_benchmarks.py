@@ -493,33 +493,24 @@ def test_each_step_part_does_its_part_alone(part: str, monkeypatch: pytest.Monke
     assert (None in listed) == (part == "forget")
 
 
-def test_step_parts_copy_makes_a_new_state_equal_to_each_played_from(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("part", ["copy", "shell"])
+def test_step_parts_copy_and_shell_make_one_new_state_a_play(
+    part: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # copy: a new State equal to the one played from; shell: one holding two fields only.
     step_parts = _benchmark("step_parts")
     plays = step_parts.recorded_plays(1, 5)
     made: list[chkobba.State] = []
     real = step_parts.from_fields
     monkeypatch.setattr(step_parts, "from_fields", lambda fields: made.append(real(fields)))
-    step_parts.replay("copy", plays, 1, 1)
+    step_parts.replay(part, plays, 1, 1)
     assert len(made) == len(plays)
-    for copy, (state, _move) in zip(made, plays, strict=True):
-        assert copy == state and copy is not state and copy.__dict__ is not state.__dict__
-
-
-def test_step_parts_shell_makes_a_state_of_two_fields_a_play(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    step_parts = _benchmark("step_parts")
-    plays = step_parts.recorded_plays(1, 5)
-    made: list[chkobba.State] = []
-    real = step_parts.from_fields
-    monkeypatch.setattr(step_parts, "from_fields", lambda fields: made.append(real(fields)))
-    step_parts.replay("shell", plays, 1, 1)
-    assert len(made) == len(plays)
-    for shell, (state, _move) in zip(made, plays, strict=True):
-        assert type(shell) is chkobba.State and shell.rules is state.rules
-        assert sorted(shell.__dict__) == ["_attrs_cached_hash", "_legal_plays", "phase", "rules"]
+    for new, (state, _move) in zip(made, plays, strict=True):
+        assert type(new) is chkobba.State and new is not state and new.rules is state.rules
+        if part == "copy":
+            assert new == state and new.__dict__ is not state.__dict__
+        else:
+            assert sorted(new.__dict__) == ["_attrs_cached_hash", "_legal_plays", "phase", "rules"]
 
 
 def test_step_parts_legal_moves_lists_the_forgotten_plays_again() -> None:
