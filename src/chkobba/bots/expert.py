@@ -53,9 +53,9 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_ENDGAME", "ExpertBot"]
 DEFAULT_ENDGAME = 2 * HAND_SIZE
 #: Solver positions per sampled endgame decision (4 players: the hidden hands are drawn
 #: and solved until this many are expanded). 2,000 spends about what ISMCTS v1's search
-#: spends on the same decision, so ExpertBot takes no more time per move (5,000 took
-#: about twice as long: docs/strength.md). With 2 players and an empty stock the one
-#: true position is solved whatever the budget.
+#: spends on the same decision, so ExpertBot takes no more time per move (with 5,000,
+#: 30% more at the 90th percentile of a 4-player match's moves: docs/strength.md). With
+#: 2 players and an empty stock the one true position is solved whatever the budget.
 DEFAULT_BUDGET = 2000
 
 
