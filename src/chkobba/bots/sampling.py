@@ -102,7 +102,11 @@ def weighted_determinizer(
     opponent = 1 - view.player
     size = view.hand_sizes[opponent]
     unseen = view.unseen()
-    if not hands or len(hands) != len(cum_weights) or not cum_weights[-1] > 0:
+    if len(hands) != len(cum_weights):
+        raise ChkobbaError(
+            f"weighted_determinizer: {len(hands)} hands but {len(cum_weights)} cumulative weights"
+        )
+    if not hands or not cum_weights[-1] > 0:
         raise ChkobbaError("weighted_determinizer: no hand has a positive weight")
     hidden = frozenset(unseen)
     if len(unseen) != size + view.stock_size or any(

@@ -1,0 +1,419 @@
+"""Tests for the gaps a mutmut audit of the bots (``src/chkobba/bots/``) found.
+
+Like ``tests/test_mutation_gaps.py``: each test here fails with at least one single-point
+change to the library that the rest of the suite let through (tools/mutation/README.md,
+the audit of 2026-12-04); each docstring names the behaviour it pins.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import ClassVar
+
+import attrs
+import pytest
+
+import chkobba.bots.expert
+from chkobba import (
+    CARD_RULES_PLUS,
+    TUNISIAN,
+    Card,
+    ChkobbaError,
+    Cut,
+    Move,
+    Phase,
+    Play,
+    PlayerView,
+    State,
+    apply,
+    card,
+    cards,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+)
+from chkobba.bots import ExpertBot, GreedyBot
+from chkobba.bots.endgame import Solver, deal_difference, solve
+from chkobba.bots.evaluation import tally_estimate
+from chkobba.bots.greedy import play_score
+from chkobba.bots.sampling import determinize, weighted_determinizer
+from chkobba.errors import shown
+from tests.test_expert import endgame
+
+# --- the endgame solver ----------------------------------------------------------------------
+
+
+def _exact(state: State, deals: int) -> int:
+    """Plain minimax, its leaves read off the scored deal here rather than through the
+    solver's own helper: side 0's points less side 1's, 0 for a voided deal."""
+    if state.phase is not Phase.PLAY:
+        if len(state.deal_scores) == deals:
+            return 0
+        points = state.deal_scores[deals].points
+        return points[0] - points[1]
+    values = [_exact(apply(state, move), deals) for move in legal_moves(state)]
+    maximizing = state.side_of(state.current_player) == 0  # type: ignore[arg-type]
+    return max(values) if maximizing else min(values)
+
+
+def _finished_deal() -> State:
+    """A state just after a deal was scored, with unequal points for the two sides."""
+    for seed in range(100):
+        state = endgame(seed, 2, 1)
+        if state is None:
+            continue
+        while state.phase is Phase.PLAY:
+            state = apply(state, legal_moves(state)[0])
+        points = state.deal_scores[-1].points
+        if points[0] != points[1] and min(points) > 0:
+            return state
+    raise AssertionError("no deal found")  # pragma: no cover
+
+
+def test_deal_difference_is_side_0_less_side_1_and_0_for_a_deal_not_scored() -> None:
+    """The difference of the deal asked for; no deal scored at that count gives 0 (the
+    count equal to the deals scored is the deal still open, or voided)."""
+    state = _finished_deal()
+    scored = len(state.deal_scores)
+    points = state.deal_scores[-1].points
+    assert deal_difference(state, scored - 1) == points[0] - points[1]
+    assert deal_difference(state, scored) == 0
+    assert deal_difference(state, scored + 1) == 0
+
+
+def test_deal_difference_names_what_it_was_given() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        deal_difference("7D", 0)  # type: ignore[arg-type]
+    assert str(caught.value) == "deal_difference: expected a State, got '7D' (str)"
+
+
+def test_the_solver_names_the_sides_it_cannot_solve() -> None:
+    state = apply(new_match(3, rules=CARD_RULES_PLUS), random_shuffle(random.Random(1)))
+    with pytest.raises(ChkobbaError) as caught:
+        solve(state)
+    assert str(caught.value) == "the endgame solver plays two sides against each other, not 3"
+
+
+def test_the_solver_is_exact_against_minimax_with_its_own_leaves() -> None:
+    """Solved values match plain minimax whose leaves do not go through the solver."""
+    for seed in range(12):
+        state = endgame(seed, 2, 6)
+        if state is not None:
+            assert solve(state) == _exact(state, len(state.deal_scores))
+
+
+def test_one_solver_reused_across_many_positions_stays_exact() -> None:
+    """The transposition table keeps bounds found under narrow windows: reusing one solver
+    for positions and their successors (as ExpertBot does for its samples) must never
+    take a bound for an exact value."""
+    solver = Solver()
+    checked = 0
+    for seed in range(30):
+        state = endgame(seed, 2, 6)
+        if state is None:
+            continue
+        deals = len(state.deal_scores)
+        while state.phase is Phase.PLAY:
+            assert solver.solve(state) == _exact(state, deals)
+            for move in legal_moves(state):
+                after = apply(state, move)
+                if after.phase is Phase.PLAY:
+                    assert solver.solve(after) == _exact(after, deals)
+                    checked += 1
+            state = apply(state, legal_moves(state)[-1])
+    assert checked > 100
+
+
+def _two_forced_plays() -> State:
+    """A 2-player position with two plays left, each the mover's only legal play."""
+    for seed in range(500):
+        state = endgame(seed, 2, 2)
+        if state is None or len(legal_moves(state)) != 1:
+            continue
+        after = apply(state, legal_moves(state)[0])
+        if after.phase is Phase.PLAY and len(legal_moves(after)) == 1:
+            return state
+    raise AssertionError("no position found")  # pragma: no cover
+
+
+def test_nodes_counts_the_positions_expanded() -> None:
+    """Two forced plays: the solver expands the position and the one after it."""
+    state = _two_forced_plays()
+    solver = Solver()
+    assert solver.nodes == 0
+    solver.solve(state)
+    assert solver.nodes == 2
+    solver.solve(apply(state, legal_moves(state)[0]))
+    assert solver.nodes == 2  # found in the table
+
+
+# --- ExpertBot's sampled endgame ---------------------------------------------------------------
+
+
+class _Recorder(Solver):
+    """A solver that keeps what each sample gave, and how many positions it had expanded."""
+
+    calls: ClassVar[list[tuple[dict[Move, int], int]]] = []
+
+    def move_values(self, state: State) -> dict[Move, int]:
+        values = super().move_values(state)
+        _Recorder.calls.append((values, self.nodes))
+        return values
+
+
+def _samples(
+    monkeypatch: pytest.MonkeyPatch, bot: ExpertBot, view: PlayerView
+) -> tuple[dict[Move, float], list[tuple[dict[Move, int], int]]]:
+    """The bot's endgame values of ``view`` and what each sample it solved gave."""
+    monkeypatch.setattr(chkobba.bots.expert, "Solver", _Recorder)
+    _Recorder.calls = []
+    assert bot.solves(view)
+    values = bot.evaluate(view, legal_moves(view))
+    return values, list(_Recorder.calls)
+
+
+def _endgame_view(players: int, cards_left: int, hidden: int | None = None) -> PlayerView:
+    """The mover's view of an endgame with cards still hidden from it (in other hands or
+    the stock); ``hidden``: exactly that many other hands still hold cards."""
+    for seed in range(300):
+        state = endgame(seed, players, cards_left)
+        if state is None or len(legal_moves(state)) < 2:
+            continue
+        view = observe(state, state.current_player)  # type: ignore[arg-type]
+        others = sum(1 for p, size in enumerate(view.hand_sizes) if size and p != view.player)
+        if hidden is None or others == hidden:
+            return view
+    raise AssertionError("no position found")  # pragma: no cover
+
+
+@pytest.mark.parametrize(
+    ("players", "cards_left", "hidden", "endgame_size"),
+    [(4, 6, None, 6), (4, 3, 2, 6), (2, 8, None, 12)],
+)
+def test_the_endgame_values_are_the_mean_over_the_samples_until_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+    players: int,
+    cards_left: int,
+    hidden: int | None,
+    endgame_size: int,
+) -> None:
+    """With cards hidden (other hands, or the stock), ExpertBot solves samples until the
+    solver has expanded ``budget`` positions (each sample counting one at least) and
+    gives each move its mean value over them."""
+    view = _endgame_view(players, cards_left, hidden)
+    budget = 400
+    bot = ExpertBot(seed=5, budget=budget, endgame=endgame_size)
+    values, calls = _samples(monkeypatch, bot, view)
+    assert len(calls) > 1
+    for move, value in values.items():
+        assert value == pytest.approx(sum(c[0][move] for c in calls) / len(calls))
+    if hidden is None:  # (two hidden cards of three may change no value)
+        assert len({tuple(sorted(c[0].values())) for c in calls}) > 1  # the samples differ
+    # Another sample is drawn exactly while the positions and samples stay under budget.
+    *before, (_, last_nodes) = calls
+    for count, (_, nodes) in enumerate(before, start=1):
+        assert nodes + count < budget
+    assert last_nodes + len(calls) >= budget
+
+
+def test_with_nothing_hidden_the_endgame_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2-player deal with an empty stock: the one true position, one solve."""
+    view = _endgame_view(2, 4)
+    values, calls = _samples(monkeypatch, ExpertBot(seed=5, budget=10**6), view)
+    assert view.stock_size == 0 and len(calls) == 1
+    assert values == {move: float(value) for move, value in calls[0][0].items()}
+
+
+def test_expert_messages_name_the_method_and_the_input() -> None:
+    bot = ExpertBot(seed=1)
+    with pytest.raises(ChkobbaError) as caught:
+        bot.solves("view")  # type: ignore[arg-type]
+    assert str(caught.value) == "ExpertBot.solves: expected a PlayerView, got 'view' (str)"
+    view = _endgame_view(2, 4)
+    with pytest.raises(ChkobbaError) as caught:
+        bot.evaluate(view, ())
+    assert str(caught.value).endswith("was asked to evaluate among no legal moves")
+    assert str(caught.value).startswith("ExpertBot(")
+
+
+# --- determinization ---------------------------------------------------------------------------
+
+
+def _playing_view(player: int) -> tuple[State, PlayerView]:
+    """A 2-player state in phase PLAY with ``player`` to move, and that player's view."""
+    rng = random.Random(11)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=True))
+    while state.current_player != player or len(state.stock) > 20:
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state, observe(state, player)
+
+
+def _hands(view: PlayerView) -> list[tuple[Card, ...]]:
+    return list(itertools.combinations(view.unseen(), view.hand_sizes[1 - view.player]))
+
+
+def test_weighted_determinizations_from_the_second_seat() -> None:
+    """Player 1's view: its own hand stays in seat 1, the drawn hand goes to seat 0."""
+    state, view = _playing_view(1)
+    hands = _hands(view)
+    cumulative = [0.0] * (len(hands) - 1) + [1.0]  # all the weight on the last hand
+    guess = weighted_determinizer(view, hands, cumulative)(random.Random(2))
+    assert guess.hands == (hands[-1], view.hand)
+    assert observe(guess, 1) == view
+    assert sorted(guess.stock + guess.hands[0]) == sorted(state.stock + state.hands[0])
+
+
+def test_weighted_determinizer_names_what_it_refuses() -> None:
+    _, view = _playing_view(0)
+    hands = _hands(view)
+    weights = [1.0] * len(hands)
+    refusals = [
+        (
+            ("view", hands, weights),
+            "weighted_determinizer: expected a PlayerView, got 'view' (str)",
+        ),
+        (
+            (observe(apply(new_match(), random_shuffle(random.Random(8))), 1), hands, weights),
+            "weighted_determinizer: a 2-player view in phase PLAY only",
+        ),
+        (
+            (_endgame_view(4, 6), hands, weights),
+            "weighted_determinizer: a 2-player view in phase PLAY only",
+        ),
+        (
+            (view, hands, weights[1:]),
+            f"weighted_determinizer: {len(hands)} hands but {len(hands) - 1} cumulative weights",
+        ),
+        ((view, [], []), "weighted_determinizer: no hand has a positive weight"),
+        ((view, hands, [0.0] * len(hands)), "weighted_determinizer: no hand has a positive weight"),
+    ]
+    for arguments, message in refusals:
+        with pytest.raises(ChkobbaError) as caught:
+            weighted_determinizer(*arguments)  # type: ignore[arg-type]
+        assert str(caught.value) == message
+
+
+def test_determinize_names_what_it_refuses() -> None:
+    _, view = _playing_view(0)
+    with pytest.raises(ChkobbaError) as caught:
+        determinize(view, 3)  # type: ignore[arg-type]
+    assert str(caught.value) == "determinize: expected a random.Random, got 3 (int)"
+    with pytest.raises(ChkobbaError) as caught:
+        determinize(attrs.evolve(view, player=2), random.Random(1))
+    assert str(caught.value) == (
+        f"determinize: the view's player 2 has no seat among 2 players with hands {view.hand_sizes}"
+    )
+
+
+# --- GreedyBot's score -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "worth"),
+    [("KS", 0.06), ("KD", 0.18), ("6S", 0.18), ("6D", 0.30), ("7S", 0.36), ("7D", 1.28)],
+)
+def test_a_cards_worth_is_the_sum_of_its_documented_parts(text: str, worth: float) -> None:
+    """CARD 0.06, a diamond 0.12 more, a six 0.12, a seven 0.3, the 7D 0.8 more again."""
+    assert GreedyBot.worth(card(text)) == pytest.approx(worth)
+
+
+def test_the_gain_of_a_sweep_and_of_the_last_card() -> None:
+    """A sweep adds CHKOBBA (1.0) to the worth taken, except with the deal's last card."""
+    table, five = cards("5C"), card("5D")
+    taken = frozenset(table)
+    assert play_score(table, five, taken, [], 3, TUNISIAN) == pytest.approx(0.18 + 0.06 + 1.0)
+    last = play_score(table, five, taken, [], 3, TUNISIAN, last_card=True)
+    assert last == pytest.approx(0.18 + 0.06)
+
+
+def test_the_threat_is_the_expected_best_take_of_the_next_hand() -> None:
+    """Laying 2D by 5C with a 7 the only unseen card: the next hand surely sweeps both
+    (worth 0.06 + 0.18 + CHKOBBA, and its own 7's 0.36), so the score is the lay's
+    -0.5 x 0.18 less 1.60; with the last card, or nobody to play next, no threat."""
+    table, two, seven = cards("5C"), card("2D"), cards("7S")
+    assert play_score(table, two, frozenset(), seven, 1, TUNISIAN) == pytest.approx(-0.09 - 1.60)
+    assert play_score(table, two, frozenset(), seven, 1, TUNISIAN, True) == pytest.approx(-0.09)
+    assert play_score(table, two, frozenset(), seven, 0, TUNISIAN) == pytest.approx(-0.09)
+    assert play_score(table, two, frozenset(), [], 1, TUNISIAN) == pytest.approx(-0.09)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_evaluates_a_play_with_the_next_players_hand(players: int) -> None:
+    """``evaluate`` is ``play_score`` with the next player's hand size (a fresh hand
+    when everyone is out and the stock is not), and ``last_card`` on the deal's last
+    play; anything but a play scores 0."""
+    bot = GreedyBot(seed=1)
+    rng = random.Random(players)
+    state = apply(apply(new_match(players), random_shuffle(rng)), Cut(keep=True))
+    assert bot.evaluate(observe(state, state.current_player), Cut(keep=True)) == 0.0  # type: ignore[arg-type]
+    seen_last = seen_fresh = False
+    while state.phase is Phase.PLAY:
+        view = observe(state, state.current_player)  # type: ignore[arg-type]
+        following = view.hand_sizes[(view.player + 1) % players]
+        fresh = following == 0 and view.stock_size > 0
+        last = view.stock_size == 0 and sum(view.hand_sizes) == 1
+        seen_last, seen_fresh = seen_last or last, seen_fresh or fresh
+        for move in legal_moves(state):
+            assert isinstance(move, Play)
+            expected = play_score(
+                view.table,
+                move.card,
+                move.capture,
+                view.unseen(),
+                3 if fresh else following,
+                view.rules,
+                last,
+            )
+            assert bot.evaluate(view, move) == expected
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert seen_last and seen_fresh
+
+
+def test_greedy_messages_name_the_input() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        GreedyBot(seed=1).evaluate("view", Cut(keep=True))  # type: ignore[arg-type]
+    assert str(caught.value) == "GreedyBot.evaluate: expected a PlayerView, got 'view' (str)"
+    with pytest.raises(ChkobbaError) as caught:
+        play_score(cards("5C"), "zz", frozenset(["q"]), [], 3, TUNISIAN)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "play_score: cannot score 'zz' on (card('5C'),) taking frozenset({'q'}) (expected "
+        "cards, a hand size of at most the unseen cards, and Rules)"
+    )
+    with pytest.raises(ChkobbaError) as caught:
+        play_score(cards("5C 2D 3S"), card("7S"), frozenset(cards("5C 2D")), cards("4H"), 3, None)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(
+        "play_score: cannot score card('7S') on (card('5C'), card('2D'), card('3S')) taking 2D+5C ("
+    )
+
+
+def test_greedy_counts_no_chkobba_for_a_sweep_with_the_deals_last_card() -> None:
+    for seed in range(200):
+        state = endgame(seed, 2, 1)
+        if state is None:
+            continue
+        sweeps = [
+            m
+            for m in legal_moves(state)
+            if isinstance(m, Play) and m.capture and len(m.capture) == len(state.table)
+        ]
+        if sweeps:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no last card that sweeps")
+    view = observe(state, state.current_player)  # type: ignore[arg-type]
+    worth = sum(GreedyBot.worth(c) for c in (sweeps[0].card, *sweeps[0].capture))
+    assert GreedyBot(seed=1).evaluate(view, sweeps[0]) == pytest.approx(worth)
+
+
+# --- the deal estimate -------------------------------------------------------------------------
+
+
+def test_tally_estimate_names_every_argument_it_refuses() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        tally_estimate("x", 0, 3, 4, (0, 1))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "tally_estimate: no pair of piles has tallies 'x' and 0, sizes 3 and 4 and chkobbas "
+        f"(0, 1) (under {shown(TUNISIAN)})"
+    )
