@@ -8,6 +8,7 @@ the audit of 2026-12-04); each docstring names the behaviour it pins.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from typing import ClassVar
 
@@ -38,7 +39,10 @@ from chkobba.bots import ExpertBot, GreedyBot
 from chkobba.bots.endgame import Solver, deal_difference, solve
 from chkobba.bots.evaluation import tally_estimate
 from chkobba.bots.greedy import play_score
+from chkobba.bots.inference import HandInference, OpponentModel, Suspicion
 from chkobba.bots.sampling import determinize, weighted_determinizer
+from chkobba.captures import options_for_card
+from chkobba.cards import DECK
 from chkobba.errors import shown
 from tests.test_expert import endgame
 
@@ -417,3 +421,203 @@ def test_tally_estimate_names_every_argument_it_refuses() -> None:
         "tally_estimate: no pair of piles has tallies 'x' and 0, sizes 3 and 4 and chkobbas "
         f"(0, 1) (under {shown(TUNISIAN)})"
     )
+
+
+# --- hand inference ----------------------------------------------------------------------------
+
+
+def _expected_suspicions(
+    earlier: list[Suspicion], faced: tuple[Card, ...], move: Play, inference: HandInference
+) -> list[Suspicion]:
+    """The module's rules, read off the true states: a suspicion the played card was in
+    says nothing; a sweep left (by a card that could not make it) suspects every card
+    that could; a card laid down suspects every card that would have captured."""
+    kept = [s for s in earlier if move.card not in s.cards]
+    swept = bool(move.capture) and len(move.capture) == len(faced)
+    if not swept:
+        whole = frozenset(faced)
+        sweepers = frozenset(
+            c for c in DECK if faced and whole in options_for_card(faced, c, TUNISIAN)
+        )
+        if sweepers and move.card not in sweepers:
+            kept.append(Suspicion(sweepers, inference.sweep))
+    if not move.capture:
+        capturers = frozenset(
+            c for c in DECK if c not in faced and options_for_card(faced, c, TUNISIAN)
+        )
+        if capturers:
+            kept.append(Suspicion(capturers, inference.capture))
+    return kept
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_hand_inference_keeps_the_documented_suspicions_from_either_seat(seat: int) -> None:
+    """Random opponents leave sweeps and lay cards that could capture: each suspicion,
+    and the weight of a hand (the product of the chances of the suspicions it meets),
+    follows from the true moves, whichever seat the bot has."""
+    inference = HandInference(sweep=0.1, capture=0.5)
+    rng = random.Random(7 + seat)
+    expected: list[Suspicion] = []
+    sweeps_left = products = 0
+    for _ in range(3):  # three deals
+        state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        mine: State | None = None  # the state at the bot's last turn in this deal
+        while state.phase is Phase.PLAY:
+            move = rng.choice(legal_moves(state))
+            assert isinstance(move, Play)
+            after = apply(state, move)
+            if state.current_player == seat:
+                inference.observe(observe(state, seat))
+                assert inference.suspicions == expected
+                hand = {min(s.cards) for s in expected[-2:]}
+                met = [s.chance for s in expected if not s.cards.isdisjoint(hand)]
+                assert inference.weight(hand) == pytest.approx(math.prod(met))
+                products += len(met) > 1
+                mine = state
+            elif mine is not None and len(mine.stock) == len(after.stock):
+                expected = _expected_suspicions(expected, state.table, move, inference)
+                sweeps_left += any(s.chance == inference.sweep for s in expected)
+            else:  # the bot has not played yet this deal, or a refill came between
+                expected = []
+            state = after
+        inference.observe(observe(state, seat))
+        expected = []
+    assert sweeps_left > 0
+    hand = [c for s in expected for c in s.cards][:1] + [
+        c for c in DECK if all(c not in s.cards for s in expected)
+    ][:2]
+    product = math.prod(s.chance for s in expected if not s.cards.isdisjoint(hand))
+    assert inference.weight(hand) == pytest.approx(product)
+
+
+def _likelihood(
+    seen: Play, hand: tuple[Card, ...], faced: tuple[Card, ...], unseen: list[Card], mine: int
+) -> float:
+    """The chance the opponent model gives of ``seen`` from ``hand`` and the card played."""
+
+    def score(played: Card, taken: frozenset[Card]) -> float:
+        return play_score(faced, played, taken, unseen, mine, TUNISIAN)
+
+    plays = [
+        (c, option)
+        for c in (*hand, seen.card)
+        for option in options_for_card(faced, c, TUNISIAN) or (frozenset(),)
+    ]
+    share = math.exp(score(seen.card, seen.capture) / 0.3) / math.fsum(
+        math.exp(score(c, option) / 0.3) for c, option in plays
+    )
+    return 0.1 / len(plays) + 0.9 * share
+
+
+def test_the_opponent_models_weight_is_the_likelihood_of_the_play_seen() -> None:
+    """One opponent play seen: a hand's weight is the chance that a player holding it
+    (and the card played) chose that play: ``noise`` over the number of their plays,
+    plus ``1 - noise`` times the play's share of ``exp(score / temperature)``, the
+    scores GreedyBot's, seen from the opponent (who could not see the bot's hand)."""
+    model = OpponentModel(temperature=0.3, noise=0.1)
+    rng = random.Random(3)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+    checked = multiple = 0
+    while checked < 40 or not multiple:
+        if state.phase is not Phase.PLAY:  # another deal
+            state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        if state.current_player != 0:
+            state = apply(state, rng.choice(legal_moves(state)))
+            continue
+        before = observe(state, 0)
+        mid = apply(state, rng.choice(legal_moves(state)))
+        if mid.phase is not Phase.PLAY or len(mid.stock) != len(state.stock):
+            state = mid
+            continue
+        seen = rng.choice(legal_moves(mid))
+        assert isinstance(seen, Play)
+        state = apply(mid, seen)
+        if state.phase is not Phase.PLAY or len(state.stock) != len(mid.stock):
+            continue
+        after = observe(state, 0)
+        model.observe(before)
+        model.observe(before)  # (no play between: the record starts afresh)
+        model.observe(after)  # one play of the opponent's seen
+        unseen = [c for c in DECK if c in {*before.unseen(), *after.hand}]
+        size = len(state.hands[1])
+        hands = [state.hands[1], *(tuple(rng.sample(after.unseen(), size)) for _ in range(3))]
+        # A hand of cards with several captures each: its plays outnumber its cards.
+        several = [c for c in after.unseen() if len(options_for_card(mid.table, c, TUNISIAN)) > 1]
+        if 0 < size <= len(several):
+            hands.append(tuple(several[:size]))
+            multiple += 1
+        for hand in hands:
+            expected = _likelihood(seen, hand, mid.table, unseen, len(after.hand))
+            assert model.weight(hand) == pytest.approx(expected)
+            checked += 1
+    assert checked >= 40 and multiple > 0
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_opponent_model_records_the_plays_of_the_current_round(seat: int) -> None:
+    """Every opponent play seen since the round began is one decision; a new round
+    starts afresh, keeping the opponent's lead when they led it after the bot's last
+    card; a new deal starts afresh."""
+    model = OpponentModel(temperature=0.3, noise=0.1)
+    rng = random.Random(20 + seat)
+    counted = 0
+    for deal in range(3):
+        state = apply(apply(new_match(dealer=deal % 2), random_shuffle(rng)), Cut(keep=False))
+        turn = 0  # the bot's turns in this round
+        stock = len(state.stock)
+        while state.phase is Phase.PLAY:
+            if len(state.stock) != stock:  # a refill: a new round
+                stock, turn = len(state.stock), 0
+            if state.current_player == seat:
+                turn += 1
+                model.observe(observe(state, seat))
+                opponent_led = state.cutter != seat
+                first_round = len(state.stock) == 30
+                expected = turn if opponent_led and not first_round else turn - 1
+                assert len(model.decisions) == expected
+                counted += expected > 1
+            state = apply(state, rng.choice(legal_moves(state)))
+        model.observe(observe(state, seat))
+        assert model.decisions == []
+    assert counted > 0
+
+
+def test_the_models_follow_only_one_seat_of_a_2_player_match_in_play() -> None:
+    """Views they cannot follow (another seat, 4 players, the bot's own play in
+    between) record nothing."""
+    rng = random.Random(4)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+    mover = state.current_player
+    assert mover is not None
+    after = apply(state, legal_moves(state)[0])
+    four = apply(apply(new_match(4), random_shuffle(rng)), Cut(keep=False))
+    seat = four.current_player
+    assert seat is not None
+    later = four
+    for _ in range(4):
+        later = apply(later, rng.choice(legal_moves(later)))
+    pairs = [
+        (observe(state, mover), observe(after, mover)),  # its own play, not the opponent's
+        (observe(state, mover), observe(after, 1 - mover)),  # another seat
+        (observe(four, seat), observe(later, seat)),  # 4 players
+    ]
+    for first, second in pairs:
+        hands, model = (
+            HandInference(sweep=0.1, capture=0.5),
+            OpponentModel(temperature=0.3, noise=0.1),
+        )
+        for watcher in (hands, model):
+            watcher.observe(first)
+            watcher.observe(second)
+        assert hands.suspicions == [] and model.decisions == []
+
+
+def test_the_inference_names_a_hand_it_cannot_weigh_and_reads_either_seat() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        HandInference(sweep=0.1, capture=0.5).weight(3)  # type: ignore[arg-type]
+    assert str(caught.value) == "HandInference.weight: 3 is not a hand"
+    state, view = _playing_view(1)
+    hands, cumulative = OpponentModel(temperature=0.3, noise=0.1).posterior(view)
+    assert {len(hand) for hand in hands} == {len(state.hands[0])}
+    assert len(hands) == math.comb(len(view.unseen()), len(state.hands[0]))
+    assert cumulative == [float(n) for n in range(1, len(hands) + 1)]
