@@ -26,6 +26,7 @@ from chkobba import (
     Phase,
     Play,
     PlayerView,
+    Record,
     State,
     apply,
     card,
@@ -35,11 +36,21 @@ from chkobba import (
     observe,
     random_shuffle,
 )
-from chkobba.bots import ExpertBot, GreedyBot
-from chkobba.bots.endgame import Solver, deal_difference, solve
+from chkobba.bots import BotSpec, ExpertBot, GreedyBot, ISMCTSBot, make_bot
+from chkobba.bots.analysis import (
+    MoveReview,
+    MoveValue,
+    hint_text,
+    points_text,
+    rank_moves,
+    review_record,
+    worst,
+)
+from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
 from chkobba.bots.evaluation import tally_estimate
 from chkobba.bots.greedy import play_score
 from chkobba.bots.inference import HandInference, OpponentModel, Suspicion
+from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.bots.sampling import determinize, weighted_determinizer
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK
@@ -621,3 +632,247 @@ def test_the_inference_names_a_hand_it_cannot_weigh_and_reads_either_seat() -> N
     assert {len(hand) for hand in hands} == {len(state.hands[0])}
     assert len(hands) == math.comb(len(view.unseen()), len(state.hands[0]))
     assert cumulative == [float(n) for n in range(1, len(hands) + 1)]
+
+
+# --- ISMCTS ------------------------------------------------------------------------------------
+
+
+def _policy_score(state: State, move: Play) -> float:
+    """The default rollout policy's documented score of a play (ISMCTS's ``rollout``)."""
+    worth = GreedyBot.worth
+    if move.capture:
+        sweep = 1.0 if len(move.capture) == len(state.table) else 0.0
+        return 10.0 + worth(move.card) + sum(map(worth, move.capture)) + sweep
+    values = state.rules.card_values
+    table_sum = sum(values[c.index] for c in (*state.table, move.card))
+    return -worth(move.card) - (0.5 if table_sum <= 10 else 0.0)
+
+
+def test_the_default_rollout_policy_plays_its_documented_best_move() -> None:
+    """With ``epsilon=0`` each rollout move is the capture scoring most (worth taken, a
+    point more for a sweep), else the cheapest lay, half a point worse on a table of 10
+    or less; ties (within the 0.01 of random tie-breaks) either way."""
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(6):
+        state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        while state.phase is Phase.PLAY:
+            moves = legal_moves(state)
+            after = ismcts_rollout(state, random.Random(checked), epsilon=0.0, horizon=1)
+            (chosen,) = [m for m in moves if apply(state, m) == after]
+            assert isinstance(chosen, Play)
+            best = max(_policy_score(state, m) for m in moves if isinstance(m, Play))
+            assert _policy_score(state, chosen) >= best - 0.01
+            checked += len(moves) > 1
+            state = apply(state, rng.choice(moves))
+    assert checked > 50
+
+
+def test_ismcts_values_the_deals_last_play_exactly_in_deal_points() -> None:
+    """On the deal's last card every rollout ends the deal the same way: each move's
+    value is its exact points difference for the mover's side (not a scaled reward)."""
+    for seed in range(300):
+        state = endgame(seed, 2, 1)
+        if state is not None and len(legal_moves(state)) > 1:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no last card with a choice")
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    values = ISMCTSBot(iterations=60, seed=1).evaluate(view, legal)
+    exact = move_values(state)
+    assert values == {move: pytest.approx(exact[move]) for move in legal}
+    assert len(set(exact.values())) > 1 or any(exact.values())
+
+
+# --- move reviews ------------------------------------------------------------------------------
+
+
+class _Flat:
+    """An evaluator that rates every move alike (cheap: for what a review covers)."""
+
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+        return dict.fromkeys(legal, 0.0)
+
+
+def _record(seed: int) -> Record:
+    """The moves of one random deal (its shuffle and cut included)."""
+    rng = random.Random(seed)
+    moves: list[Move] = [random_shuffle(rng)]
+    state = apply(new_match(), moves[0])
+    while state.phase is not Phase.SHUFFLE and state.phase is not Phase.OVER:
+        moves.append(rng.choice(legal_moves(state)))
+        state = apply(state, moves[-1])
+    return Record(players=2, moves=tuple(moves))
+
+
+def test_a_review_covers_exactly_the_plays_with_a_choice() -> None:
+    """Plays with two or more legal moves are reviewed; cuts, shuffles and forced plays
+    are not; only the seats asked for."""
+    record = _record(6)
+    expected, two = [], 0
+    state = record.start()
+    for index, move in enumerate(record.moves):
+        if state.phase is Phase.PLAY and len(legal_moves(state)) > 1:
+            expected.append((index, state.current_player))
+            two += len(legal_moves(state)) == 2
+        state = apply(state, move)
+    assert two > 0
+    reviews = review_record(record, evaluator=_Flat())
+    assert [(r.index, r.player) for r in reviews] == expected
+    ones = review_record(record, seats=[1], evaluator=_Flat())
+    assert [(r.index, r.player) for r in ones] == [e for e in expected if e[1] == 1]
+
+
+def test_a_review_as_plain_data() -> None:
+    """``to_dict`` (the ``--json`` of ``chkobba analyse``): values to 3 decimals, a
+    move never tried as ``null``."""
+    a, b, c = Play(card("7D")), Play(card("2S")), Play(card("KC"))
+    review = MoveReview(
+        4, 1, a, (MoveValue(b, 1.23456), MoveValue(a, 0.5), MoveValue(c, -math.inf))
+    )
+    assert review.to_dict() == {
+        "index": 4,
+        "player": 1,
+        "played": "7D",
+        "best": "2S",
+        "loss": 0.735,
+        "moves": [
+            {"move": "2S", "value": 1.235},
+            {"move": "7D", "value": 0.5},
+            {"move": "KC", "value": None},
+        ],
+    }
+    assert repr(MoveValue(a, 1.5)) == "MoveValue(move=Play(card('7D')), value=1.5)"
+    assert repr(MoveValue(c, -math.inf)).endswith("value=float('-inf'))")
+
+
+def test_worst_gives_the_three_largest_losses_by_default() -> None:
+    a, b = Play(card("7D")), Play(card("2S"))
+    reviews = [
+        MoveReview(i, 0, b, (MoveValue(a, float(i)), MoveValue(b, 0.0))) for i in range(1, 6)
+    ]
+    assert [r.index for r in worst(reviews)] == [5, 4, 3]
+
+
+def test_review_and_ranking_messages_name_the_input() -> None:
+    record = _record(6)
+    refusals = [
+        (lambda: review_record("r"), "review_record: expected a Record, got 'r' (str)"),
+        (
+            lambda: review_record(record, seats=[2], evaluator=_Flat()),
+            "review_record: seat 2 is not a player of the record (0 to 1)",
+        ),
+        (
+            lambda: review_record(record, evaluator=3),
+            "review_record: 3 cannot evaluate moves: it has no evaluate(view, legal) method",
+        ),
+    ]
+    _, view = _playing_view(0)
+    legal = legal_moves(_playing_view(0)[0])
+    refusals += [
+        (lambda: rank_moves("v", legal), "rank_moves: expected a PlayerView, got 'v' (str)"),
+        (lambda: rank_moves(view, ()), "rank_moves: there are no legal moves to rank"),
+    ]
+    for call, message in refusals:
+        with pytest.raises(ChkobbaError) as caught:
+            call()
+        assert str(caught.value) == message
+
+    class Broken:
+        def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
+            return dict.fromkeys(legal, math.nan)
+
+    broken = Broken()
+    with pytest.raises(ChkobbaError) as caught:
+        rank_moves(view, legal, broken)
+    assert str(caught.value) == (
+        f"rank_moves: {shown(broken)}.evaluate must give a number (not NaN) for every legal move"
+    )
+
+
+def test_hints_list_the_three_best_and_join_them() -> None:
+    """``hint_text`` shows the top three by default (seed 0), joined by ", then"."""
+    for seed in range(300):
+        state = endgame(seed, 2, 2)
+        if state is not None and len(legal_moves(state)) == 2:
+            break
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    ranked = rank_moves(view, legal, seed=0)
+    texts = [f"{item.move} ({points_text(item.value)})" for item in ranked]
+    assert hint_text(view, legal) == f"{texts[0]}, then {texts[1]}"
+    assert (
+        hint_text(view, legal[:1])
+        == f"{legal[0]} ({points_text(rank_moves(view, legal[:1])[0].value)})"
+    )
+    rng = random.Random(2)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=True))
+    while len(legal_moves(state)) <= 3:  # a choice of more than three, in the open deal
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert state.stock
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    assert (
+        hint_text(view, legal).count(", then ") == 1
+        and hint_text(view, legal).count(" points)") == 3
+    )
+    assert hint_text(view, legal) == hint_text(view, legal, seed=0)
+    assert rank_moves(view, legal) == rank_moves(view, legal, seed=0)
+
+
+# --- bot specs ---------------------------------------------------------------------------------
+
+_LONG = "x" * 1001
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (3, "3 is not a bot spec: expected text such as 'greedy'"),
+        (_LONG, f"{shown(_LONG)} is not a bot spec: it has 1001 characters, at most 1000"),
+        (
+            "x" * 1000,
+            f"{shown('x' * 1000)} is not a bot: choose from expert, greedy, ismcts, random",
+        ),
+        ("ismcts:v1,v1", "'ismcts:v1,v1': a spec takes one preset at most"),
+        ("ismcts:foo", "'ismcts:foo': option 'foo' is not key=value or a preset (v1)"),
+        ("greedy:v1", "'greedy:v1': option 'v1' is not key=value"),
+        (
+            "expert:seed=3",
+            "'expert:seed=3': the seed is not a bot option; it comes from the match "
+            "(the command's --seed)",
+        ),
+        (
+            "expert:iterations=1,iterations=2",
+            "'expert:iterations=1,iterations=2': option 'iterations' is given twice",
+        ),
+        (
+            "expert:iterations=1" + "0" * 18,
+            "'expert:iterations=1000000000000000000': option value '1000000000000000000' has "
+            "19 digits, at most 18",
+        ),
+        ("expert:iterations=abc", "'expert:iterations=abc': option value 'abc' is not a number"),
+        ("expert:iterations=5=6", "'expert:iterations=5=6': option value '5=6' is not a number"),
+        (
+            "expert:exploration=inf",
+            "'expert:exploration=inf': option value 'inf' is not a finite number",
+        ),
+        (
+            "expert:budget=" + "9" * 18,
+            "ExpertBot: budget must be at most 10000000, not " + "9" * 18,
+        ),
+    ],
+)
+def test_a_bot_spec_is_refused_with_its_text_and_reason(text: object, message: str) -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        BotSpec.parse(text)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_specs_read_signs_and_presets() -> None:
+    assert BotSpec.parse("expert:iterations=+5") == BotSpec.parse("expert:iterations=5")
+    assert (
+        str(BotSpec.parse("ismcts:v1"))
+        == "ismcts:iterations=800,exploration=0.7,epsilon=0.1,horizon=6"
+    )
+    with pytest.raises(ChkobbaError) as caught:
+        make_bot(3)  # type: ignore[arg-type]
+    assert str(caught.value) == "3 is not a bot spec"
