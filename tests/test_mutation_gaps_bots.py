@@ -36,7 +36,16 @@ from chkobba import (
     observe,
     random_shuffle,
 )
-from chkobba.bots import BotSpec, ExpertBot, GreedyBot, ISMCTSBot, make_bot
+from chkobba.actions import Position, legal_actions, step
+from chkobba.bots import (
+    BotActions,
+    BotSpec,
+    ExpertBot,
+    GreedyBot,
+    ISMCTSBot,
+    RandomBot,
+    make_bot,
+)
 from chkobba.bots.analysis import (
     MoveReview,
     MoveValue,
@@ -876,3 +885,139 @@ def test_specs_read_signs_and_presets() -> None:
     with pytest.raises(ChkobbaError) as caught:
         make_bot(3)  # type: ignore[arg-type]
     assert str(caught.value) == "3 is not a bot spec"
+
+
+def test_the_search_rollout_to_the_deals_end_is_its_steps_one_by_one() -> None:
+    """``rollout(..., horizon=0)`` plays the default policy (``epsilon=0``) to the deal's
+    end: exactly its one-move rollouts in a row, drawing from the same generator; from
+    a cut it cuts; a state between deals stays as it is; its default ``epsilon`` is 0.1."""
+    rng = random.Random(8)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+    for _ in range(5):
+        state = apply(state, rng.choice(legal_moves(state)))
+    whole = ismcts_rollout(state, random.Random(5), epsilon=0.0, horizon=0)
+    steps, step_rng = state, random.Random(5)
+    while steps.phase is Phase.PLAY:
+        steps = ismcts_rollout(steps, step_rng, epsilon=0.0, horizon=1)
+    assert whole == steps and whole.phase is not Phase.PLAY
+    assert ismcts_rollout(whole, random.Random(1), epsilon=1.0) == whole
+    cut = apply(new_match(), random_shuffle(random.Random(3)))
+    assert ismcts_rollout(cut, random.Random(1), epsilon=0.0, horizon=1).phase is Phase.PLAY
+    assert ismcts_rollout(state, random.Random(2)) == ismcts_rollout(
+        state, random.Random(2), epsilon=0.1
+    )
+    for bad, message in (
+        (lambda: ismcts_rollout("s", rng), "rollout: expected a State, got 's' (str)"),  # type: ignore[arg-type]
+        (lambda: ismcts_rollout(state, 3), "rollout: expected a random.Random, got 3 (int)"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ChkobbaError) as caught:
+            bad()
+        assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(("seat", "inference"), [(0, 1), (1, 1), (1, 2)])
+def test_an_inferring_search_samples_states_its_view_allows_from_either_seat(
+    seat: int, inference: int
+) -> None:
+    """With hand inference the searched states are still ones the bot's view allows,
+    the opponent's hand weighed in the right seat."""
+    bot = ISMCTSBot(iterations=4, inference=inference, seed=3)
+    rng = random.Random(seat)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+    weighed = 0
+    while state.phase is Phase.PLAY:
+        if state.current_player == seat:
+            view = observe(state, seat)
+            move = bot.choose(view, legal_moves(state))
+            sample = bot.sampler(view)
+            for _ in range(3):
+                assert observe(sample(rng), seat) == view
+            weighed += bool(bot._hands.suspicions or bot._model.decisions)
+        else:
+            move = rng.choice(legal_moves(state))
+        state = apply(state, move)
+    assert weighed > 0
+
+
+def test_more_spec_refusals_name_the_input() -> None:
+    refusals = [
+        (lambda: BotSpec.parse("expert:=5"), "'expert:=5': option '=5' is not key=value"),
+        (lambda: BotSpec("expert", options=3), "BotSpec: options must be a collection, not 3"),  # type: ignore[arg-type]
+        (
+            lambda: BotSpec("expert", options=(("iterations", 10**18),)),
+            "BotSpec expert: option 'iterations' must be a finite number with at most 18 "
+            "digits, not 1000000000000000000",
+        ),
+        (
+            lambda: BotSpec.parse("expert:iterations=+1" + "0" * 18),
+            "'expert:iterations=+1000000000000000000': option value '+1000000000000000000' "
+            "has 19 digits, at most 18",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(ChkobbaError) as caught:
+            call()
+        assert str(caught.value) == message
+
+
+def test_bot_actions_choose_among_the_pending_cards_captures_only() -> None:
+    """At a card someone else selected, every seed's choice is one of its captures."""
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=True))
+    rng = random.Random(2)
+    pendings = 0
+    while state.phase is Phase.PLAY and pendings < 5:
+        position = Position(state)
+        for action in legal_actions(position):
+            after = step(position, action)
+            if after.pending is None:
+                continue
+            choices = set(legal_actions(after))
+            for seed in range(10):
+                assert BotActions(RandomBot(seed=seed))(after) in choices
+            pendings += 1
+        state = apply(state, rng.choice(legal_moves(state)))
+    assert pendings > 0
+    bot = RandomBot(seed=1)
+    with pytest.raises(ChkobbaError) as caught:
+        BotActions(3)  # type: ignore[arg-type]
+    assert str(caught.value) == "3 is not a bot: it has no choose(view, legal) method"
+    with pytest.raises(ChkobbaError) as caught:
+        BotActions(bot)(Position(new_match()))
+    assert str(caught.value) == f"{shown(bot)} cannot act: nobody is to move (chance or over)"
+
+
+def test_the_policys_sweep_bonus_decides_between_captures() -> None:
+    """Positions where the sweep's extra point changes the default policy's choice: the
+    rollout takes the sweep."""
+    rng = random.Random(12)
+    decided = 0
+    while decided < 3:
+        state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=False))
+        while state.phase is Phase.PLAY:
+            plays = [m for m in legal_moves(state) if isinstance(m, Play)]
+            scores = {m: _policy_score(state, m) for m in plays}
+            best = max(plays, key=scores.__getitem__)
+            sweep = bool(best.capture) and len(best.capture) == len(state.table)
+            others = [scores[m] for m in plays if m is not best]
+            if sweep and others and scores[best] - 1.0 + 0.01 < max(others) < scores[best] - 0.01:
+                after = ismcts_rollout(state, random.Random(decided), epsilon=0.0, horizon=1)
+                assert after == apply(state, best)
+                decided += 1
+            state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_a_hint_is_the_ranking_of_its_seed_in_full() -> None:
+    rng = random.Random(2)
+    state = apply(apply(new_match(), random_shuffle(rng)), Cut(keep=True))
+    while len(legal_moves(state)) <= 3:
+        state = apply(state, rng.choice(legal_moves(state)))
+    view, legal = observe(state, state.current_player), legal_moves(state)  # type: ignore[arg-type]
+    texts = [f"{i.move} ({points_text(i.value)})" for i in rank_moves(view, legal, seed=1)[:3]]
+    assert hint_text(view, legal, seed=1) == f"{texts[0]}, then {texts[1]}, {texts[2]}"
+
+
+def test_a_review_by_default_is_the_expert_of_seed_0() -> None:
+    record = _record(6)
+    first = review_record(record, seats=[0])
+    assert first == review_record(record, seats=[0], seed=0)
+    assert first and all(isinstance(r.best.value, float) for r in first)

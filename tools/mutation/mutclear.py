@@ -47,6 +47,20 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         cache.clear()
     plays._RECENT = (None, None)
     captures.sum_groups.cache_clear()
+    _clear_bot_caches()
+
+
+def _clear_bot_caches() -> None:
+    """The bots' caches of estimates and rollout tables (for the audit of ``bots/``)."""
+    evaluation = sys.modules.get("chkobba.bots.evaluation")
+    if evaluation is not None:
+        for function in (evaluation._majority, evaluation._bermila, evaluation._ways):
+            function.cache_clear()
+        evaluation._SPLITS.clear()
+        evaluation._BERMILAS.clear()
+    policy_rollout = sys.modules.get("chkobba.bots._policy_rollout")
+    if policy_rollout is not None:
+        policy_rollout._TABLES.clear()
 
 
 def pytest_collection_modifyitems(
