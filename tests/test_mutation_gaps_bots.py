@@ -46,6 +46,7 @@ from chkobba.bots import (
     RandomBot,
     make_bot,
 )
+from chkobba.bots._policy_rollout import policy_rewards
 from chkobba.bots.analysis import (
     MoveReview,
     MoveValue,
@@ -59,6 +60,8 @@ from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
 from chkobba.bots.evaluation import tally_estimate
 from chkobba.bots.greedy import play_score
 from chkobba.bots.inference import HandInference, OpponentModel, Suspicion
+from chkobba.bots.ismcts import REWARD_SCALE
+from chkobba.bots.ismcts import _rewards as ismcts_rewards
 from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.bots.sampling import determinize, weighted_determinizer
 from chkobba.captures import options_for_card
@@ -1020,4 +1023,32 @@ def test_a_review_by_default_is_the_expert_of_seed_0() -> None:
     record = _record(6)
     first = review_record(record, seats=[0])
     assert first == review_record(record, seats=[0], seed=0)
+    assert first == review_record(record, seats=[0], evaluator=ExpertBot(seed=0))
     assert first and all(isinstance(r.best.value, float) for r in first)
+
+
+def test_the_search_names_itself_when_asked_to_evaluate_nothing() -> None:
+    bot = ISMCTSBot(iterations=4, seed=1)
+    _, view = _playing_view(0)
+    with pytest.raises(ChkobbaError) as caught:
+        bot.evaluate(view, ())
+    assert str(caught.value) == f"{shown(bot)} was asked to evaluate among no legal moves"
+
+
+def test_a_policy_rollout_whose_horizon_ends_the_deal_gives_the_leftovers() -> None:
+    """A horizon reached with the deal's last play: the rewards are the deal's real
+    points, the table's leftovers given to the last capturer."""
+    checked = 0
+    for seed in range(200):
+        state = endgame(seed, 2, 6)
+        if state is None or state.stock or sum(map(len, state.hands)) != 6:
+            continue
+        played: list[Play] = []
+        rewards = policy_rewards(state, random.Random(seed), 0.1, 6, REWARD_SCALE, moves=played)
+        end = state
+        for move in played:
+            end = apply(end, move)
+        assert end.phase is not Phase.PLAY
+        assert rewards == ismcts_rewards(end, len(state.deal_scores))
+        checked += bool(end.deal_scores[-1].points != (0, 0))
+    assert checked > 5
