@@ -56,6 +56,7 @@ from chkobba.bots.analysis import (
     review_record,
     worst,
 )
+from chkobba.bots.base import SeededBot
 from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
 from chkobba.bots.evaluation import tally_estimate
 from chkobba.bots.greedy import play_score
@@ -1052,3 +1053,14 @@ def test_a_policy_rollout_whose_horizon_ends_the_deal_gives_the_leftovers() -> N
         assert rewards == ismcts_rewards(end, len(state.deal_scores))
         checked += bool(end.deal_scores[-1].points != (0, 0))
     assert checked > 5
+
+
+def test_a_seeded_bot_that_does_not_pick_plays_the_first_legal_move() -> None:
+    """``SeededBot.pick``'s default, for a subclass that only names itself."""
+
+    class First(SeededBot):
+        name = "first"
+
+    state, view = _playing_view(0)
+    legal = legal_moves(state)
+    assert len(legal) > 1 and First(seed=1).choose(view, legal) == legal[0]
