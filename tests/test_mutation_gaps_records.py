@@ -8,6 +8,7 @@ Most pin the full text of a refusal: a bad record's message names the field, the
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import random
@@ -18,15 +19,20 @@ from typing import Any
 import pytest
 
 from chkobba import (
+    DECK,
     Cut,
     Phase,
+    Play,
     Record,
     RecordError,
+    Shuffle,
     apply,
+    card,
     new_match,
     random_shuffle,
     rollout,
 )
+from chkobba.records import MOVE_LIMIT
 
 _BASE: dict[str, Any] = json.loads(Record(players=2).to_json())
 
@@ -170,3 +176,87 @@ def test_a_saved_record_gets_the_usual_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(mask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+_ORDER = "shuffle AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S…"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"moves": "ab"}, "moves must be a sequence of moves, not 'ab'"),
+        ({"moves": [3]}, "move 1 (index 0) is not a move (Shuffle, Cut or Play): 3"),
+        (
+            {"moves": [Play(card("7D"), frozenset([card("7D")]))]},
+            "move 1 (index 0): '7D x 7D' is not a move: 7D cannot capture itself",
+        ),
+        (
+            {"moves": [Shuffle(DECK[:39])]},
+            f"move 1 (index 0): '{_ORDER} is not a move: a shuffle orders all 40 cards, "
+            "this one has 39; missing KC",
+        ),
+        (
+            {"moves": [Shuffle((*DECK[:39], DECK[0]))]},
+            f"move 1 (index 0): '{_ORDER} is not a move: a shuffle names each card once; "
+            "AS comes again at 39",
+        ),
+        ({"scores": "a"}, "scores must be whole numbers, one per side, not 'a'"),
+        ({"scores": []}, "scores must be whole numbers, one per side, not []"),
+        (
+            {"scores": range(20)},
+            "a record cannot start this way: scores must be 2 whole numbers, not "
+            "(0, 1, 2, 3, 4, 5, 6, 7, ...)",
+        ),
+    ],
+)
+def test_a_records_moves_and_scores_are_refused_by_name(fields: Any, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record(players=2, **fields)
+    assert str(caught.value) == message
+
+
+def test_a_record_holds_up_to_the_move_limit() -> None:
+    cut = Cut(keep=True)
+    assert len(Record(players=2, moves=[cut] * MOVE_LIMIT).moves) == MOVE_LIMIT
+    with pytest.raises(RecordError) as caught:
+        Record(players=2, moves=[cut] * (MOVE_LIMIT + 1))
+    assert str(caught.value) == f"a record holds at most {MOVE_LIMIT} moves"
+
+
+def test_a_records_tags_cannot_change() -> None:
+    tags = Record(players=2, tags={"a": "b"}).tags
+    with pytest.raises(TypeError) as caught:
+        tags["x"] = "y"  # type: ignore[index]
+    assert str(caught.value) == "a record's tags cannot change: make a new Record with other tags"
+
+
+def test_files_are_read_unverified_when_asked(tmp_path: Path) -> None:
+    """``verify=False`` reaches the reader: a record whose moves are not legal in turn
+    loads from a file and from a file of lines, and is refused with ``verify=True``."""
+    wrong = Record(players=2, moves=[Cut(keep=True)])  # a cut before any shuffle
+    one, lines = tmp_path / "one.json", tmp_path / "all.jsonl"
+    wrong.save(one)
+    lines.write_text(wrong.to_json(compact=True) + "\n", encoding="utf-8")
+    assert Record.load(one, verify=False) == wrong
+    assert Record.load_lines(lines, verify=False) == (wrong,)
+    for read in (lambda: Record.load(one), lambda: Record.load_lines(lines)):
+        with pytest.raises(RecordError):
+            read()
+
+
+def test_a_saved_record_read_as_lines_points_to_load(tmp_path: Path) -> None:
+    """A file written by ``save`` (several lines, a byte-order mark or not) read with
+    ``load_lines`` names the fix, unless records were read before the bad line."""
+    record = Record(players=2)
+    hint = " (a record saved over several lines reads with Record.load)"
+    for prefix in (b"", codecs.BOM_UTF8):
+        path = tmp_path / "saved.json"
+        path.write_bytes(prefix + record.to_json().encode("utf-8"))
+        with pytest.raises(RecordError) as caught:
+            Record.load_lines(path)
+        assert str(caught.value).endswith(hint)
+    after = tmp_path / "after.jsonl"
+    after.write_text(record.to_json(compact=True) + "\n{\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        Record.load_lines(after)
+    assert ", line 2: " in str(caught.value) and not str(caught.value).endswith(hint)
