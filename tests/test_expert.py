@@ -32,7 +32,7 @@ from chkobba import (
 )
 from chkobba.bots import BotSpec, ExpertBot, ISMCTSBot, determinize, make_bot
 from chkobba.bots.analysis import hint_text, rank_moves, review_record
-from chkobba.bots.endgame import Solver, deal_difference, move_values, solve
+from chkobba.bots.endgame import Solver, move_values, solve
 from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.cli import main
 from chkobba.moves import random_shuffle
@@ -41,9 +41,15 @@ from tests.strategies import examples
 
 
 def brute_force(state: State, deals: int) -> int:
-    """Plain minimax on the deal's final points difference: what the solver must match."""
+    """Plain minimax on the deal's final points difference: what the solver must match.
+
+    Its leaves read the scored deal here, not through the solver's own
+    ``deal_difference``, so a wrong difference there cannot pass both."""
     if state.phase is not Phase.PLAY:
-        return deal_difference(state, deals)
+        if len(state.deal_scores) == deals:
+            return 0  # a voided deal
+        points = state.deal_scores[deals].points
+        return points[0] - points[1]
     values = [brute_force(apply(state, move), deals) for move in legal_moves(state)]
     return max(values) if state.side_of(state.current_player) == 0 else min(values)  # type: ignore[arg-type]
 

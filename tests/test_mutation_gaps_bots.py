@@ -68,22 +68,10 @@ from chkobba.bots.sampling import determinize, weighted_determinizer
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK
 from chkobba.errors import shown
-from tests.test_expert import endgame
+from tests.helpers import random_history
+from tests.test_expert import brute_force, endgame
 
 # --- the endgame solver ----------------------------------------------------------------------
-
-
-def _exact(state: State, deals: int) -> int:
-    """Plain minimax, its leaves read off the scored deal here rather than through the
-    solver's own helper: side 0's points less side 1's, 0 for a voided deal."""
-    if state.phase is not Phase.PLAY:
-        if len(state.deal_scores) == deals:
-            return 0
-        points = state.deal_scores[deals].points
-        return points[0] - points[1]
-    values = [_exact(apply(state, move), deals) for move in legal_moves(state)]
-    maximizing = state.side_of(state.current_player) == 0  # type: ignore[arg-type]
-    return max(values) if maximizing else min(values)
 
 
 def _finished_deal() -> State:
@@ -124,15 +112,7 @@ def test_the_solver_names_the_sides_it_cannot_solve() -> None:
     assert str(caught.value) == "the endgame solver plays two sides against each other, not 3"
 
 
-def test_the_solver_is_exact_against_minimax_with_its_own_leaves() -> None:
-    """Solved values match plain minimax whose leaves do not go through the solver."""
-    for seed in range(12):
-        state = endgame(seed, 2, 6)
-        if state is not None:
-            assert solve(state) == _exact(state, len(state.deal_scores))
-
-
-def test_one_solver_reused_across_many_positions_stays_exact() -> None:
+def test_one_solver_reused_across_many_positions_staysbrute_force() -> None:
     """The transposition table keeps bounds found under narrow windows: reusing one solver
     for positions and their successors (as ExpertBot does for its samples) must never
     take a bound for an exact value."""
@@ -144,11 +124,11 @@ def test_one_solver_reused_across_many_positions_stays_exact() -> None:
             continue
         deals = len(state.deal_scores)
         while state.phase is Phase.PLAY:
-            assert solver.solve(state) == _exact(state, deals)
+            assert solver.solve(state) == brute_force(state, deals)
             for move in legal_moves(state):
                 after = apply(state, move)
                 if after.phase is Phase.PLAY:
-                    assert solver.solve(after) == _exact(after, deals)
+                    assert solver.solve(after) == brute_force(after, deals)
                     checked += 1
             state = apply(state, legal_moves(state)[-1])
     assert checked > 100
@@ -708,14 +688,8 @@ class _Flat:
 
 
 def _record(seed: int) -> Record:
-    """The moves of one random deal (its shuffle and cut included)."""
-    rng = random.Random(seed)
-    moves: list[Move] = [random_shuffle(rng)]
-    state = apply(new_match(), moves[0])
-    while state.phase is not Phase.SHUFFLE and state.phase is not Phase.OVER:
-        moves.append(rng.choice(legal_moves(state)))
-        state = apply(state, moves[-1])
-    return Record(players=2, moves=tuple(moves))
+    """The moves of one random deal (its shuffle, cut and 36 plays)."""
+    return Record(players=2, moves=random_history(seed, max_moves=38)[1])
 
 
 def test_a_review_covers_exactly_the_plays_with_a_choice() -> None:
