@@ -9,6 +9,8 @@ Most pin the full text of a refusal: a bad record's message names the field, the
 from __future__ import annotations
 
 import codecs
+import io
+import itertools
 import json
 import os
 import random
@@ -16,9 +18,11 @@ import stat
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     Cut,
     Phase,
@@ -30,9 +34,10 @@ from chkobba import (
     card,
     new_match,
     random_shuffle,
+    records,
     rollout,
 )
-from chkobba.records import MOVE_LIMIT
+from chkobba.records import MOVE_LIMIT, read_record_lines
 
 _BASE: dict[str, Any] = json.loads(Record(players=2).to_json())
 
@@ -260,3 +265,219 @@ def test_a_saved_record_read_as_lines_points_to_load(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as caught:
         Record.load_lines(after)
     assert ", line 2: " in str(caught.value) and not str(caught.value).endswith(hint)
+
+
+# The second pass of the audit: the survivors left after the first.
+
+_CUT_FIRST = Record(players=2, moves=[Cut(keep=True)])  # a cut before any shuffle: illegal
+_LEADS = "no legal move leads from state 1 (index 0) to state 2 (index 1)"
+
+
+def _states_message(states: Any) -> str:
+    with pytest.raises(RecordError) as caught:
+        Record.from_states(states)
+    return str(caught.value)
+
+
+def test_from_states_says_which_state_is_wrong_and_why() -> None:
+    start = new_match(rules=CARD_RULES_PLUS)  # no cut: the deal is read from the hands
+    dealt = apply(start, random_shuffle(random.Random(1)))
+    broken = ": state 2 (index 1) is broken: inconsistent state: "
+    assert _states_message("ab") == _STATES + "'ab'"
+    assert _states_message(s for s in [start]).startswith(_STATES + "<generator object")
+    assert _states_message([start, "st"]) == "state 2 (index 1) is not a State: 'st'"
+    assert _states_message([attrs.evolve(start, dealer=5)]) == (
+        "state 1 (index 0): inconsistent state: dealer 5 is not a player from 0 to 1"
+    )
+    assert _states_message([new_match(), new_match()]) == _LEADS
+    assert _states_message([start, attrs.evolve(dealt, hands=None)]) == (
+        _LEADS + broken + "hands must be a tuple of card tuples, not None"
+    )
+    # Reading the deal from these hands fails before any move is tried.
+    assert _states_message([start, attrs.evolve(dealt, hands=((), ()))]) == (
+        _LEADS + broken + "AH is nowhere (6 of the 40 cards missing)"
+    )
+
+
+def test_from_states_never_fails_on_a_state_too_broken_to_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    start = new_match()
+
+    def check(state: Any) -> Any:
+        if state is not start:
+            raise RuntimeError("a check that fails")
+        return state
+
+    monkeypatch.setattr(records, "check_state", check)
+    odd = attrs.evolve(start, dealer=1)
+    assert _states_message([start, odd]) == (
+        _LEADS + ": state 2 (index 1) is broken (see check_state)"
+    )
+
+
+def test_a_move_that_would_not_read_back_is_refused_even_if_the_notation_read_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last guard of ``_to_moves``: the notation refuses every such move today."""
+    monkeypatch.setattr(records, "parse_move", lambda text: None)
+    with pytest.raises(RecordError) as caught:
+        Record(players=2, moves=[Play(card("7D"), frozenset([card("7D")]))])
+    assert str(caught.value) == "move 1 (index 0): '7D x 7D' does not read back"
+
+
+def test_a_record_refuses_rules_that_are_not_a_profile_and_endless_scores() -> None:
+    with pytest.raises(RecordError) as caught:
+        Record(players=2, rules="x")  # type: ignore[arg-type]
+    assert str(caught.value) == "rules must be a Rules profile, not 'x'"
+    with pytest.raises(RecordError, match="scores must be 2 whole numbers"):
+        Record(players=2, scores=itertools.count())  # type: ignore[arg-type]
+
+
+def test_records_that_differ_in_their_tags_hash_apart() -> None:
+    hashes = {hash(Record(players=2, tags={"round": str(i)})) for i in range(20)}
+    assert len(hashes) > 1
+
+
+def test_every_reader_verifies_by_default(tmp_path: Path) -> None:
+    data = _CUT_FIRST.to_dict()
+    line = _CUT_FIRST.to_json(compact=True).encode("utf-8") + b"\n"
+    assert Record.from_dict(data, verify=False) == _CUT_FIRST
+    with pytest.raises(RecordError, match=r"^move 1 \(index 0\) \('keep'\) is not legal"):
+        Record.from_dict(data)
+    assert list(read_record_lines(io.BytesIO(line), "f", verify=False)) == [_CUT_FIRST]
+    with pytest.raises(RecordError, match=r"^f, line 1: move 1 \(index 0\)"):
+        list(read_record_lines(io.BytesIO(line), "f"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": NaN}', "a record holds no NaN: it is not standard JSON"),
+        ('{"format": 1, "format": 1}', "field 'format' appears twice in one JSON object"),
+    ],
+)
+def test_json_that_is_not_standard_is_refused_by_name(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.from_json(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({**_BASE, "extra": 1}, "unknown field 'extra' (a record has " + ", ".join(_BASE) + ")"),
+        ({k: v for k, v in _BASE.items() if k != "moves"}, "missing field 'moves'"),
+        ({"format": ("a",)}, "format must be 'chkobba-record': it is [\"a\"] (tuple)"),
+        ({"format": {1, 2}}, "format must be 'chkobba-record': it is {1, 2} (set)"),
+    ],
+)
+def test_a_records_data_is_refused_by_name(data: dict[str, Any], message: str) -> None:
+    """Data from Python, not from JSON, may hold a tuple or a set: named by its type."""
+    with pytest.raises(RecordError) as caught:
+        Record.from_dict(data)
+    assert str(caught.value) == message
+
+
+def test_a_long_file_name_is_cut_in_messages(tmp_path: Path) -> None:
+    folder = tmp_path / ("d" * 120) / ("e" * 120)
+    folder.mkdir(parents=True)
+    empty, lines = folder / "empty.json", folder / "bad.jsonl"
+    empty.write_bytes(b"")
+    lines.write_bytes(b"[]\n")
+    name = repr(str(empty))[:199] + "…"
+    with pytest.raises(RecordError) as caught:
+        Record.load(empty)
+    assert str(caught.value) == f"{name}: the file is empty, not a record"
+    with pytest.raises(RecordError) as caught:
+        Record.load_lines(lines)
+    assert str(caught.value) == (
+        f"{repr(str(lines))[:199]}…, line 1: a record is a JSON object, not [] (a list)"
+    )
+
+
+def test_a_file_that_is_not_json_gets_no_hint(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("x", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        Record.load(path)
+    assert str(caught.value) == (
+        f"{str(path)!r}: the record is not valid JSON: Expecting value: line 1 column 1 (char 0)"
+    )
+
+
+def test_files_and_lines_up_to_the_size_limit_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the limit a file (and a line) loads; one byte more is refused. The limit is
+    lowered for the test: the real one is 256 MiB."""
+    record = Record(players=2)
+    text = record.to_json(compact=True).encode("utf-8") + b"\n"
+    path, lines = tmp_path / "one.json", tmp_path / "all.jsonl"
+    path.write_bytes(text)
+    lines.write_bytes(text)
+    monkeypatch.setattr(records, "FILE_LIMIT", len(text))
+    assert Record.load(path) == record
+    assert Record.load_lines(lines) == (record,)
+    monkeypatch.setattr(records, "FILE_LIMIT", len(text) - 1)
+    with pytest.raises(RecordError) as caught:
+        Record.load(path)
+    assert str(caught.value) == (
+        f"{str(path)!r}: the file is larger than 0 MiB, more than any record "
+        "(a file of one record per line reads with Record.load_lines)"
+    )
+    with pytest.raises(RecordError) as caught:
+        Record.load_lines(lines)
+    assert str(caught.value) == (
+        f"{str(lines)!r}, line 1: the line is longer than 0 MiB, more than any record"
+    )
+
+
+def test_a_record_read_from_json_holds_up_to_the_move_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(records, "MOVE_LIMIT", 2)
+    assert len(Record.from_json(_with(moves=["keep"] * 2), verify=False).moves) == 2
+    with pytest.raises(RecordError) as caught:
+        Record.from_json(_with(moves=["keep"] * 3), verify=False)
+    assert str(caught.value) == "a record holds at most 2 moves, not 3"
+
+
+def test_save_writes_beside_the_file_even_under_a_long_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The temporary file is in the target's folder (so os.replace never crosses file
+    systems) and its name fits wherever the target's does: a name of 255 bytes, the
+    most a file system allows, saves."""
+    replaced: list[tuple[str, str]] = []
+    real_replace = os.replace
+
+    def replace(source: Any, target: Any) -> None:
+        replaced.append((os.fspath(source), os.fspath(target)))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.chdir(tmp_path.parent)
+    record = Record(players=2)
+    for name in ("r" * 250 + ".json", "é" * 122 + ".json"):
+        path = tmp_path / name
+        record.save(path)
+        assert Record.load(path) == record
+    assert [os.path.dirname(source) for source, _ in replaced] == [str(tmp_path)] * 2
+    assert [os.path.basename(source)[:5] for source, _ in replaced] == [".rrrr", ".éééé"]
+    assert sorted(os.listdir(tmp_path)) == sorted(["r" * 250 + ".json", "é" * 122 + ".json"])
+
+
+def test_a_failed_save_raises_its_own_error_even_if_the_cleanup_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(*args: Any) -> None:
+        raise OSError("the disk is full")
+
+    def cannot_remove(*args: Any) -> None:
+        raise PermissionError("no")
+
+    monkeypatch.setattr(os, "replace", fail)
+    monkeypatch.setattr(os, "remove", cannot_remove)
+    with pytest.raises(OSError, match=r"^the disk is full$"):
+        Record(players=2).save(tmp_path / "one.json")

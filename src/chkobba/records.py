@@ -81,6 +81,12 @@ _RULES_REQUIRED = ("name", "capture_values", "target")
 _RULES_TUPLES = ("capture_values", "players")
 
 
+# How much of a file's name the temporary file of Record.save keeps: 40 characters are
+# at most 160 bytes of UTF-8, so the temporary name stays within the 255 bytes a file
+# name may have wherever the target's own name fits.
+_STEM = 40
+
+
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     # (A mapping would give its keys alone, silently: refused like text.)
     if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
@@ -426,7 +432,9 @@ class Record:
         target = os.path.realpath(_path(path))  # through a symbolic link, not over it
         data = self.to_json().encode("utf-8")
         folder, name = os.path.split(target)
-        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.tmp")
+        # Beside the target (os.replace cannot cross file systems), named after it for a
+        # person who finds one left by a crash, but cut so that a long name still fits.
+        temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         try:
             with open(descriptor, "wb") as file:
