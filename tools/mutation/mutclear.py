@@ -47,6 +47,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         cache.clear()
     plays._RECENT = (None, None)
     captures.sum_groups.cache_clear()
+    actions = sys.modules.get("chkobba.actions")
+    if actions is not None:  # the bound of the capture ids, per profile
+        actions._max_capture_options.cache_clear()
     _clear_bot_caches()
 
 
