@@ -231,7 +231,12 @@ def test_render_position_adds_a_line_for_the_pending_card_only() -> None:
 def test_each_function_names_itself_and_what_it_got_for_a_position(name: str, call: object) -> None:
     with pytest.raises(ChkobbaError) as error:
         call("QH")  # type: ignore[operator]
-    assert str(error.value) == f"{name}: expected a Position, got 'QH'"
+    assert str(error.value) == f"{name}: expected a Position, got 'QH' (str)"
+    with pytest.raises(ChkobbaError) as error:
+        call(new_match())  # type: ignore[operator]
+    assert str(error.value) == (
+        f"{name}: expected a Position, got a State (Position(state) is the position of a State)"
+    )
 
 
 def test_wrong_arguments_are_quoted_as_given() -> None:

@@ -238,7 +238,10 @@ def _check_pending_play(state: State, pending: Card) -> None:
 
 def _check_position(position: object, function: str) -> None:
     if not isinstance(position, Position):
-        raise ChkobbaError(f"{function}: expected a Position, got {shown(position)}")
+        message = wrong_type(function, "a Position", position)
+        if isinstance(position, State):  # the likeliest slip: say how to make one
+            message += " (Position(state) is the position of a State)"
+        raise ChkobbaError(message)
 
 
 def _deck_order(option: frozenset[Card]) -> list[int]:
