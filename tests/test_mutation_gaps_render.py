@@ -173,7 +173,7 @@ def test_the_last_round_from_the_seat_of_the_player_with_no_card_left() -> None:
             "Hands      player 0: 1 card",
             "           player 1 (you): (empty)",
             "Stock      0 cards",
-            "Last take  player 1",  # like the piles, not marked "(you)"
+            "Last take  player 1 (you)",
             "Piles      player 0: 3 cards, 1 diamond, 1 seven, 1 six, 0 chkobbas",
             "           player 1: 35 cards, 8 diamonds, 3 sevens, 3 sixes, the 7♦, 0 chkobbas",
         ]

@@ -91,10 +91,10 @@ def _render_state(state: State) -> str:
         lines.append(_line("Cut card", _card_text(state.stock[0])))
     lines.append(_line("Table", _cards_text(state.table)))
     if state.phase is Phase.PLAY:
-        hands = [f"{_who(p, state.players)}: {_hand_text(h)}" for p, h in enumerate(state.hands)]
+        hands = [f"{_who(p)}: {_hand_text(h)}" for p, h in enumerate(state.hands)]
         lines += _block("Hands", hands)
     lines += _stock(state.phase, len(state.stock))
-    lines += _last_take(state.phase, state.last_capturer, state.players)
+    lines += _last_take(state.phase, state.last_capturer, None)
     lines += _piles(state.players, state.rules, state.captured, state.chkobbas)
     lines += _tail(state, state.deal_scores)
     return "\n".join(lines)
@@ -112,19 +112,19 @@ def _render_view(view: PlayerView) -> str:
         hands = []
         for p, size in enumerate(view.hand_sizes):
             if p == view.player:
-                hands.append(f"{_who(p, view.players, p)}: {_hand_text(view.hand)}")
+                hands.append(f"{_who(p, p)}: {_hand_text(view.hand)}")
             else:
-                hands.append(f"{_who(p, view.players)}: {_count(size, 'card')}")
+                hands.append(f"{_who(p)}: {_count(size, 'card')}")
         lines += _block("Hands", hands)
     lines += _stock(view.phase, view.stock_size)
-    lines += _last_take(view.phase, view.last_capturer, view.players)
+    lines += _last_take(view.phase, view.last_capturer, view.player)
     lines += _piles(view.players, view.rules, view.captured, view.chkobbas)
     lines += _tail(view, view.deal_scores)
     return "\n".join(lines)
 
 
 def _header(players: int, rules: str, target: int, viewer: int | None) -> list[str]:
-    seen = "" if viewer is None else f" (seen by {_who(viewer, players)})"
+    seen = "" if viewer is None else f" (seen by {_who(viewer)})"
     return [f"Chkobba: {players} players, {rules} rules, match to {target}{seen}"]
 
 
@@ -139,18 +139,18 @@ def _common(
     totals = "   ".join(f"{_side(s, players)}: {total}" for s, total in enumerate(scores))
     return [
         _line("Scores", totals),
-        _line("Dealer", _who(dealer, players, viewer)),
-        _line("Turn", _turn(players, phase, dealer, current, viewer)),
+        _line("Dealer", _who(dealer, viewer)),
+        _line("Turn", _turn(phase, dealer, current, viewer)),
     ]
 
 
-def _turn(players: int, phase: Phase, dealer: int, current: int | None, viewer: int | None) -> str:
+def _turn(phase: Phase, dealer: int, current: int | None, viewer: int | None) -> str:
     if phase is Phase.SHUFFLE:
-        return f"{_who(dealer, players, viewer)}, the dealer, to shuffle"
+        return f"{_who(dealer, viewer)}, the dealer, to shuffle"
     if phase is Phase.CUT:
-        return f"{_who(current, players, viewer)} to cut: keep or expose"
+        return f"{_who(current, viewer)} to cut: keep or expose"
     if phase is Phase.PLAY:
-        return f"{_who(current, players, viewer)} to play"
+        return f"{_who(current, viewer)} to play"
     return "the match is over"
 
 
@@ -160,10 +160,10 @@ def _stock(phase: Phase, size: int) -> list[str]:
     return []
 
 
-def _last_take(phase: Phase, last_capturer: int | None, players: int) -> list[str]:
+def _last_take(phase: Phase, last_capturer: int | None, viewer: int | None) -> list[str]:
     # Who took last matters: that side gets the cards left on the table at the end.
     if phase is Phase.PLAY and last_capturer is not None:
-        return [_line("Last take", _who(last_capturer, players))]
+        return [_line("Last take", _who(last_capturer, viewer))]
     return []
 
 
@@ -231,7 +231,7 @@ def _won(side: int | None, players: int) -> str:
     return "nobody" if side is None else _side(side, players, short=True)
 
 
-def _who(player: int | None, players: int, viewer: int | None = None) -> str:
+def _who(player: int | None, viewer: int | None = None) -> str:
     return f"player {player} (you)" if player == viewer else f"player {player}"
 
 
