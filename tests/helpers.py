@@ -28,14 +28,17 @@ import os
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
+
+import pytest
 
 from chkobba import (
     CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     Card,
+    ChkobbaError,
     Cut,
     Move,
     Phase,
@@ -86,6 +89,13 @@ MOVE_LIMIT = 5_000
 
 #: Cards given as notation text (``"2D 6S"``) or as a sequence of :class:`Card`.
 CardsLike = str | Sequence[Card]
+
+
+def refusal(call: Callable[[], object]) -> str:
+    """The message of the :class:`~chkobba.ChkobbaError` that ``call()`` raises."""
+    with pytest.raises(ChkobbaError) as caught:
+        call()
+    return str(caught.value)
 
 
 def as_cards(group: CardsLike) -> tuple[Card, ...]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from chkobba import ChkobbaError, Record
@@ -16,6 +14,7 @@ from chkobba.arena import (
     wilson_interval,
 )
 from chkobba.bots import BotSpec, GreedyBot, ISMCTSBot, RandomBot, make_bot
+from tests.helpers import refusal
 
 
 def test_a_match_is_played_to_the_end_and_recorded() -> None:
@@ -214,16 +213,10 @@ def test_a_match_takes_specs_and_bots_mixed_like_a_tournament() -> None:
     assert four == play_match(seats, seed=3, players=4)
 
 
-def _refusal(call: Callable[[], object]) -> str:
-    with pytest.raises(ChkobbaError) as caught:
-        call()
-    return str(caught.value)
-
-
 @pytest.mark.parametrize("bad", ["deep-blue", "greedy:depth=3", 5, None, BotSpec])
 def test_a_match_refuses_a_seat_as_a_tournament_refuses_an_entry(bad: object) -> None:
-    in_match = _refusal(lambda: play_match([GreedyBot(), bad], seed=1))  # type: ignore[list-item]
-    in_tournament = _refusal(lambda: tournament([GreedyBot(), bad], games=1, seed=1))  # type: ignore[list-item]
+    in_match = refusal(lambda: play_match([GreedyBot(), bad], seed=1))  # type: ignore[list-item]
+    in_tournament = refusal(lambda: tournament([GreedyBot(), bad], games=1, seed=1))  # type: ignore[list-item]
     assert in_match == in_tournament
     assert "not a bot" in in_match or "no option" in in_match
 

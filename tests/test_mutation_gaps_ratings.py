@@ -17,18 +17,12 @@ from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError
 from chkobba import ratings as ratings_module
 from chkobba.ratings import MAX_WINS, bradley_terry
+from tests.helpers import refusal
 
 #: Elo points per natural-log unit of odds.
 SCALE = 400 / math.log(10)
-
-
-def _message(call: Any) -> str:
-    with pytest.raises(ChkobbaError) as caught:
-        call()
-    return str(caught.value)
 
 
 def _sigmoid(x: float) -> float:
@@ -53,27 +47,27 @@ def _bounded_log_likelihood(monkeypatch: pytest.MonkeyPatch, limit: int) -> None
 
 def test_the_names_are_checked_with_messages_that_say_what_is_wrong() -> None:
     wins = [[0, 1], [1, 0]]
-    assert _message(lambda: bradley_terry("ab", wins)) == (
+    assert refusal(lambda: bradley_terry("ab", wins)) == (
         "bradley_terry: names must be a collection, not 'ab'"
     )
-    assert _message(lambda: bradley_terry([], [])) == "bradley_terry: there are no bots to rate"
-    assert _message(lambda: bradley_terry(["a", 2], wins)) == (  # type: ignore[list-item]
+    assert refusal(lambda: bradley_terry([], [])) == "bradley_terry: there are no bots to rate"
+    assert refusal(lambda: bradley_terry(["a", 2], wins)) == (  # type: ignore[list-item]
         "bradley_terry: a bot's name must be text, not 2"
     )
-    assert _message(lambda: bradley_terry(["a", "a"], wins)) == (
+    assert refusal(lambda: bradley_terry(["a", "a"], wins)) == (
         "bradley_terry: two bots have the same name in ('a', 'a')"
     )
 
 
 def test_the_wins_are_checked_with_messages_that_name_the_row_and_the_cell() -> None:
     names = ["a", "b"]
-    assert _message(lambda: bradley_terry(names, "xy")) == (  # type: ignore[arg-type]
+    assert refusal(lambda: bradley_terry(names, "xy")) == (  # type: ignore[arg-type]
         "bradley_terry: wins must be a collection, not 'xy'"
     )
-    assert _message(lambda: bradley_terry(names, [[0, 1], 5])) == (  # type: ignore[list-item]
+    assert refusal(lambda: bradley_terry(names, [[0, 1], 5])) == (  # type: ignore[list-item]
         "bradley_terry: wins[1] must be a collection, not 5"
     )
-    assert _message(lambda: bradley_terry(names, [[0, 1.0], [1, 0]])) == (  # type: ignore[list-item]
+    assert refusal(lambda: bradley_terry(names, [[0, 1.0], [1, 0]])) == (  # type: ignore[list-item]
         "bradley_terry: wins[0][1] must be an integer, not 1.0"
     )
 
@@ -89,20 +83,20 @@ def test_a_bool_named_like_numpys_is_refused_as_a_count_even_if_it_has_an_index(
         def __repr__(self) -> str:
             return "True"
 
-    assert _message(lambda: bradley_terry(["a", "b"], [[0, bool_()], [1, 0]])) == (
+    assert refusal(lambda: bradley_terry(["a", "b"], [[0, bool_()], [1, 0]])) == (
         "bradley_terry: wins[0][1] must be an integer, not True"
     )
 
 
 def test_a_refused_prior_is_quoted() -> None:
-    assert _message(lambda: bradley_terry(["a", "b"], [[0, 1], [1, 0]], prior=-1)) == (
+    assert refusal(lambda: bradley_terry(["a", "b"], [[0, 1], [1, 0]], prior=-1)) == (
         "bradley_terry: prior must be 0 or a finite number >= 0.001, not -1"
     )
 
 
 def test_asking_for_an_unrated_bot_lists_the_rated_ones() -> None:
     ratings = bradley_terry(["a", "b"], [[0, 1], [1, 0]])
-    assert _message(lambda: ratings.difference("a", "c")) == (
+    assert refusal(lambda: ratings.difference("a", "c")) == (
         "no bot named 'c' among the rated ones (a, b)"
     )
 
@@ -166,7 +160,7 @@ def test_a_fit_gives_up_after_exactly_200_newton_steps(
         return real(*args)
 
     monkeypatch.setattr(ratings_module, "_uphill", counted)
-    assert _message(lambda: bradley_terry(["a", "b"], [[0, 3], [1, 0]])) == (
+    assert refusal(lambda: bradley_terry(["a", "b"], [[0, 3], [1, 0]])) == (
         "bradley_terry: the fit did not converge in 200 steps"
     )
     assert moves[0] == 200
@@ -178,7 +172,7 @@ def test_counts_floats_cannot_hold_are_refused_with_a_message(
     """:data:`MAX_WINS` keeps such counts out; lifted by a patch, 10**20 wins each way
     leave the information matrix without a usable pivot."""
     monkeypatch.setattr(ratings_module, "MAX_WINS", 10**30)
-    assert _message(lambda: bradley_terry(["a", "b"], [[0, 10**20], [10**20, 0]])) == (
+    assert refusal(lambda: bradley_terry(["a", "b"], [[0, 10**20], [10**20, 0]])) == (
         "bradley_terry: the fit did not converge: the win counts are too large to fit "
         "in floating point"
     )

@@ -17,7 +17,6 @@ import pytest
 
 from chkobba import (
     TUNISIAN,
-    ChkobbaError,
     Cut,
     Play,
     apply,
@@ -43,13 +42,7 @@ from chkobba.observations import (
     piece,
     player_returns,
 )
-from tests.helpers import arranged
-
-
-def _message(call: Any) -> str:
-    with pytest.raises(ChkobbaError) as caught:
-        call()
-    return str(caught.value)
+from tests.helpers import arranged, refusal
 
 
 def _cut() -> Any:
@@ -62,10 +55,10 @@ def _cut() -> Any:
 
 def test_piece_names_what_it_refuses() -> None:
     names = ", ".join(name for name, _ in LAYOUT)
-    assert _message(lambda: piece([0.0] * OBSERVATION_SIZE, "x")) == (
+    assert refusal(lambda: piece([0.0] * OBSERVATION_SIZE, "x")) == (
         f"'x' is not an observation piece: {names}"
     )
-    assert _message(lambda: piece("abc", "hand")) == (
+    assert refusal(lambda: piece("abc", "hand")) == (
         "piece: expected an observation vector, got 'abc'"
     )
 
@@ -87,7 +80,7 @@ def test_observation_bounds_count_every_chkobba_a_deal_can_hold() -> None:
             else:
                 expected = 1.0
             assert high[start:end] == [expected] * (end - start), name
-    assert _message(lambda: observation_bounds(3)) == (  # type: ignore[arg-type]
+    assert refusal(lambda: observation_bounds(3)) == (  # type: ignore[arg-type]
         "observation_bounds: 3 is not a Rules profile"
     )
 
@@ -97,7 +90,7 @@ def test_a_broken_view_is_named_by_what_check_view_finds(
 ) -> None:
     state = _cut()
     broken = attrs.evolve(observe(state, state.current_player), hand=None)
-    assert _message(lambda: observation_vector(broken)) == (
+    assert refusal(lambda: observation_vector(broken)) == (
         "observation_vector: the view is inconsistent: hand must be a tuple of cards, "
         "not None (see check_view)"
     )
@@ -112,7 +105,7 @@ def test_a_broken_view_is_named_by_what_check_view_finds(
 
     for check in (passes, fails):
         monkeypatch.setattr(observations_module, "check_view", check)
-        assert _message(lambda: observation_vector(broken)) == (
+        assert refusal(lambda: observation_vector(broken)) == (
             "observation_vector: the view is inconsistent: TypeError (see check_view)"
         )
 
@@ -120,9 +113,9 @@ def test_a_broken_view_is_named_by_what_check_view_finds(
 def test_player_returns_names_a_broken_state_and_lets_a_bug_through(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert _message(lambda: player_returns(3)) == "player_returns: 3 is not a State"  # type: ignore[arg-type]
+    assert refusal(lambda: player_returns(3)) == "player_returns: 3 is not a State"  # type: ignore[arg-type]
     broken = attrs.evolve(_cut(), players="2")
-    assert _message(lambda: player_returns(broken)) == (
+    assert refusal(lambda: player_returns(broken)) == (
         "inconsistent state: players must be a whole number, not '2' (see check_state)"
     )
 
@@ -188,16 +181,16 @@ def test_feature_vector_names_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -
     state = _cut()
     view = observe(state, state.current_player)
     broken = attrs.evolve(view, table=None)
-    assert _message(lambda: feature_vector(3, None, [])) == (  # type: ignore[arg-type]
+    assert refusal(lambda: feature_vector(3, None, [])) == (  # type: ignore[arg-type]
         "feature_vector: 3 is not a PlayerView"
     )
-    assert _message(lambda: feature_vector(broken, None, legal_moves(state))) == (
+    assert refusal(lambda: feature_vector(broken, None, legal_moves(state))) == (
         "feature_vector: the view is inconsistent: table must be a tuple of cards, "
         "not None (see check_view)"
     )
     monkeypatch.setattr(observations_module, "check_view", lambda view: view)
     assert features_module.broken_view is observations_module.broken_view
-    assert _message(lambda: feature_vector(broken, None, legal_moves(state))) == (
+    assert refusal(lambda: feature_vector(broken, None, legal_moves(state))) == (
         "feature_vector: the view is inconsistent: TypeError (see check_view)"
     )
 
@@ -254,7 +247,7 @@ def test_a_history_of_several_plays_reads_back_from_its_repr() -> None:
     ],
 )
 def test_a_history_names_what_it_refuses(call: Any, message: str) -> None:
-    assert _message(lambda: call(DealHistory())) == message
+    assert refusal(lambda: call(DealHistory())) == message
 
 
 @pytest.mark.parametrize(("players", "viewer", "seen_at"), [(4, 3, 2), (3, 2, 2), (4, 1, 0)])
@@ -272,10 +265,10 @@ def test_the_history_places_a_player_counting_from_the_viewer(
 
 def test_rollout_names_a_wrong_argument() -> None:
     state = _cut()
-    assert _message(lambda: rollout(state, random.Random(1), until="x")) == (  # type: ignore[arg-type]
+    assert refusal(lambda: rollout(state, random.Random(1), until="x")) == (  # type: ignore[arg-type]
         "rollout: until must be 'deal' or 'match', not 'x'"
     )
-    assert _message(lambda: rollout(state, random.Random(1), moves=())) == (  # type: ignore[arg-type]
+    assert refusal(lambda: rollout(state, random.Random(1), moves=())) == (  # type: ignore[arg-type]
         "rollout: moves must be a list to append to, not ()"
     )
 
@@ -288,7 +281,7 @@ def test_a_failed_rollout_leaves_the_moves_list_as_it_was(
     before = [Cut(keep=False)]
     moves = list(before)
     broken = attrs.evolve(_cut(), deal_scores=None)
-    assert _message(lambda: rollout(broken, random.Random(1), moves=moves)) == (
+    assert refusal(lambda: rollout(broken, random.Random(1), moves=moves)) == (
         "inconsistent state: deal_scores must be a tuple of DealScore, not None (see check_state)"
     )
     assert moves == before
