@@ -13,11 +13,13 @@ Newton steps) or the step halving inside the fit; they patch the module with
 from __future__ import annotations
 
 import math
+import types
 from typing import Any
 
 import pytest
 
 from chkobba import ratings as ratings_module
+from chkobba.arena import wilson_interval
 from chkobba.ratings import MAX_WINS, bradley_terry
 from tests.helpers import refusal
 
@@ -72,19 +74,31 @@ def test_the_wins_are_checked_with_messages_that_name_the_row_and_the_cell() -> 
     )
 
 
-def test_a_bool_named_like_numpys_is_refused_as_a_count_even_if_it_has_an_index() -> None:
-    """numpy's ``bool_`` is refused by its type's name (numpy is not imported): a
-    stand-in with an ``__index__``, as older numpy versions gave it, is refused too."""
+class _OldNumpyBool:
+    """Stands in for numpy's boolean scalar as numpy 1.x made it (numpy is not imported):
+    a 0-d value of numpy's module and a boolean dtype, with an ``__index__`` that numpy
+    2 took away."""
 
-    class bool_:  # the name is what is checked
-        def __index__(self) -> int:
-            return 1
+    __module__ = "numpy"
+    dtype = types.SimpleNamespace(kind="b")
+    ndim = 0
 
-        def __repr__(self) -> str:
-            return "True"
+    def __index__(self) -> int:
+        return 1
 
-    assert refusal(lambda: bradley_terry(["a", "b"], [[0, bool_()], [1, 0]])) == (
-        "bradley_terry: wins[0][1] must be an integer, not True"
+    def __repr__(self) -> str:
+        return "np.True_"
+
+
+def test_numpys_bool_is_refused_as_a_count_even_with_an_index() -> None:
+    assert refusal(lambda: bradley_terry(["a", "b"], [[0, _OldNumpyBool()], [1, 0]])) == (
+        "bradley_terry: wins[0][1] must be an integer, not np.True_"
+    )
+    assert refusal(lambda: wilson_interval(_OldNumpyBool(), 3)) == (
+        "wilson_interval: wins must be an integer, not np.True_"
+    )
+    assert refusal(lambda: wilson_interval(1, _OldNumpyBool())) == (
+        "wilson_interval: games must be an integer, not np.True_"
     )
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "bot_label",
     "finite_at_least_zero",
     "finite_number",
+    "integer_count",
     "missing_extra",
     "move_number",
     "plain_flag",
@@ -147,6 +148,22 @@ def plain_flag(name: str, value: object) -> bool:
     if type(number) is int and number in (0, 1):
         return bool(number)
     raise ChkobbaError(f"{name} must be True or False, not {shown(value)}")
+
+
+def integer_count(value: object) -> int | None:
+    """``value`` as a Python int if it is an integer of any integral type (numpy's
+    included: what :func:`operator.index` takes), else None: also for ``True``/``False``
+    and numpy's booleans, which are not counts.
+
+    >>> integer_count(3), integer_count(True), integer_count(2.0)
+    (3, None, None)
+    """
+    if _is_numpy_bool(value):  # numpy before 2.0 gives them an __index__
+        return None
+    number = plain_integer(value)
+    if isinstance(number, bool) or not isinstance(number, int):
+        return None
+    return int(number)
 
 
 def _is_numpy_bool(value: object) -> bool:

@@ -36,7 +36,6 @@ import copy
 import hashlib
 import math
 import multiprocessing
-import operator
 import pickle
 import random
 from collections.abc import Callable, Sequence
@@ -46,7 +45,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from chkobba._describe import bot_label, finite_at_least_zero
+from chkobba._describe import bot_label, finite_at_least_zero, integer_count
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
@@ -413,14 +412,10 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     """
     counts = []
     for name, value in (("wins", wins), ("games", games)):
-        try:
-            if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's too
-                raise TypeError
-            counts.append(operator.index(value))
-        except TypeError:
-            raise ChkobbaError(
-                f"wilson_interval: {name} must be an integer, not {shown(value)}"
-            ) from None
+        count = integer_count(value)
+        if count is None:
+            raise ChkobbaError(f"wilson_interval: {name} must be an integer, not {shown(value)}")
+        counts.append(count)
     wins, games = counts
     if not 0 <= wins <= games:
         raise ChkobbaError(

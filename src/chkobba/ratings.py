@@ -39,13 +39,12 @@ Every choice is fixed, so the same wins always give the same ratings:
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from chkobba._describe import finite_at_least_zero
+from chkobba._describe import finite_at_least_zero, integer_count
 from chkobba.errors import ChkobbaError, items_of, shown
 
 __all__ = ["MAX_WINS", "Rating", "Ratings", "bradley_terry"]
@@ -180,14 +179,9 @@ def _checked_wins(wins: object, size: int) -> list[list[int]]:
 
 
 def _count(value: object, where: str) -> int:
-    try:
-        if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy's too
-            raise TypeError
-        count = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ChkobbaError(
-            f"bradley_terry: {where} must be an integer, not {shown(value)}"
-        ) from None
+    count = integer_count(value)
+    if count is None:
+        raise ChkobbaError(f"bradley_terry: {where} must be an integer, not {shown(value)}")
     if not 0 <= count <= MAX_WINS:
         raise ChkobbaError(
             f"bradley_terry: {where} must be from 0 to {MAX_WINS:,}, not {shown(count)}"
