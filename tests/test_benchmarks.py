@@ -40,6 +40,7 @@ def _benchmark(script: str) -> Any:
     return module
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize("kind", ["step", "rollout"])
 def test_only_plays_the_workload_silently(kind: str) -> None:
     # What callgrind counts: the workload alone, nothing printed, nothing timed.
@@ -48,12 +49,14 @@ def test_only_plays_the_workload_silently(kind: str) -> None:
     assert done.stdout == ""
 
 
+@pytest.mark.out_of_process
 def test_only_refuses_an_unknown_workload() -> None:
     done = _run("--only", "walk", "--deals", "1")
     assert done.returncode == 2
     assert "invalid choice: 'walk'" in done.stderr
 
 
+@pytest.mark.out_of_process
 def test_the_lazy_state_prototype_plays_the_engines_deals() -> None:
     # benchmarks/lazy_state.py's figures mean something only if its prototype plays
     # exactly the engine's deals: every final state equal, from the same seed.
@@ -68,6 +71,7 @@ def test_the_lazy_state_prototype_plays_the_engines_deals() -> None:
     assert done.stdout == "60 deals, the same final states both ways: True\n"
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize("iterations", ["0", "3"])
 def test_the_ismcts_speed_counts_run_as_its_docstring_says(iterations: str) -> None:
     # Its docstring counts instructions per iteration as the difference between a run
@@ -79,6 +83,7 @@ def test_the_ismcts_speed_counts_run_as_its_docstring_says(iterations: str) -> N
     assert f"iterations={max(int(iterations), 1)}," in done.stdout
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize("kind", ["step", "rollout"])
 @pytest.mark.parametrize(("rules", "players"), [("cardrulesplus", "3"), ("tunisian", "4")])
 def test_only_plays_any_profile_and_seating(kind: str, rules: str, players: str) -> None:
@@ -89,6 +94,7 @@ def test_only_plays_any_profile_and_seating(kind: str, rules: str, players: str)
     assert done.stdout == ""
 
 
+@pytest.mark.out_of_process
 def test_a_seating_the_profile_does_not_allow_is_a_usage_error() -> None:
     done = _run("--only", "step", "--players", "3", "--deals", "1")
     assert done.returncode == 2
@@ -110,6 +116,7 @@ def test_the_workloads_start_from_the_chosen_profile(monkeypatch: pytest.MonkeyP
     assert started == [(3, "cardrulesplus")] * 2
 
 
+@pytest.mark.out_of_process
 def test_same_play_checks_the_digests_it_wrote(tmp_path: Path) -> None:
     # benchmarks/same_play.py is the differential check behind speed changes: the digests
     # it writes must check out against the same tree, and a wrong size is refused.
@@ -142,6 +149,7 @@ def strength() -> Any:
     return _benchmark("strength")
 
 
+@pytest.mark.out_of_process
 def test_a_three_player_run_logs_rotating_seats_and_resumes(tmp_path: Path) -> None:
     # A alone against two B seats, its seat rotating; the log resumes such a run too.
     log = tmp_path / "crp3.jsonl"
@@ -193,6 +201,7 @@ def test_two_and_four_players_keep_the_tournament_seeding(strength: Any, players
         assert match["deals"] == expected.deals
 
 
+@pytest.mark.out_of_process
 def test_three_players_under_a_profile_without_them_is_a_usage_error() -> None:
     # Refused before any match, in playouts.py's words (Tunisian has no 3-player match).
     done = _strength("--players", "3", "--games", "1")

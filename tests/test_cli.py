@@ -39,6 +39,7 @@ def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
 # --- demo ------------------------------------------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_demo_narrates_a_whole_match_reproducibly() -> None:
     first = chkobba("demo", "--seed", "3")
     assert first.returncode == 0, first.stderr
@@ -51,6 +52,7 @@ def test_demo_narrates_a_whole_match_reproducibly() -> None:
     assert chkobba("demo", "--seed", "4").stdout != text
 
 
+@pytest.mark.out_of_process
 def test_demo_with_four_players_and_chosen_bots() -> None:
     result = chkobba("demo", "--players", "4", "--seed", "2", "--bots", "random", "greedy")
     assert result.returncode == 0, result.stderr
@@ -68,6 +70,7 @@ def test_demo_with_four_players_and_chosen_bots() -> None:
 # --- simulate --------------------------------------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_simulate_prints_a_results_table() -> None:
     result = chkobba("simulate", "--games", "4", "--bots", "greedy", "random", "--seed", "1")
     assert result.returncode == 0, result.stderr
@@ -75,6 +78,7 @@ def test_simulate_prints_a_results_table() -> None:
     assert "greedy" in result.stdout and "random" in result.stdout
 
 
+@pytest.mark.out_of_process
 def test_simulate_json_is_machine_readable_and_reproducible() -> None:
     args = ("simulate", "--games", "4", "--bots", "greedy", "random", "--seed", "7", "--json")
     result = chkobba(*args, "--workers", "2")
@@ -117,6 +121,7 @@ def test_bad_arguments_exit_2_with_one_line(
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.out_of_process
 def test_a_bad_argument_in_a_subprocess() -> None:
     result = chkobba("simulate", "--games", "x", "--bots", "greedy", "random")
     assert result.returncode == 2
@@ -132,6 +137,7 @@ def record() -> Record:
     return play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=11).record
 
 
+@pytest.mark.out_of_process
 def test_replay_shows_every_move_and_the_board(record: Record, tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     record.save(path)
@@ -142,6 +148,7 @@ def test_replay_shows_every_move_and_the_board(record: Record, tmp_path: Path) -
     assert "the record is complete" in result.stdout
 
 
+@pytest.mark.out_of_process
 def test_replay_reports_the_first_illegal_move(record: Record, tmp_path: Path) -> None:
     data = json.loads(record.to_json())
     cut_index = data["moves"].index(next(m for m in data["moves"] if m in ("keep", "expose")))
@@ -161,6 +168,7 @@ def test_replay_reports_the_first_illegal_move(record: Record, tmp_path: Path) -
     assert f"{play_index}. " in result.stdout  # the moves before it were shown
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -178,6 +186,7 @@ def test_replay_rejects_broken_files(tmp_path: Path, content: str, message: str)
     assert message in result.stderr
 
 
+@pytest.mark.out_of_process
 def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     result = chkobba("replay", str(tmp_path / "nothing.json"))
     assert result.returncode == 1
@@ -188,6 +197,7 @@ def test_replay_of_a_missing_file(tmp_path: Path) -> None:
 # --- play ------------------------------------------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_play_through_a_pipe_with_junk_help_hint_and_end_of_input() -> None:
     typed = "\n".join(["banana", "99", "0", "QH x", "help", "hint", "1", "", "7X"]) + "\n"
     result = chkobba("play", "--seed", "5", stdin=typed)
@@ -205,12 +215,14 @@ def test_play_through_a_pipe_with_junk_help_hint_and_end_of_input() -> None:
     assert out.rstrip().endswith("End of input: goodbye.")
 
 
+@pytest.mark.out_of_process
 def test_play_accepts_move_text(tmp_path: Path) -> None:
     result = chkobba("play", "--seed", "5", stdin="expose\n")
     assert result.returncode == 0, result.stderr
     assert "you cut and expose" in result.stdout
 
 
+@pytest.mark.out_of_process
 def test_play_quit_offers_to_save_a_record(tmp_path: Path) -> None:
     result = chkobba("play", "--seed", "8", stdin="keep\nquit\ny\nmine.json\n", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -220,6 +232,7 @@ def test_play_quit_offers_to_save_a_record(tmp_path: Path) -> None:
     assert saved.players == 2 and len(saved.moves) >= 2
 
 
+@pytest.mark.out_of_process
 def test_play_a_whole_match_through_a_pipe(tmp_path: Path) -> None:
     # Always the first listed move; the match ends, then end of input declines to save.
     result = chkobba("play", "--seed", "3", "--opponent", "random", stdin="1\n" * 400, cwd=tmp_path)
@@ -230,6 +243,7 @@ def test_play_a_whole_match_through_a_pipe(tmp_path: Path) -> None:
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.out_of_process
 def test_play_four_players() -> None:
     result = chkobba("play", "--players", "4", "--seed", "1", stdin="1\n1\n1\n")
     assert result.returncode == 0, result.stderr
@@ -239,6 +253,7 @@ def test_play_four_players() -> None:
 # --- output without colour or without rich -----------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_the_core_never_imports_rich() -> None:
     code = "import sys, chkobba, chkobba.bots, chkobba.arena; print('rich' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -257,6 +272,7 @@ def test_output_falls_back_to_plain_text_without_rich(monkeypatch: pytest.Monkey
     assert stream.getvalue() == "hello\nbot     wins\ngreedy  3\n"
 
 
+@pytest.mark.out_of_process
 def test_the_cli_runs_without_rich() -> None:
     code = (
         "import sys; sys.modules['rich'] = None; sys.modules['rich.console'] = None; "

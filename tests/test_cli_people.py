@@ -120,6 +120,7 @@ class Terminal:
 # --- play: saving -----------------------------------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_a_failed_save_asks_again_and_an_existing_file_is_only_replaced_when_confirmed(
     tmp_path: Path,
 ) -> None:
@@ -136,6 +137,7 @@ def test_a_failed_save_asks_again_and_an_existing_file_is_only_replaced_when_con
     assert len(saved.moves) >= 2  # the file now holds the match
 
 
+@pytest.mark.out_of_process
 def test_saving_can_be_declined_and_the_default_name_is_dated(tmp_path: Path) -> None:
     declined = chkobba("play", "--seed", "8", stdin="quit\ny\nno\n", cwd=tmp_path)
     assert "not saved" in declined.stdout and not list(tmp_path.iterdir())
@@ -147,6 +149,7 @@ def test_saving_can_be_declined_and_the_default_name_is_dated(tmp_path: Path) ->
     assert saved.name.startswith(f"chkobba-{datetime.date.today().isoformat()}")
 
 
+@pytest.mark.out_of_process
 def test_the_saved_record_tells_who_played_with_which_rules(tmp_path: Path) -> None:
     typed = "1\nquit\ny\nm.json\n"
     args = ("play", "--players", "4", "--seed", "2", "--opponent", "random", "--partner", "greedy")
@@ -159,6 +162,7 @@ def test_the_saved_record_tells_who_played_with_which_rules(tmp_path: Path) -> N
     assert tags["date"] == datetime.date.today().isoformat()
 
 
+@pytest.mark.out_of_process
 def test_ctrl_c_offers_to_save_and_a_second_ctrl_c_quits(tmp_path: Path) -> None:
     terminal = Terminal("play", "--seed", "5", cwd=tmp_path)
     terminal.expect("your move> ")
@@ -180,6 +184,7 @@ def test_ctrl_c_offers_to_save_and_a_second_ctrl_c_quits(tmp_path: Path) -> None
 # --- play: commands and moves ---------------------------------------------------------
 
 
+@pytest.mark.out_of_process
 def test_commands_are_told_apart_from_cards_with_a_suggestion() -> None:
     typed = ["kep", "ondo", "banana", "undo", "help", "2", "AS", "bord", "quit", "n"]
     result = chkobba("play", "--seed", "5", stdin="\n".join(typed) + "\n")
@@ -194,6 +199,7 @@ def test_commands_are_told_apart_from_cards_with_a_suggestion() -> None:
     assert "unknown command 'bord' (did you mean board?)" in out
 
 
+@pytest.mark.out_of_process
 def test_undo_takes_back_the_last_move_and_board_redraws() -> None:
     typed = ["2", "board", "1", "undo", "quit", "n"]
     result = chkobba("play", "--seed", "5", stdin="\n".join(typed) + "\n")
@@ -209,6 +215,7 @@ def test_undo_takes_back_the_last_move_and_board_redraws() -> None:
     assert before_board[1].count("Chkobba: 2 players") >= 1  # the board again
 
 
+@pytest.mark.out_of_process
 def test_the_menu_follows_the_hand_order_with_suit_symbols() -> None:
     result = chkobba("play", "--seed", "5", stdin="2\n")
     menu = result.stdout.split("your move> 2")[1]
@@ -218,6 +225,7 @@ def test_the_menu_follows_the_hand_order_with_suit_symbols() -> None:
     assert hand is not None and hand.group(1).split() == ["5♣", "6♠", "7♠"]
 
 
+@pytest.mark.out_of_process
 def test_auto_plays_a_forced_move(tmp_path: Path) -> None:
     result = chkobba("play", "--seed", "3", "--auto", stdin="1\n" * 400, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -226,6 +234,7 @@ def test_auto_plays_a_forced_move(tmp_path: Path) -> None:
     assert "auto is on" in toggled.stdout and "auto is off" in toggled.stdout
 
 
+@pytest.mark.out_of_process
 def test_four_players_name_every_seat_and_the_partner() -> None:
     args = ("play", "--players", "4", "--seed", "1", "--opponent", "random", "--partner", "greedy")
     result = chkobba(*args, stdin="")
@@ -236,6 +245,7 @@ def test_four_players_name_every_seat_and_the_partner() -> None:
     )
 
 
+@pytest.mark.out_of_process
 def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
     args = ("play", "--seed", "4", "--opponent", "ismcts:iterations=30")
     terminal = Terminal(*args)
@@ -264,6 +274,7 @@ def test_demo_says_how_many_bots_it_takes(capsys: pytest.CaptureFixture[str]) ->
     )
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize(
     "command", [["demo"], ["simulate", "--games", "1", "--bots", "greedy", "random"]]
 )
@@ -272,6 +283,7 @@ def test_no_colour_works_after_the_command(command: list[str]) -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.out_of_process
 def test_no_colour_after_the_command_really_turns_colour_off() -> None:
     pytest.importorskip("rich")
     coloured = Terminal("demo", "--seed", "3")
@@ -282,6 +294,7 @@ def test_no_colour_after_the_command_really_turns_colour_off() -> None:
     assert "\x1b[" not in plain.output and "wins the match" in plain.output
 
 
+@pytest.mark.out_of_process
 def test_help_texts_show_defaults_and_the_bot_form() -> None:
     simulate = chkobba("simulate", "--help").stdout
     for option in ("--bots", "--workers", "--seed", "--players"):
@@ -296,6 +309,7 @@ def _endings(text: str) -> list[str]:
     return [line for line in text.splitlines() if " the match " in line or " won" in line]
 
 
+@pytest.mark.out_of_process
 def test_one_ending_message_in_sides() -> None:
     two = chkobba("demo", "--seed", "3").stdout
     assert _endings(two) == ["player 1 wins the match 12-23 after 10 deals (1 void)"]
@@ -334,6 +348,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Record]:
     return path, record
 
 
+@pytest.mark.out_of_process
 def test_replay_of_one_deal(saved: tuple[Path, Record]) -> None:
     path, record = saved
     second = record.deals()[1]
@@ -350,12 +365,14 @@ def test_replay_of_one_deal(saved: tuple[Path, Record]) -> None:
     assert f"has {len(record.deals())} deals: there is no deal 99" in missing.stderr
 
 
+@pytest.mark.out_of_process
 def test_replay_ends_once_in_sides(saved: tuple[Path, Record]) -> None:
     out = chkobba("replay", str(path := saved[0]), "--no-boards").stdout
     assert len(_endings(out)) == 1 and "won" not in out
     assert str(path) in out.splitlines()[0]
 
 
+@pytest.mark.out_of_process
 def test_replay_steps_with_enter_on_a_terminal(saved: tuple[Path, Record]) -> None:
     terminal = Terminal("replay", str(saved[0]))
     terminal.expect("-- Enter: next move")
@@ -382,6 +399,7 @@ def _wait_for_count(terminal: Terminal, text: str, count: int) -> None:
     assert terminal.output.count(text) >= count, terminal.output
 
 
+@pytest.mark.out_of_process
 def test_replay_names_a_bad_move_text_by_number_and_index(tmp_path: Path) -> None:
     data = json.loads(Record(players=2).to_json())
     data["moves"] = ["shuffle " + " ".join(str(c) for c in _deck()), "keep", "keep", "banana"]

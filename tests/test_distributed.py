@@ -84,6 +84,7 @@ def cluster() -> Iterator[Any]:
         yield local
 
 
+@pytest.mark.out_of_process
 def test_a_dask_cluster_gives_the_result_of_one_worker(cluster: Any) -> None:
     from distributed import Client
 
@@ -95,6 +96,7 @@ def test_a_dask_cluster_gives_the_result_of_one_worker(cluster: Any) -> None:
     assert on_cluster == tournament(specs, games=2, seed=9, workers=1, records=True)
 
 
+@pytest.mark.out_of_process
 def test_simulate_runs_on_a_scheduler(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "--games", "4", "--bots", "greedy", "random", "--json", "--seed", "3"]
     assert main([*args, "--scheduler", cluster.scheduler_address]) == 0

@@ -76,6 +76,7 @@ def test_readme_links_work_on_a_package_index_page() -> None:
         assert re.search(rf'^{name} = "https://', urls, re.M), name
 
 
+@pytest.mark.out_of_process
 @pytest.mark.skipif(importlib.util.find_spec("mkdocs") is None, reason="needs chkobba[docs]")
 def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
     result = subprocess.run(

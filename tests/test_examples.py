@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.out_of_process
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

@@ -2,11 +2,15 @@
 
 mutmut runs only the test files that ``[tool.mutmut]`` selects; a new in-process test
 file left out of the list would go unseen by every later audit, its mutants reported as
-survivors although a test catches them.
+survivors although a test catches them. A test that runs the library in another process
+carries the ``out_of_process`` marker (tools/mutation/mutclear.py deselects it there); a
+file of such tests alone is left out of the list, and must say so with a module-level
+``pytestmark``.
 """
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -15,20 +19,12 @@ tomllib = pytest.importorskip("tomllib")  # Python 3.11+; the check needs one ve
 
 _ROOT = Path(__file__).resolve().parent.parent
 
-# The test files that see no mutant, each with the reason.
+# The test files that see no mutant, each with the reason: every test of the file is
+# marked out_of_process, but this one's.
 _OUT_OF_PROCESS = {
-    "tests/test_benchmarks.py": "runs the benchmark scripts in subprocesses",
-    "tests/test_cli.py": "runs the command in subprocesses",
-    "tests/test_cli_people.py": "runs the command in subprocesses",
-    "tests/test_distributed.py": "starts Dask workers in other processes",
-    "tests/test_docs_site.py": "builds the documentation site",
     "tests/test_examples.py": "runs the examples in subprocesses",
-    "tests/test_hardening_cli.py": "runs the command in subprocesses",
     "tests/test_mutation_setup.py": "reads pyproject.toml, which mutmut's copy lacks",
-    "tests/test_readme.py": "runs the README's commands in subprocesses",
-    "tests/test_record_lines.py": "runs the command in subprocesses",
-    "tests/test_tournament_study.py": "runs the command in subprocesses",
-    "tests/test_typing_clients.py": "type-checks client code with mypy",
+    "tests/test_readme.py": "runs the README's example in a subprocess",
 }
 
 
@@ -52,3 +48,29 @@ def test_every_module_the_audit_mutates_exists() -> None:
     modules = _config()["only_mutate"]
     assert isinstance(modules, list) and modules
     assert [name for name in modules if not (_ROOT / name).is_file()] == []
+
+
+def _marks_the_whole_module(path: Path) -> bool:
+    """Whether the file sets a module-level ``pytestmark`` holding ``out_of_process``
+    (``pytest.mark.out_of_process``, alone or in a list), read without importing it."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        if any(isinstance(target, ast.Name) and target.id == "pytestmark" for target in targets):
+            marks = ast.walk(value)
+            return any(isinstance(m, ast.Attribute) and m.attr == "out_of_process" for m in marks)
+    return False
+
+
+def test_the_files_left_out_are_marked_out_of_process_and_the_selected_ones_are_not() -> None:
+    # The list above and the markers say the same: a file left out runs no test in
+    # process, and a selected file that mutclear would deselect whole is a wasted place.
+    left_out = [name for name in _OUT_OF_PROCESS if name != "tests/test_mutation_setup.py"]
+    assert [name for name in left_out if not _marks_the_whole_module(_ROOT / name)] == []
+    selected = _config()["pytest_add_cli_args_test_selection"]
+    assert isinstance(selected, list)
+    assert [name for name in selected if _marks_the_whole_module(_ROOT / name)] == []

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.out_of_process
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 

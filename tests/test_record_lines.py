@@ -133,6 +133,7 @@ def test_replay_reads_a_file_of_records_larger_than_the_bound(
     )
 
 
+@pytest.mark.out_of_process
 @pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
 def test_replay_reads_a_file_of_records_from_a_pipe(lines: Path) -> None:
     # Read once: a pipe cannot be read again after failing as a single record.

@@ -87,6 +87,7 @@ def started(counter: Path) -> int:
 # --- 1. a failure or an interrupt with workers > 1 stops the queued matches ------------
 
 
+@pytest.mark.out_of_process
 def test_a_failing_bot_with_two_workers_stops_the_queued_matches(bots: Any, tmp_path: Path) -> None:
     counter = tmp_path / "started.txt"
     with pytest.raises(RuntimeError, match="failed in its match number"):
@@ -98,6 +99,7 @@ def test_a_failing_bot_with_two_workers_stops_the_queued_matches(bots: Any, tmp_
     assert 5 <= started(counter) <= LOOSE
 
 
+@pytest.mark.out_of_process
 def test_an_interrupt_in_the_parent_stops_the_queued_matches(bots: Any, tmp_path: Path) -> None:
     counter = tmp_path / "started.txt"
 
@@ -150,6 +152,7 @@ def test_a_failing_match_is_named_in_a_note_that_replays_it(bots: Any, tmp_path:
     assert again.record.moves == fine.matches[5].record.moves
 
 
+@pytest.mark.out_of_process
 def test_the_note_comes_back_from_worker_processes(bots: Any, tmp_path: Path) -> None:
     counter = tmp_path / "started.txt"
     with pytest.raises(RuntimeError) as caught:
@@ -157,7 +160,7 @@ def test_the_note_comes_back_from_worker_processes(bots: Any, tmp_path: Path) ->
     assert any("in tournament match" in note for note in caught.value.__notes__)
 
 
-@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("workers", [1, pytest.param(2, marks=pytest.mark.out_of_process)])
 def test_on_match_keeps_the_finished_matches_before_a_failure(
     bots: Any, tmp_path: Path, workers: int
 ) -> None:
@@ -178,6 +181,7 @@ def test_on_match_keeps_the_finished_matches_before_a_failure(
     assert games == list(range(6)) if workers == 1 else len(games) <= failed
 
 
+@pytest.mark.out_of_process
 def test_a_failure_on_a_dask_cluster_cancels_the_tournaments_futures(
     bots: Any, tmp_path: Path
 ) -> None:
@@ -233,6 +237,7 @@ def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
     return True
 
 
+@pytest.mark.out_of_process
 @pytest.mark.skipif(sys.platform != "linux", reason="ps --ppid and process signals")
 def test_sigterm_shuts_simulate_and_its_workers_down(tmp_path: Path) -> None:
     records = tmp_path / "matches.jsonl"
