@@ -96,6 +96,7 @@ def test_a_tournament_alternates_seats_and_counts_everything() -> None:
     assert data["games"] == 6 and data["bots"][0]["name"] == "greedy"
 
 
+@pytest.mark.out_of_process
 def test_a_tournament_gives_the_same_results_with_one_and_two_workers() -> None:
     bots = ["greedy", BotSpec.parse("random"), GreedyBot(seed=99), ISMCTSBot(iterations=4)]
     one = tournament(bots, games=2, seed=5, workers=1)

@@ -125,6 +125,7 @@ def test_simulate_records_replay_and_analyse_under_the_house_profile(
     assert code == 0 and json.loads(text)["moves"]
 
 
+@pytest.mark.out_of_process
 def test_worker_processes_play_the_house_profile(house: Path, tmp_path: Path) -> None:
     args = ["simulate", "--games", "2", "--bots", "greedy", "random", "--rules", str(house)]
     lines = tmp_path / "matches.jsonl"
@@ -152,6 +153,7 @@ class _FakeDistributed:
             return self.pool
 
 
+@pytest.mark.out_of_process
 def test_a_scheduler_receives_the_house_profile(
     house: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

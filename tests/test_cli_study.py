@@ -296,6 +296,7 @@ def test_a_rules_error_points_to_the_commands_help(capsys: pytest.CaptureFixture
     )
 
 
+@pytest.mark.out_of_process
 def test_play_refuses_a_line_that_is_not_utf8_and_goes_on() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "chkobba", "play", "--seed", "7"],

@@ -54,6 +54,7 @@ def _probe(junk: int, code: str = _PROBE) -> list[str]:
     return done.stdout.splitlines()
 
 
+@pytest.mark.out_of_process
 def test_pickles_and_reprs_are_the_same_in_every_process() -> None:
     first = _probe(0)
     # Another process whose cards sit elsewhere: their set order (the control) differs.
@@ -103,6 +104,7 @@ print(hashlib.sha256(state.serialize().encode()).hexdigest())
 """
 
 
+@pytest.mark.out_of_process
 def test_openspiel_serialize_is_the_same_in_every_process() -> None:
     pytest.importorskip("pyspiel")
     first = _probe(0, _SPIEL_PROBE)

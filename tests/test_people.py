@@ -323,6 +323,7 @@ def _import_error_without(module: str, blocked: list[str]) -> str:
     return result.stderr.strip().splitlines()[-1]
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize("module", sorted(_EXTRA_PACKAGES))
 def test_an_adapter_without_its_extra_says_what_to_install(module: str) -> None:
     # Every package of the extra hidden: the error names the first one the adapter needs,
@@ -333,6 +334,7 @@ def test_an_adapter_without_its_extra_says_what_to_install(module: str) -> None:
     assert f"install chkobba[{module}]" in last and packages[0] in last
 
 
+@pytest.mark.out_of_process
 @pytest.mark.parametrize("module", sorted(_EXTRA_PACKAGES))
 def test_an_adapter_names_the_one_package_missing(module: str) -> None:
     # Only the framework itself hidden (the others installed, as with the extra).

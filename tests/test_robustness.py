@@ -370,6 +370,7 @@ def test_load_of_a_missing_file_is_an_oserror(tmp_path: Path) -> None:
         Record.load(tmp_path / "nothing.json")
 
 
+@pytest.mark.out_of_process
 def test_a_byte_order_mark_is_read_the_same_everywhere(tmp_path: Path) -> None:
     record = Record(players=2, tags={"event": "bom"})
     text = record.to_json()
@@ -417,10 +418,12 @@ def _one_line_error(result: subprocess.CompletedProcess[bytes], fragment: str) -
     assert fragment in error
 
 
+@pytest.mark.out_of_process
 def test_play_with_stdin_closed() -> None:
     _one_line_error(_run_cli("play", "--seed", "1", close=0), "standard input is closed")
 
 
+@pytest.mark.out_of_process
 def test_play_with_undecodable_stdin() -> None:
     # A line that is not UTF-8 is refused and typed again, even where standard input
     # decodes strictly: a slip does not end the match (docs/cli.md).
@@ -431,11 +434,13 @@ def test_play_with_undecodable_stdin() -> None:
     assert b"that line is not UTF-8 text (byte 0xff): type it again" in result.stdout
 
 
+@pytest.mark.out_of_process
 def test_simulate_with_stdout_closed() -> None:
     result = _run_cli("simulate", "--games", "2", "--bots", "greedy", "random", close=1)
     _one_line_error(result, "standard output is closed")
 
 
+@pytest.mark.out_of_process
 def test_file_names_are_printed_escaped(tmp_path: Path) -> None:
     name = str(tmp_path / "bad\x1b[31mname\n.json")
     result = _run_cli("replay", name)
@@ -758,6 +763,7 @@ def test_state_from_dict_returns_only_consistent_states(field: str, value: objec
     assert check_state(read) is read
 
 
+@pytest.mark.out_of_process
 def test_replay_of_a_megabyte_capture_fails_fast(tmp_path: Path) -> None:
     path = tmp_path / "huge.json"
     path.write_text(_record_text(["QH x " + "+".join(["AS"] * 300_000)]), encoding="utf-8")
@@ -767,6 +773,7 @@ def test_replay_of_a_megabyte_capture_fails_fast(tmp_path: Path) -> None:
     assert len(result.stderr) < 500
 
 
+@pytest.mark.out_of_process
 def test_a_control_character_in_a_records_path_is_escaped(tmp_path: Path) -> None:
     missing = str(tmp_path / "no\x07such" / "records.jsonl")
     result = _run_cli(
