@@ -268,6 +268,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         # Positions are immutable and shared; the generator and the bots are copied, so
         # the copy continues this episode independently (for search over env copies).
         clone = copy.copy(self)
+        memo[id(self)] = clone  # what refers back to this env (a bot holding it) gets the clone
         clone.__dict__.update(
             {
                 key: copy.deepcopy(value, memo)
