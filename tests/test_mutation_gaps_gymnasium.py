@@ -295,12 +295,14 @@ class _WithoutNotes(RuntimeError):
         raise AttributeError("add_note")
 
 
-def test_a_bots_exception_without_add_note_goes_on_unchanged() -> None:
+def test_a_bots_exception_without_add_note_gets_the_note_in_its_notes() -> None:
     env = _opponent_cuts_first(_Crashing(_WithoutNotes("old Python")))
     with pytest.raises(_WithoutNotes) as raised:
         env.reset(seed=2, options={"dealer": 0})
     assert str(raised.value) == "old Python"
-    assert not hasattr(raised.value, "__notes__")
+    assert raised.value.__notes__ == [
+        "raised by the opponent crashing at seat 1; the environment was left as before the call"
+    ]
 
 
 def test_an_opponents_illegal_move_is_quoted_with_the_reason() -> None:

@@ -14,6 +14,7 @@ Moves are numbered the way people count, from 1, with the index code uses beside
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import operator
@@ -23,6 +24,7 @@ from typing import Any
 from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
 
 __all__ = [
+    "add_note",
     "bot_label",
     "finite_at_least_zero",
     "finite_number",
@@ -204,3 +206,30 @@ def bot_label(bot: object) -> str:
         name = None
     text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
+def add_note(error: BaseException, note: str) -> None:
+    """Add ``note`` to ``error``, which goes on with its type unchanged: Python 3.11's
+    ``add_note`` (a traceback prints the note under the error), else the same
+    ``__notes__`` list for code that reads it (Python 3.10, or an error whose
+    ``__notes__`` is no list, which ``add_note`` refuses with a TypeError).
+
+    >>> error = RuntimeError("the bot's own bug")
+    >>> error.__notes__ = ("a tuple",)
+    >>> add_note(error, "in match 3")
+    >>> error.__notes__
+    ['a tuple', 'in match 3']
+    """
+    method = getattr(error, "add_note", None)
+    if callable(method):
+        try:
+            method(note)
+            return
+        except TypeError:
+            pass
+    try:
+        earlier = list(getattr(error, "__notes__", ()))
+    except TypeError:  # not even iterable: replaced
+        earlier = []
+    with contextlib.suppress(AttributeError, TypeError):  # an error that takes no attribute
+        error.__notes__ = [*earlier, note]  # type: ignore[attr-defined]

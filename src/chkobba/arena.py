@@ -45,7 +45,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from chkobba._describe import bot_label, finite_at_least_zero, integer_count
+from chkobba._describe import add_note, bot_label, finite_at_least_zero, integer_count
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
@@ -404,7 +404,8 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     ``wins`` and ``games`` are integers with ``0 <= wins <= games`` (any integral type,
     numpy's included: what :func:`operator.index` takes, but not ``True``/``False``),
     ``z`` a finite number >= 0 (1.96 for 95%); anything else raises
-    :class:`~chkobba.ChkobbaError`. The bounds are Python floats.
+    :class:`~chkobba.ChkobbaError`. The bounds are Python floats and always hold the
+    rate ``wins / games`` (a clean sweep's top is exactly 1, no wins' bottom exactly 0).
 
     >>> low, high = wilson_interval(85, 100)
     >>> round(low, 3), round(high, 3)
@@ -433,7 +434,9 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
         spread /= 1 + z * z / games
     except OverflowError:  # more games than a float holds: the same interval in fractions
         centre, spread = _wilson_exact(wins, games, z)
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    # The interval always holds the rate (a clean sweep's top is exactly 1): rounding
+    # must not leave it outside.
+    return (max(0.0, min(rate, centre - spread)), min(1.0, max(rate, centre + spread)))
 
 
 def _wilson_exact(wins: int, games: int, z: float) -> tuple[float, float]:
@@ -715,8 +718,11 @@ def _run_all(
         # caller's: on an error or an interrupt only this tournament's futures are cancelled.
         _collect(executor, jobs, report)
     else:
+        # Every entrant's, not only the first match's: a bot left unchecked would fail in
+        # a worker, as that match's error.
+        makers = list({id(maker): maker for job in jobs for maker in job.makers}.values())
         try:
-            pickle.dumps(jobs[0].makers)
+            pickle.dumps(makers)
         except Exception as error:
             raise ChkobbaError(
                 f"these bots cannot be sent to worker processes ({error}); "
@@ -771,11 +777,7 @@ def _add_match_note(error: BaseException, job: _Job) -> None:
         f"play_match(bots, seed={job.pair_seed}, players={job.players}, dealer=0{rules}) "
         "with each seat's bot from spawn(seed) or BotSpec.build(seed) (other bots: a copy)"
     )
-    add_note = getattr(error, "add_note", None)
-    if callable(add_note):  # Python 3.11+; tracebacks print the note under the error
-        add_note(note)
-    else:  # Python 3.10 has no add_note: the same attribute, for code that reads it
-        error.__notes__ = [*getattr(error, "__notes__", ()), note]  # type: ignore[attr-defined]
+    add_note(error, note)
 
 
 def _tally(

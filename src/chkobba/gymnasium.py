@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 
 from chkobba._describe import (
+    add_note,
     bot_label,
     finite_number,
     missing_extra,
@@ -335,9 +336,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         except ChkobbaError as error:
             raise ChkobbaError(f"{who} failed: {error}") from error
         except Exception as error:  # the bot's own bug: its type unchanged, a note added
-            add_note = getattr(error, "add_note", None)
-            if callable(add_note):  # Python 3.11+
-                add_note(f"raised by {who}; the environment was left as before the call")
+            add_note(error, f"raised by {who}; the environment was left as before the call")
             raise
         if move not in legal:
             chosen = shown(str(move), 200) if isinstance(move, Move) else shown(move)
