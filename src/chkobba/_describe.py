@@ -232,4 +232,4 @@ def add_note(error: BaseException, note: str) -> None:
     except TypeError:  # not even iterable: replaced
         earlier = []
     with contextlib.suppress(AttributeError, TypeError):  # an error that takes no attribute
-        error.__notes__ = [*earlier, note]  # type: ignore[attr-defined]
+        error.__notes__ = [*earlier, note]  # type: ignore[attr-defined,unused-ignore]
