@@ -98,6 +98,21 @@ def refusal(call: Callable[[], object]) -> str:
     return str(caught.value)
 
 
+def long_shuffle(cards: int) -> tuple[Shuffle, str]:
+    """A :class:`~chkobba.Shuffle` of ``cards`` cards (the deck over again past 40) and how
+    a message quotes it: whole, or cut at 200 characters, its quotes included.
+
+    Its text is "shuffle " and two characters a card, 3n + 7 characters: 63 cards fit in
+    a 200-character quote (196 + 2 quotes), 64 do not.
+    """
+    move = Shuffle((DECK * 2)[:cards])
+    text = str(move)
+    assert len(text) == 3 * cards + 7
+    quoted = f"'{text}'" if len(text) + 2 <= 200 else f"'{text[:198]}…"
+    assert len(quoted) <= 200
+    return move, quoted
+
+
 def as_cards(group: CardsLike) -> tuple[Card, ...]:
     """Cards from text or from a sequence of cards, in the order given."""
     return cards(group) if isinstance(group, str) else tuple(group)

@@ -30,7 +30,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chkobba import DECK, TUNISIAN, ChkobbaError, IllegalMoveError, Phase, Shuffle
+from chkobba import TUNISIAN, ChkobbaError, IllegalMoveError, Phase
 from chkobba import arena as arena_module
 from chkobba.arena import (
     MATCH_LIMIT,
@@ -43,7 +43,7 @@ from chkobba.arena import (
     wilson_interval,
 )
 from chkobba.bots import GreedyBot, make_bot
-from tests.helpers import refusal
+from tests.helpers import long_shuffle, refusal
 
 #: A house profile whose matches end after one deal: fast tournaments.
 QUICK = attrs.evolve(TUNISIAN, name="quick", target=1)
@@ -247,12 +247,7 @@ def test_the_wilson_refusals_quote_both_counts_and_z() -> None:
 
 @pytest.mark.parametrize(("cards", "whole"), [(20, True), (63, True), (64, False)])
 def test_a_bots_long_move_is_quoted_up_to_200_characters(cards: int, whole: bool) -> None:
-    # "shuffle " and n cards of two characters: 3n + 7 characters, 199 for 64 cards. The
-    # quote is cut at 200 characters, its quotes included: 63 cards fit (196 + 2), 64 not.
-    move = Shuffle((DECK * 2)[:cards])
-    text = str(move)
-    assert len(text) == 3 * cards + 7
-    quoted = f"'{text}'" if whole else f"'{text[:198]}…"
+    move, quoted = long_shuffle(cards)
     assert len(quoted) == (3 * cards + 9 if whole else 200)
     message = refusal(lambda: play_match([_Answering(move), GreedyBot(seed=1)], seed=1, dealer=1))
     assert message == (

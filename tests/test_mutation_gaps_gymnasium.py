@@ -30,10 +30,8 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils import seeding  # noqa: E402
 
 from chkobba import (  # noqa: E402
-    DECK,
     TUNISIAN,
     Play,
-    Shuffle,
     card,
     observe,
 )
@@ -41,7 +39,7 @@ from chkobba.actions import KEEP, advance  # noqa: E402
 from chkobba.features import feature_vector  # noqa: E402
 from chkobba.gymnasium import ChkobbaEnv, deal_info  # noqa: E402
 from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
-from tests.helpers import refusal  # noqa: E402
+from tests.helpers import long_shuffle, refusal  # noqa: E402
 
 
 def _first_legal(info: dict[str, Any]) -> int:
@@ -325,13 +323,8 @@ def test_an_opponents_answer_that_is_no_move_is_quoted_without_a_reason(
 
 @pytest.mark.parametrize(("cards", "whole"), [(63, True), (64, False), (65, False)])
 def test_an_opponents_long_move_is_quoted_up_to_200_characters(cards: int, whole: bool) -> None:
-    # "shuffle " and n cards of two characters: 3n + 7 characters, 199 for 64 cards. The
-    # quote is cut at 200 characters, its quotes included: 63 cards fit (196 + 2), 64 not.
-    move = Shuffle((DECK * 2)[:cards])
-    text = str(move)
-    assert len(text) == 3 * cards + 7
-    quoted = f"'{text}'" if whole else f"'{text[:198]}…"
-    assert len(quoted) <= 200
+    move, quoted = long_shuffle(cards)
+    assert quoted.endswith("'") == whole
     env = _opponent_cuts_first(_Answering(move))
     assert refusal(lambda: env.reset(seed=2, options={"dealer": 0})) == (
         f"the opponent liar at seat 1 chose {quoted}, which is not legal:"
