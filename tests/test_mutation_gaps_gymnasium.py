@@ -298,7 +298,7 @@ def test_a_bots_exception_without_add_note_gets_the_note_in_its_notes() -> None:
     with pytest.raises(_WithoutNotes) as raised:
         env.reset(seed=2, options={"dealer": 0})
     assert str(raised.value) == "old Python"
-    assert raised.value.__notes__ == [
+    assert getattr(raised.value, "__notes__", None) == [
         "raised by the opponent crashing at seat 1; the environment was left as before the call"
     ]
 
