@@ -127,6 +127,8 @@ def _records_in(file: BinaryIO, name: str) -> tuple[Record, ...]:
     file that fits :data:`~chkobba.records.FILE_LIMIT` is read once, so a pipe works."""
     head = file.read(FILE_LIMIT + 1)
     whole = len(head) <= FILE_LIMIT
+    if whole and not head.strip():  # as Record.load says it, not as JSON's "line 1 column 1"
+        raise CommandError(f"{name} is empty, not a record")
     if whole:
         try:
             # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
