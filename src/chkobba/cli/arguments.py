@@ -388,7 +388,9 @@ def _delay(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds") from None
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text} must be between 0 and 60 seconds")
+        # float() ignores the whitespace around a number, which the one-line error must
+        # not repeat: a newline there would split it.
+        raise argparse.ArgumentTypeError(f"{text.strip()} must be between 0 and 60 seconds")
     return value
 
 
