@@ -63,6 +63,27 @@ OPENING_AT_SEED_5 = (
 )
 
 
+#: What ``play --seed 5`` shows once the cut card is kept: the board at the first play.
+KEPT_AT_SEED_5 = """\
+you cut and keep the top card
+table: J♦ Q♣ 6♥ 3♥
+
+Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
+Scores     player 0: 0   player 1: 0
+Dealer     player 1
+Turn       player 0 (you) to play
+Table      J♦ Q♣ 6♥ 3♥
+Hands      player 0 (you): 5♣ 6♣ 7♠
+           player 1: 3 cards
+Stock      30 cards
+Piles      player 0: 0 cards, 0 chkobbas
+           player 1: 0 cards, 0 chkobbas
+  1. 5♣
+  2. 6♣ x 6♥
+  3. 7♠
+"""
+
+
 class _Typed(io.StringIO):
     """Standard input typed at a terminal (``isatty`` is true)."""
 
@@ -187,22 +208,8 @@ def test_slips_at_the_cut_and_at_the_first_play_are_refused_and_asked_again() ->
     )
     assert (
         _session("--seed", "5", typed=typed)
-        == """\
-You are player 0; player 1: greedy; seed 5.
-Type help for help.
-deal 1: player 1 deals (scores 0-0)
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to cut: keep or expose
-Cut card   6♣ (you alone see it)
-Table      (empty)
-Stock      40 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. keep
-  2. expose
+        == OPENING_AT_SEED_5
+        + """\
 your move> undo
 there is nothing to undo: you have not moved in this deal; type help for help
 your move>\x20
@@ -228,22 +235,9 @@ Piles      player 0: 0 cards, 0 chkobbas
   1. keep
   2. expose
 your move> 1
-you cut and keep the top card
-table: J♦ Q♣ 6♥ 3♥
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 6♥ 3♥
-Hands      player 0 (you): 5♣ 6♣ 7♠
-           player 1: 3 cards
-Stock      30 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. 5♣
-  2. 6♣ x 6♥
-  3. 7♠
+"""
+        + KEPT_AT_SEED_5
+        + """\
 your move> undo
 you cannot undo the cut: you have seen the cards it dealt (undo goes back to your last \
 move since cards were dealt); type help for help
@@ -278,39 +272,12 @@ def test_undo_takes_back_your_move_and_the_bots_but_not_past_new_hands() -> None
     typed = "1\n000000001\nundo\n6C\n1\n2\n2D 6S 7H\n1\nundo\nquit\nn\n"
     assert (
         _session("--seed", "5", typed=typed)
-        == """\
-You are player 0; player 1: greedy; seed 5.
-Type help for help.
-deal 1: player 1 deals (scores 0-0)
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to cut: keep or expose
-Cut card   6♣ (you alone see it)
-Table      (empty)
-Stock      40 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. keep
-  2. expose
+        == OPENING_AT_SEED_5
+        + """\
 your move> 1
-you cut and keep the top card
-table: J♦ Q♣ 6♥ 3♥
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 6♥ 3♥
-Hands      player 0 (you): 5♣ 6♣ 7♠
-           player 1: 3 cards
-Stock      30 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. 5♣
-  2. 6♣ x 6♥
-  3. 7♠
+"""
+        + KEPT_AT_SEED_5
+        + """\
 your move> 000000001
 you play 5♣
 player 1 plays 6♠ and takes 6♥
@@ -416,39 +383,12 @@ not saved
 def test_auto_plays_only_a_forced_move() -> None:
     assert (
         _session("--seed", "5", "--auto", typed="1\n1\n1\nquit\nn\n")
-        == """\
-You are player 0; player 1: greedy; seed 5.
-Type help for help.
-deal 1: player 1 deals (scores 0-0)
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to cut: keep or expose
-Cut card   6♣ (you alone see it)
-Table      (empty)
-Stock      40 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. keep
-  2. expose
+        == OPENING_AT_SEED_5
+        + """\
 your move> 1
-you cut and keep the top card
-table: J♦ Q♣ 6♥ 3♥
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 6♥ 3♥
-Hands      player 0 (you): 5♣ 6♣ 7♠
-           player 1: 3 cards
-Stock      30 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. 5♣
-  2. 6♣ x 6♥
-  3. 7♠
+"""
+        + KEPT_AT_SEED_5
+        + """\
 your move> 1
 you play 5♣
 player 1 plays 6♠ and takes 6♥
