@@ -399,6 +399,28 @@ def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+#: The variables that force rich's colour on or off, or say what kind of terminal it is.
+_COLOUR_VARIABLES = ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+
+
+def colour_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+    term: str = "xterm",
+    *,
+    columns: int | None = None,
+    lines: int | None = None,
+) -> None:
+    """The environment of a plain colour terminal, nothing forcing colour on or off, so
+    that rich colours a stream that says it is a terminal (skips without rich)."""
+    pytest.importorskip("rich")
+    for name in _COLOUR_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", term)
+    for name, size in (("COLUMNS", columns), ("LINES", lines)):
+        if size is not None:
+            monkeypatch.setenv(name, str(size))
+
+
 #: What a call under :func:`bounded_memory` may map beyond what the process holds.
 MEMORY_HEADROOM = 2 * 1024**3
 

@@ -60,7 +60,7 @@ from chkobba.cli.output import Output
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import shown
 from chkobba.records import Record
-from tests.helpers import run_cli
+from tests.helpers import colour_terminal, run_cli
 
 #: Matches that end after one deal: fast tournaments.
 QUICK = attrs.evolve(TUNISIAN, target=1)
@@ -132,11 +132,7 @@ def _streams(
 @pytest.fixture
 def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The environment of a plain colour terminal, so that rich colours a terminal."""
-    pytest.importorskip("rich")
-    for name in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("TERM", "xterm")
-    monkeypatch.setenv("COLUMNS", "200")
+    colour_terminal(monkeypatch, columns=200)
 
 
 # --- simulate: what it prints ------------------------------------------------------------

@@ -27,6 +27,7 @@ import pytest
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.saving import offer_save
 from chkobba.records import Record
+from tests.helpers import colour_terminal
 
 SAVE = "Save the match as a record? [y/N] "
 DEFAULT = "chkobba-2026-11-30-1542.json"
@@ -68,12 +69,7 @@ class _Script:
 @pytest.fixture
 def terminal_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """An 80-column 256-colour terminal, with no variable forcing colour on or off."""
-    pytest.importorskip("rich")
-    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "COLORTERM"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("TERM", "xterm-256color")
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "25")
+    colour_terminal(monkeypatch, "xterm-256color", columns=80, lines=25)
 
 
 def _table(out: Output) -> None:

@@ -84,6 +84,27 @@ Piles      player 0: 0 cards, 0 chkobbas
 """
 
 
+#: What ``play --seed 5`` shows once 5♣ is played from there: greedy's reply and the board.
+FIVE_PLAYED_AT_SEED_5 = """\
+you play 5♣
+player 1 plays 6♠ and takes 6♥
+
+Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
+Scores     player 0: 0   player 1: 0
+Dealer     player 1
+Turn       player 0 (you) to play
+Table      J♦ Q♣ 3♥ 5♣
+Hands      player 0 (you): 6♣ 7♠
+           player 1: 2 cards
+Stock      30 cards
+Last take  player 1
+Piles      player 0: 0 cards, 0 chkobbas
+           player 1: 2 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas
+  1. 6♣
+  2. 7♠
+"""
+
+
 class _Typed(io.StringIO):
     """Standard input typed at a terminal (``isatty`` is true)."""
 
@@ -279,22 +300,9 @@ your move> 1
         + KEPT_AT_SEED_5
         + """\
 your move> 000000001
-you play 5♣
-player 1 plays 6♠ and takes 6♥
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 3♥ 5♣
-Hands      player 0 (you): 6♣ 7♠
-           player 1: 2 cards
-Stock      30 cards
-Last take  player 1
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 2 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas
-  1. 6♣
-  2. 7♠
+"""
+        + FIVE_PLAYED_AT_SEED_5
+        + """\
 your move> undo
 undone: your 5♣ and 1 move after it
 (back in the bots' hands, and seen: 6♠)
@@ -390,22 +398,9 @@ your move> 1
         + KEPT_AT_SEED_5
         + """\
 your move> 1
-you play 5♣
-player 1 plays 6♠ and takes 6♥
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 3♥ 5♣
-Hands      player 0 (you): 6♣ 7♠
-           player 1: 2 cards
-Stock      30 cards
-Last take  player 1
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 2 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas
-  1. 6♣
-  2. 7♠
+"""
+        + FIVE_PLAYED_AT_SEED_5
+        + """\
 your move> 1
 you play 6♣
 player 1 plays K♦

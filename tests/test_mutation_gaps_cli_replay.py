@@ -39,7 +39,7 @@ from chkobba.cli import main
 from chkobba.cli import replay as replay_module
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError, run_replay
-from tests.helpers import run_cli
+from tests.helpers import colour_terminal, run_cli
 
 #: What the replay shows on a terminal after each move it waits on.
 PROMPT = "-- Enter: next move, d: to the end of the deal, a: all the rest, q: quit -- "
@@ -207,10 +207,7 @@ def test_a_complete_record_and_one_deal_end_with_the_match_scores(tmp_path: Path
 def test_a_terminal_shows_the_heading_and_moves_bold_and_the_boards_dim(
     match: Record, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("rich")
-    for variable in ("NO_COLOR", "FORCE_COLOR", "COLORTERM", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("TERM", "xterm")
+    colour_terminal(monkeypatch)
     path = _saved(match, tmp_path / "cut.json", 2)
     code, out, err = _run(["replay", str(path), "--no-step"], _Terminal(), _Terminal())
     assert (code, err) == (0, "")
