@@ -682,3 +682,32 @@ def test_simulate_refuses_players_the_profile_does_not_seat() -> None:
         "chkobba simulate: error: argument --players: a match has 2 or 4 players, not 3 "
         "(the tunisian profile); for 3 players, use --rules cardrulesplus"
     ) in err
+
+
+def test_a_standard_output_the_program_closed_is_reported_like_a_missing_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    err = io.StringIO()
+    _streams(monkeypatch, stdout=_closed(), stderr=err)
+    assert main(["rules"]) == 1
+    assert err.getvalue() == "chkobba: error: standard output is closed\n"
+
+
+def test_a_standard_error_the_program_closed_fails_without_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = io.StringIO()
+    _streams(monkeypatch, stdout=out, stderr=_closed())
+    assert main(["rules"]) == 1
+    assert out.getvalue() == ""
+
+
+def test_play_refuses_a_standard_input_the_program_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    _streams(monkeypatch, stdout=out, stderr=err, stdin=_closed())
+    assert main(["play", "--seed", "5"]) == 1
+    assert err.getvalue() == (
+        "chkobba play: error: standard input is closed: play reads your moves from it\n"
+    )

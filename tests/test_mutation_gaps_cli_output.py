@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from chkobba.cli.output import Output, is_terminal
+from chkobba.cli.output import Output, is_closed, is_terminal
 from chkobba.cli.saving import offer_save
 from chkobba.records import Record
 from tests.helpers import colour_terminal
@@ -102,10 +102,27 @@ def test_plain_tables_align_columns_under_headers_wider_than_their_cells() -> No
     assert stream.getvalue() == PLAIN_TABLE + "bot  rating\n"
 
 
+def test_plain_tables_pad_short_rows_and_widen_for_long_ones_as_rich_does() -> None:
+    stream = io.StringIO()
+    Output(stream, colour=False).table(["a", "b", "c"], [["xx"], ["1", "2", "3", "four"]])
+    assert stream.getvalue() == "a   b  c\nxx\n1   2  3  four\n"
+
+
 def test_is_terminal_of_a_terminal_a_file_and_none() -> None:
     assert is_terminal(_Terminal()) is True
     assert is_terminal(io.StringIO()) is False
     assert is_terminal(None) is False
+
+
+def test_a_closed_stream_is_closed_and_no_terminal() -> None:
+    closed = io.StringIO()
+    closed.close()  # isatty() of a closed stream raises ValueError
+    assert (is_closed(closed), is_terminal(closed)) == (True, False)
+    assert (is_closed(None), is_closed(io.StringIO()), is_closed(_Terminal())) == (
+        True,
+        False,
+        False,
+    )
 
 
 # --- Output: rich --------------------------------------------------------------------------

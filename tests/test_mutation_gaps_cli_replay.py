@@ -309,6 +309,17 @@ def test_no_prompt_unless_input_and_output_are_terminals(
     assert PROMPT not in out and _moves_shown(out) == list(range(1, 43))
 
 
+def test_a_standard_input_the_program_closed_replays_all_without_prompting(
+    two_deals: Path,
+) -> None:
+    closed = _Terminal()
+    closed.close()  # reading it would raise ValueError
+    args = ["replay", str(two_deals), "--no-boards", "--no-colour"]
+    code, out, err = _run(args, closed, _Terminal())
+    assert (code, err) == (0, "")
+    assert PROMPT not in out and _moves_shown(out) == list(range(1, 43))
+
+
 # --- errors -----------------------------------------------------------------------------
 
 

@@ -32,7 +32,7 @@ from chkobba.cli.arguments import PROGRAM as PROGRAM
 from chkobba.cli.arguments import build_parser as build_parser
 from chkobba.cli.arguments import subcommand
 from chkobba.cli.demo import run_demo
-from chkobba.cli.output import Output
+from chkobba.cli.output import Output, is_closed
 from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.rules import run_rules
@@ -49,9 +49,8 @@ _PARTNERSHIP = 4  # players in a match of two partnerships
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    if sys.stdout is None or sys.stderr is None:
-        # A closed standard stream (``>&-``): Python sets it to None.
-        closed = "output" if sys.stdout is None else "error"
+    if is_closed(sys.stdout) or is_closed(sys.stderr):
+        closed = "output" if is_closed(sys.stdout) else "error"
         _complain(f"standard {closed} is closed", PROGRAM)
         return 1
     parser = build_parser()
@@ -133,7 +132,7 @@ def _play_from_args(
 
 def _moves_input() -> TextIO:
     """Standard input, where ``play`` reads the moves typed."""
-    if sys.stdin is None:
+    if is_closed(sys.stdin):
         raise CommandError("standard input is closed: play reads your moves from it")
     # A line that is not UTF-8 text is refused and typed again, not the end of the match.
     with contextlib.suppress(AttributeError, ValueError, OSError):
@@ -187,7 +186,7 @@ def _replay_from_args(
         args.file,
         boards=not args.no_boards,
         deal=args.deal,
-        stdin=None if args.no_step else sys.stdin,
+        stdin=None if args.no_step or is_closed(sys.stdin) else sys.stdin,
         game=args.game,
     )
 

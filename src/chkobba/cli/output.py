@@ -7,11 +7,12 @@ Only the command line imports this module; the library itself never imports ``ri
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-__all__ = ["Output", "is_terminal"]
+__all__ = ["Output", "is_closed", "is_terminal"]
 
 
 def _rich_console(stream: TextIO) -> Any:
@@ -54,11 +55,13 @@ class Output:
                 table.add_row(*row)
             self.rich.print(table)
             return
-        widths = [
-            max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=False)
-        ]
-        for row in (headers, *rows):
-            cells = (str(cell).ljust(width) for cell, width in zip(row, widths, strict=False))
+        # Rows of any length, as rich takes them: a short one is padded with empty cells,
+        # a long one adds columns.
+        lines = [[str(cell) for cell in row] for row in (headers, *rows)]
+        widths = [max(map(len, column)) for column in itertools.zip_longest(*lines, fillvalue="")]
+        for line in lines:
+            line += [""] * (len(widths) - len(line))
+            cells = (cell.ljust(width) for cell, width in zip(line, widths, strict=True))
             self.line("  ".join(cells).rstrip())
 
     @contextlib.contextmanager
@@ -77,4 +80,10 @@ class Output:
 def is_terminal(stream: TextIO | None) -> bool:
     """True when ``stream`` is an interactive terminal (not a pipe, a file or a test)."""
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    return bool(isatty and not is_closed(stream) and isatty())
+
+
+def is_closed(stream: TextIO | None) -> bool:
+    """True when there is no ``stream`` to use: ``None`` (a shell's ``>&-`` leaves that)
+    or a stream the program has closed (whose every use would raise ``ValueError``)."""
+    return stream is None or getattr(stream, "closed", False) is True
