@@ -130,6 +130,24 @@ def test_match_rewards_are_plus_and_minus_one_by_side() -> None:
         assert sum(totals.values()) == 0
 
 
+def test_every_reward_is_a_float_after_every_step() -> None:
+    # AECEnv's own _clear_rewards writes the int 0; a learner may check the type.
+    game = env(players=2, deal_reward=0.1)
+    game.reset(seed=3)
+    raw = game.unwrapped
+    steps = 0
+    for agent in game.agent_iter():
+        _, reward, terminated, _, _ = game.last()
+        assert type(reward) is float
+        game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
+        steps += 1
+        kinds = {
+            type(value) for value in (*raw.rewards.values(), *raw._cumulative_rewards.values())
+        }
+        assert kinds <= {float}, (steps, raw.rewards)
+    assert steps > 36
+
+
 @pytest.mark.parametrize(
     ("players", "rules"), [(2, "tunisian"), (3, "cardrulesplus"), (4, "tunisian")]
 )

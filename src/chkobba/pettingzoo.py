@@ -211,6 +211,11 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         self.agent_selection = self._agent_to_act()
         self._started = True
 
+    def _clear_rewards(self) -> None:
+        # AECEnv's writes the int 0: every reward here is a float, as after reset().
+        for agent in self.rewards:
+            self.rewards[agent] = 0.0
+
     def step(self, action: int | None) -> None:
         """Play action id ``action`` for ``agent_selection`` (``None`` once it is done)."""
         agent = self._selected("step")
