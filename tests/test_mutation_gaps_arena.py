@@ -23,6 +23,7 @@ from __future__ import annotations
 import decimal
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -637,3 +638,21 @@ def test_the_wilson_bounds_past_a_floats_range_keep_their_clamps() -> None:
     low, high = wilson_interval(0, 10**320, z=1e160)
     assert low == 0.0
     assert high == pytest.approx(_wilson_decimal(0, 10**320, 1e160)[1], rel=1e-12, abs=0)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        Fraction(379077, 391664),  # 1 ulp low when the root was only rounded down
+        Fraction(47086, 25815),
+        Fraction(20309, 104002),
+        Fraction(1, 4),  # exact roots stay exact
+        Fraction(9, 10**10000),
+        Fraction(10**400 + 1, 3),
+    ],
+)
+def test_the_exact_square_root_is_correctly_rounded(value: Fraction) -> None:
+    with decimal.localcontext() as context:
+        context.prec = 100
+        root = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
+    assert arena_module._sqrt(value) == float(root)

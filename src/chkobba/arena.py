@@ -449,10 +449,16 @@ def _wilson_exact(wins: int, games: int, z: float) -> tuple[float, float]:
 
 
 def _sqrt(value: Fraction) -> float:
-    """The square root of a fraction as small as 10**-10000, to a float's precision."""
+    """The square root of a fraction as small as 10**-10000, correctly rounded to a float."""
     top, bottom = value.numerator, value.denominator
     shift = max(0, (bottom.bit_length() - top.bit_length()) // 2) + 64
-    return math.isqrt((top << 2 * shift) // bottom) / (1 << shift)
+    scaled = top << 2 * shift
+    root = math.isqrt(scaled // bottom)  # at least 63 bits, rounded down
+    if root * root * bottom != scaled:
+        # An inexact root: a set last bit keeps the division below from rounding a value
+        # just above a halfway point down to it (it then rounds as the true root does).
+        root |= 1
+    return root / (1 << shift)  # int / int: correctly rounded
 
 
 def subseed(seed: int, *parts: int) -> int:
