@@ -18,7 +18,9 @@ from chkobba import (
     IllegalMoveError,
     Phase,
     Play,
+    State,
     apply,
+    capture_options,
     card,
     cards,
     legal_moves,
@@ -50,6 +52,7 @@ from chkobba.observations import (
     piece,
 )
 from tests.helpers import dealt
+from tests.strategies import profile_states
 
 
 def random_positions(seed: int, players: int, deals: int = 1) -> list[Position]:
@@ -355,6 +358,27 @@ def test_capture_choices_reads_a_players_view_as_its_state() -> None:
         view = observe(state, player)
         for played in DECK:
             assert capture_choices(view, played) == capture_choices(state, played)
+
+
+@given(profile_states(phases=[Phase.PLAY]))
+def test_capture_choices_of_a_state_are_its_cards_capture_options_in_deck_order(
+    state: State,
+) -> None:
+    # A state answers from its listed legal plays (shared with apply), a view from
+    # capture_options: the two must agree for every card, held or not.
+    mover = state.hands[state.mover]
+    view = observe(state, state.mover)
+    for played in DECK:
+        choices = capture_choices(state, played)
+        assert choices == capture_choices(view, played)
+        if played in state.table:
+            assert choices == ()
+            continue
+        options = capture_options(state.table, played, state.rules)
+        assert choices == tuple(sorted(options, key=lambda o: sorted(c.index for c in o)))
+        if played in mover:
+            listed = {play.capture for play in state.legal_plays if play.card is played}
+            assert listed == (set(choices) or {frozenset()})
 
 
 def test_capture_choices_and_action_ids_name_wrong_arguments() -> None:

@@ -272,8 +272,30 @@ def _choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], 
     """:func:`capture_choices` without the checks (the encoding's own calls)."""
     if played in state.table:  # in no hand, so it takes nothing
         return ()
-    options = capture_options(state.table, played, state.rules)
-    return tuple(sorted(options, key=_deck_order))
+    options = _listed_captures(state, played)
+    if options is None:
+        options = capture_options(state.table, played, state.rules)
+    return options if len(options) < 2 else tuple(sorted(options, key=_deck_order))
+
+
+def _listed_captures(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...] | None:
+    """The captures of ``played`` among the state's legal plays, or ``None`` where they
+    do not tell (a view, another phase, a card not in the mover's hand, a broken state).
+
+    A state lists its plays once and keeps them, and :func:`~chkobba.apply` reads the
+    same list: an adapter's step (mask, then action, then move) finds each card's
+    captures there instead of working them out again.
+    """
+    if not isinstance(state, State) or state.phase is not Phase.PLAY:
+        return None
+    try:
+        plays = state.legal_plays
+    except ChkobbaError:  # a hand-built state: capture_options still answers
+        return None
+    captures = tuple(play.capture for play in plays if play.card is played)
+    if not captures:  # not in the mover's hand
+        return None
+    return captures if captures[0] else ()  # a lay: the card's only play captures nothing
 
 
 def legal_actions(position: Position) -> tuple[int, ...]:
