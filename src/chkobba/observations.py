@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
@@ -100,6 +100,22 @@ for _name, _size in LAYOUT:
     _OFFSETS[_name] = (_start, _start + _size)
     _start += _size
 del _start, _name, _size
+# Where each piece starts, for _observation_vector.
+_HAND, _TABLE, _OUR_PILE, _THEIR_PILE, _CUT_CARD, _PENDING, _PHASE = (
+    _OFFSETS[name][0]
+    for name in ("hand", "table", "our_pile", "their_pile", "cut_card", "pending", "phase")
+)
+_CHOOSING_CAPTURE, _FOUR_PLAYERS, _CURRENT_PLAYER, _DEALER, _LAST_CAPTURER = (
+    _OFFSETS[name][0]
+    for name in ("choosing_capture", "four_players", "current_player", "dealer", "last_capturer")
+)
+_HAND_SIZES, _STOCK_SIZE, _CHKOBBAS, _SCORES, _WINNER = (
+    _OFFSETS[name][0] for name in ("hand_sizes", "stock_size", "chkobbas", "scores", "winner")
+)
+_THREE_PLAYERS, _THIRD_PILE, _THIRD_CHKOBBAS, _THIRD_SCORE, _THIRD_WON = (
+    _OFFSETS[name][0]
+    for name in ("three_players", "third_pile", "third_chkobbas", "third_score", "third_won")
+)
 
 
 def piece(vector: Sequence[float], name: str) -> list[float]:
@@ -176,52 +192,55 @@ def broken_view(function: str, view: PlayerView, error: Exception) -> ChkobbaErr
 
 
 def _observation_vector(view: PlayerView, pending: Card | None) -> list[float]:
+    # Written out with each piece's start as a constant (no helper calls, no lookups by
+    # name): every step of every adapter builds one, often more.
     vector = [0.0] * OBSERVATION_SIZE
-    me, players, side, sides = view.player, view.players, view.side, view.sides
+    me, players, ours, sides = view.player, view.players, view.side, view.sides
     # Sides from ours on: ours, theirs (the next side) and, with 3 players, the third.
-    ours, theirs, third = side, (side + 1) % sides, (side + 2) % sides
-
-    def put(name: str, values: Iterable[float]) -> None:
-        start, end = _OFFSETS[name]
-        vector[start:end] = values
-
-    def bits(name: str, group: Iterable[Card]) -> None:
-        start = _OFFSETS[name][0]
+    theirs, third = (ours + 1) % sides, (ours + 2) % sides
+    captured = view.captured
+    for start, group in (
+        (_HAND, view.hand),
+        (_TABLE, view.table),
+        (_OUR_PILE, captured[ours]),
+        (_THEIR_PILE, captured[theirs]),
+    ):
         for c in group:
             vector[start + c.index] = 1.0
-
-    def seat(name: str, player: int | None) -> None:
+    if view.cut_card is not None:
+        vector[_CUT_CARD + view.cut_card.index] = 1.0
+    phase = view.phase
+    vector[_PHASE + _PHASES.index(phase)] = 1.0
+    if pending is not None:
+        vector[_PENDING + pending.index] = 1.0
+        if phase is Phase.PLAY:
+            vector[_CHOOSING_CAPTURE] = 1.0
+    if players == 4:
+        vector[_FOUR_PLAYERS] = 1.0
+    for start, player in (
+        (_CURRENT_PLAYER, view.current_player),
+        (_DEALER, view.dealer),
+        (_LAST_CAPTURER, view.last_capturer),
+    ):
         if player is not None:
-            vector[_OFFSETS[name][0] + (player - me) % players] = 1.0
-
-    bits("hand", view.hand)
-    bits("table", view.table)
-    bits("our_pile", view.captured[ours])
-    bits("their_pile", view.captured[theirs])
-    bits("cut_card", () if view.cut_card is None else (view.cut_card,))
-    bits("pending", () if pending is None else (pending,))
-    vector[_OFFSETS["phase"][0] + _PHASES.index(view.phase)] = 1.0
-    if view.phase is Phase.PLAY and pending is not None:
-        put("choosing_capture", [1.0])
-    put("four_players", [1.0 if players == 4 else 0.0])
-    seat("current_player", view.current_player)
-    seat("dealer", view.dealer)
-    seat("last_capturer", view.last_capturer)
-    sizes = [0.0] * _SEATS
+            vector[start + (player - me) % players] = 1.0
     for player, size in enumerate(view.hand_sizes):
-        sizes[(player - me) % players] = size / _HAND_SIZE
-    put("hand_sizes", sizes)
-    put("stock_size", [view.stock_size / _CARDS])
-    put("chkobbas", [view.chkobbas[ours] / CHKOBBA_SCALE, view.chkobbas[theirs] / CHKOBBA_SCALE])
-    target = view.rules.target
-    put("scores", [view.scores[ours] / target, view.scores[theirs] / target])
-    put("winner", [float(view.winner == ours), float(view.winner == theirs)])
+        vector[_HAND_SIZES + (player - me) % players] = size / _HAND_SIZE
+    vector[_STOCK_SIZE] = view.stock_size / _CARDS
+    chkobbas, scores, target, winner = view.chkobbas, view.scores, view.rules.target, view.winner
+    vector[_CHKOBBAS] = chkobbas[ours] / CHKOBBA_SCALE
+    vector[_CHKOBBAS + 1] = chkobbas[theirs] / CHKOBBA_SCALE
+    vector[_SCORES] = scores[ours] / target
+    vector[_SCORES + 1] = scores[theirs] / target
+    vector[_WINNER] = float(winner == ours)
+    vector[_WINNER + 1] = float(winner == theirs)
     if sides == 3:
-        put("three_players", [1.0])
-        bits("third_pile", view.captured[third])
-        put("third_chkobbas", [view.chkobbas[third] / CHKOBBA_SCALE])
-        put("third_score", [view.scores[third] / target])
-        put("third_won", [float(view.winner == third)])
+        vector[_THREE_PLAYERS] = 1.0
+        for c in captured[third]:
+            vector[_THIRD_PILE + c.index] = 1.0
+        vector[_THIRD_CHKOBBAS] = chkobbas[third] / CHKOBBA_SCALE
+        vector[_THIRD_SCORE] = scores[third] / target
+        vector[_THIRD_WON] = float(winner == third)
     return vector
 
 
