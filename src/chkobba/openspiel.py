@@ -671,9 +671,18 @@ class ChkobbaObserver:
         size = sum(size for _, size, _ in self._pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
+        #: What set_from copies: (tensor position, source start, width), the observation
+        #: pieces that follow each other in both merged into one run (all of them, for
+        #: the default observer): a copy per piece cost more than the observation itself.
+        self._runs: list[tuple[int, int, int]] = []
         position = 0
-        for name, width, _ in self._pieces:
+        for name, width, start in self._pieces:
             self.dict[name] = self.tensor[position : position + width]
+            at, source, length = self._runs[-1] if self._runs else (0, _HISTORY, 0)
+            if start >= 0 and source >= 0 and source + length == start:
+                self._runs[-1] = (at, source, length + width)
+            else:
+                self._runs.append((position, start, width))
             position += width
 
     def _chosen_pieces(self) -> Iterator[tuple[str, int, int]]:
@@ -690,8 +699,7 @@ class ChkobbaObserver:
         if view is None or not self._pieces:
             return
         full = observation_vector(view, state.position.pending)  # type: ignore[union-attr]
-        position = 0
-        for _, width, start in self._pieces:
+        for position, start, width in self._runs:
             if start == _HISTORY:
                 self.tensor[position : position + width] = state.history_vector(player)
             elif start == _VOIDED:
@@ -700,7 +708,6 @@ class ChkobbaObserver:
                 self.tensor[position : position + width] = state.kept_vector(player)
             else:
                 self.tensor[position : position + width] = full[start : start + width]
-            position += width
 
     def string_from(self, state: ChkobbaState, player: int) -> str:
         """The information state (perfect recall) or the current observation, as text."""
