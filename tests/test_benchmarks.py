@@ -529,3 +529,42 @@ def test_step_parts_legal_moves_lists_the_forgotten_plays_again() -> None:
     step_parts.replay("forget", plays, 1, 1)
     step_parts.replay("legal_moves", plays, 1, 1)
     assert [state.__dict__["_legal_plays"] for state, _move in plays] == listed
+
+
+# --- benchmarks/env_steps.py: the adapters' steps per second -------------------------------
+
+
+def test_env_steps_counts_the_steps_each_adapter_asks_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("pettingzoo")
+    from chkobba.pettingzoo import raw_env
+
+    env_steps = _benchmark("env_steps")
+    actions: list[object] = []
+    step = raw_env.step
+
+    def counted(self: Any, action: Any) -> None:
+        actions.append(action)
+        step(self, action)
+
+    monkeypatch.setattr(raw_env, "step", counted)
+    env_steps.pettingzoo_decisions(500, 1, 2)  # more than a match: a fresh episode starts
+    decided = [a for a in actions if a is not None]
+    assert len(decided) == 500 and len(actions) > len(decided)
+
+
+def test_env_steps_prints_a_median_for_each_installed_adapter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env_steps = _benchmark("env_steps")
+    env_steps.main(["--steps", "20", "--runs", "2", "--players", "4", "--warmup", "5"])
+    lines = capsys.readouterr().out.splitlines()
+    for name in reversed(env_steps.ENVS):
+        if env_steps.installed(name):
+            assert re.fullmatch(rf"{name}: median [\d,]+ steps/s", lines.pop()), name
+        else:
+            assert f"{name}: not installed (pip install 'chkobba[{name}]')" in lines
+    for name in filter(env_steps.installed, env_steps.ENVS):
+        env_steps.main(["--only", name, "--warmup", "3", "--steps", "5"])
+        assert capsys.readouterr().out == ""  # what callgrind counts: the workload alone

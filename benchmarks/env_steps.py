@@ -1,0 +1,161 @@
+"""Steps per second of the game-AI adapters: PettingZoo, Gymnasium and OpenSpiel.
+
+Usage::
+
+    python benchmarks/env_steps.py [--env NAME ...] [--steps N] [--runs R] [--seed S]
+                                   [--players P] [--warmup W]
+    python benchmarks/env_steps.py --only NAME [--warmup W] [--steps N] [--players P]
+
+Each adapter is driven the way a learning loop drives it, every agent choosing uniformly
+among the legal actions (a ``random.Random`` seeded with S, a fresh episode as the last
+one ends), and the figure is the steps a second:
+
+- ``pettingzoo``: ``env(players=P)`` (PettingZoo's wrappers included) through
+  ``agent_iter``, ``last()`` (the observation and its action mask) and ``step``; a step
+  is one player's action (a done agent's ``step(None)`` does not count);
+- ``gymnasium``: ``ChkobbaEnv("random", players=P)``; a step is the learner's ``step``
+  (its action, with the mask from ``info``), which also plays the random opponents'
+  moves up to the learner's next turn: about twice a PettingZoo step's work with 2
+  players;
+- ``openspiel``: ``python_chkobba`` with ``players=P``; a step is the player to move
+  reading its ``observation_tensor`` and applying an action. Chance nodes (the deal, card
+  by card) are sampled from ``chance_outcomes`` and do not count.
+
+An adapter whose extra is not installed is left out, with a line that says so. After
+``--warmup W`` steps of each (its imports and the engine's caches), each run plays N
+steps of each adapter in turn; the last lines are the medians over the runs.
+
+Wall-clock rates drift on a shared machine; the figure that does not is the count of
+instructions: ``--only NAME`` plays ``--warmup W`` steps and then ``--steps N`` of that
+adapter and nothing else. Run it under callgrind for N and for 0 and divide the
+difference by N (``docs/performance.md`` has the figures)::
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
+        python benchmarks/env_steps.py --only pettingzoo --warmup 1000 --steps 2000
+
+With ``PYTHONPATH=`` another tree's ``src`` the same command counts that revision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+ENVS = ("pettingzoo", "gymnasium", "openspiel")
+#: The package each adapter needs, beside numpy.
+_NEEDS = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "openspiel": "pyspiel"}
+
+
+def pettingzoo_decisions(decisions: int, seed: int, players: int) -> None:
+    """``decisions`` random decisions through PettingZoo's AEC loop."""
+    from chkobba.pettingzoo import env
+
+    rng = random.Random(seed)
+    game = env(players=players)
+    game.reset(seed=seed)
+    made = 0
+    while made < decisions:
+        for _agent in game.agent_iter():
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            game.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
+            made += 1
+            if made == decisions:
+                return
+        game.reset()
+
+
+def gymnasium_decisions(decisions: int, seed: int, players: int) -> None:
+    """``decisions`` random steps of the learner (its opponents play inside them)."""
+    from chkobba.gymnasium import ChkobbaEnv
+
+    rng = random.Random(seed)
+    environment = ChkobbaEnv("random", players=players)
+    _, info = environment.reset(seed=seed)
+    made = 0
+    while made < decisions:
+        action = rng.choice(info["action_mask"].nonzero()[0].tolist())
+        _, _, terminated, truncated, info = environment.step(action)
+        made += 1
+        if terminated or truncated:
+            _, info = environment.reset()
+
+
+def openspiel_decisions(decisions: int, seed: int, players: int) -> None:
+    """``decisions`` random decisions of ``python_chkobba``, chance sampled."""
+    import pyspiel
+
+    import chkobba.openspiel  # noqa: F401 (registers python_chkobba)
+
+    rng = random.Random(seed)
+    game = pyspiel.load_game("python_chkobba", {"players": players})
+    state = game.new_initial_state()
+    made = 0
+    while made < decisions:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+
+
+WORKLOADS: dict[str, Callable[[int, int, int], None]] = {
+    "pettingzoo": pettingzoo_decisions,
+    "gymnasium": gymnasium_decisions,
+    "openspiel": openspiel_decisions,
+}
+
+
+def installed(name: str) -> bool:
+    """Whether the adapter ``name`` can run here (its extra is installed)."""
+    return all(importlib.util.find_spec(module) for module in (_NEEDS[name], "numpy"))
+
+
+def rate(name: str, decisions: int, seed: int, players: int) -> float:
+    """Steps per second of one adapter (wall clock)."""
+    start = time.perf_counter()
+    WORKLOADS[name](decisions, seed, players)
+    return decisions / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--env", nargs="+", choices=ENVS, default=list(ENVS))
+    parser.add_argument("--steps", type=int, default=5000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--only", choices=ENVS, help="one adapter alone, for callgrind")
+    parser.add_argument("--warmup", type=int, default=2000)
+    args = parser.parse_args(argv)
+    if args.only is not None:
+        WORKLOADS[args.only](args.warmup, args.seed + 1, args.players)
+        if args.steps:
+            WORKLOADS[args.only](args.steps, args.seed, args.players)
+        return
+    names = [name for name in args.env if installed(name)]
+    for name in sorted(set(args.env) - set(names)):
+        print(f"{name}: not installed (pip install 'chkobba[{name}]')")
+    for name in names:  # imports and caches filled before any run is timed
+        WORKLOADS[name](args.warmup, args.seed - 1, args.players)
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    for run in range(1, args.runs + 1):
+        for name in names:
+            rates[name].append(rate(name, args.steps, args.seed + run, args.players))
+        print(f"run {run}: " + ", ".join(f"{n} {rates[n][-1]:,.0f}/s" for n in names))
+    for name in names:
+        print(f"{name}: median {statistics.median(rates[name]):,.0f} steps/s")
+
+
+if __name__ == "__main__":
+    main()
