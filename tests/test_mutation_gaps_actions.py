@@ -29,6 +29,7 @@ from chkobba import (
     card,
     cards,
     new_match,
+    observe,
     random_shuffle,
     render,
 )
@@ -270,3 +271,29 @@ def test_a_pending_card_without_a_choice_is_refused_with_its_count() -> None:
             f"Position: {played} cannot be pending: "
             f"{played} has {count} capture option, nothing to choose"
         )
+
+
+def test_a_held_cards_choices_come_from_the_listed_plays_without_capture_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The adapters' step reads each card's captures from the plays the state lists once
+    # (and apply reads again); capture_options answers only what they do not tell: a
+    # view, or a card the mover does not hold.
+    state = arranged(current=1, hands=("AS 2S 3S", "QH 4C 5H"), table="2D 6S 3C 5C")
+    asked: list[str] = []
+
+    def capture_options(table: object, played: object, rules: Rules) -> tuple[object, ...]:
+        asked.append(str(played))
+        return ()
+
+    monkeypatch.setattr("chkobba.actions.capture_options", capture_options)
+    held = {c: capture_choices(state, card(c)) for c in ("QH", "4C", "5H")}
+    assert held == {
+        "QH": (frozenset(cards("2D 6S")), frozenset(cards("3C 5C"))),
+        "4C": (),  # laid: nothing to take
+        "5H": (frozenset(cards("5C")),),
+    }
+    assert asked == []
+    assert capture_choices(state, card("AS")) == ()  # not the mover's: asked
+    assert capture_choices(observe(state, 1), card("QH")) == ()  # a view: asked (patched)
+    assert asked == ["AS", "QH"]
