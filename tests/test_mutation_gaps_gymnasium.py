@@ -37,8 +37,8 @@ from chkobba import (  # noqa: E402
 )
 from chkobba.actions import KEEP, advance  # noqa: E402
 from chkobba.features import feature_vector  # noqa: E402
-from chkobba.gymnasium import ChkobbaEnv, deal_info  # noqa: E402
-from chkobba.observations import OBSERVATION_SIZE, observation_vector  # noqa: E402
+from chkobba.gymnasium import SCORE_CAP, ChkobbaEnv, deal_info  # noqa: E402
+from chkobba.observations import OBSERVATION_SIZE, observation_vector, piece  # noqa: E402
 from tests.helpers import long_shuffle, refusal  # noqa: E402
 
 
@@ -417,3 +417,21 @@ def test_the_features_show_no_capture_once_an_illegal_action_ends_the_episode() 
     assert observation.tolist() == pytest.approx(
         observation_vector(view, None) + feature_vector(view, None, ())
     )
+
+
+def test_scores_past_the_cap_are_capped_in_the_observation() -> None:
+    # A house profile to 1 point: a deal's points, divided by the target, pass SCORE_CAP
+    # (4 targets); the observation stays inside its space.
+    quick = attrs.evolve(TUNISIAN, name="quick", target=1)
+    env = ChkobbaEnv("greedy", rules=quick)
+    _, info = env.reset(seed=9)  # ends 1-5: theirs past the cap, ours not
+    terminated = False
+    while not terminated:
+        action = int(info["action_mask"].nonzero()[0][0])
+        observation, _, terminated, _, info = env.step(action)
+    scores = env.position.state.scores
+    assert max(scores) > SCORE_CAP
+    # Ours, theirs: the learner's side first.
+    ours, theirs = scores if env.learner % 2 == 0 else scores[::-1]
+    assert piece(observation.tolist(), "scores") == [min(ours, SCORE_CAP), min(theirs, SCORE_CAP)]
+    assert env.observation_space.contains(observation)
