@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/env_steps.py [--env NAME ...] [--steps N] [--runs R] [--seed S]
-                                   [--players P] [--warmup W]
+                                   [--players P] [--warmup W] [--compare REV]
     python benchmarks/env_steps.py --only NAME [--warmup W] [--steps N] [--players P]
 
 Each adapter is driven the way a learning loop drives it, every agent choosing uniformly
@@ -25,6 +25,11 @@ An adapter whose extra is not installed is left out, with a line that says so. A
 ``--warmup W`` steps of each (its imports and the engine's caches), each run plays N
 steps of each adapter in turn; the last lines are the medians over the runs.
 
+``--compare REV`` checks out the git revision REV in a temporary worktree and alternates
+runs of this tree and of REV, each in a fresh process that imports ``chkobba`` from its
+own ``src`` (as ``benchmarks/playouts.py --compare`` does), then prints both medians,
+their ratio, and the median and spread of each run's own ratio.
+
 Wall-clock rates drift on a shared machine; the figure that does not is the count of
 instructions: ``--only NAME`` plays ``--warmup W`` steps and then ``--steps N`` of that
 adapter and nothing else. Run it under callgrind for N and for 0 and divide the
@@ -40,10 +45,16 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+from playouts import child_env, revision_tree, run_ratios
 
 ENVS = ("pettingzoo", "gymnasium", "openspiel")
 #: The package each adapter needs, beside numpy.
@@ -128,6 +139,44 @@ def rate(name: str, decisions: int, seed: int, players: int) -> float:
     return decisions / (time.perf_counter() - start)
 
 
+def one_run(names: list[str], steps: int, seed: int, players: int) -> dict[str, float]:
+    """Steps per second of each adapter in ``names``, one after the other."""
+    return {name: rate(name, steps, seed, players) for name in names}
+
+
+def _child(tree: Path, args: argparse.Namespace, names: list[str], seed: int) -> dict[str, float]:
+    """One run in a fresh process importing chkobba from ``tree``'s src."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", "--env", *names]
+    command += [f"--steps={args.steps}", f"--seed={seed}", f"--players={args.players}"]
+    command += [f"--warmup={args.warmup}"]
+    done = subprocess.run(command, env=child_env(tree), capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def compare(args: argparse.Namespace, names: list[str]) -> None:
+    """Alternate runs of this tree and of revision ``args.compare``; print the ratios."""
+    ours: list[dict[str, float]] = []
+    theirs: list[dict[str, float]] = []
+    with revision_tree(args.compare, "env_steps.py") as other:
+        here = Path(__file__).resolve().parent.parent
+        for run in range(args.runs):
+            pair = [(ours, here), (theirs, other)]
+            for results, tree in pair if run % 2 == 0 else pair[::-1]:
+                results.append(_child(tree, args, names, args.seed + run))
+            shown = (f"{n} {ours[-1][n]:,.0f} vs {theirs[-1][n]:,.0f}" for n in names)
+            print(f"run {run + 1}: " + ", ".join(shown))
+    print(
+        f"medians of {args.runs} alternating runs ({args.steps} steps each, {args.players} "
+        f"players), steps/s: this tree | {args.compare} | ratio | each run's ratio"
+    )
+    for name in names:
+        mine, old = [r[name] for r in ours], [r[name] for r in theirs]
+        best, base = statistics.median(mine), statistics.median(old)
+        spread = run_ratios(mine, old)
+        print(f"  {name:10} {best:8,.0f} | {base:8,.0f} | {best / base:5.2f}x | {spread}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--env", nargs="+", choices=ENVS, default=list(ENVS))
@@ -135,8 +184,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
     parser.add_argument("--only", choices=ENVS, help="one adapter alone, for callgrind")
     parser.add_argument("--warmup", type=int, default=2000)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.only is not None:
         WORKLOADS[args.only](args.warmup, args.seed + 1, args.players)
@@ -144,17 +195,22 @@ def main(argv: list[str] | None = None) -> None:
             WORKLOADS[args.only](args.steps, args.seed, args.players)
         return
     names = [name for name in args.env if installed(name)]
-    for name in sorted(set(args.env) - set(names)):
-        print(f"{name}: not installed (pip install 'chkobba[{name}]')")
     for name in names:  # imports and caches filled before any run is timed
         WORKLOADS[name](args.warmup, args.seed - 1, args.players)
-    rates: dict[str, list[float]] = {name: [] for name in names}
+    if args.child:
+        print(json.dumps(one_run(names, args.steps, args.seed, args.players)))
+        return
+    for name in sorted(set(args.env) - set(names)):
+        print(f"{name}: not installed (pip install 'chkobba[{name}]')")
+    if args.compare:
+        compare(args, names)
+        return
+    runs = []
     for run in range(1, args.runs + 1):
-        for name in names:
-            rates[name].append(rate(name, args.steps, args.seed + run, args.players))
-        print(f"run {run}: " + ", ".join(f"{n} {rates[n][-1]:,.0f}/s" for n in names))
+        runs.append(one_run(names, args.steps, args.seed + run, args.players))
+        print(f"run {run}: " + ", ".join(f"{n} {runs[-1][n]:,.0f}/s" for n in names))
     for name in names:
-        print(f"{name}: median {statistics.median(rates[name]):,.0f} steps/s")
+        print(f"{name}: median {statistics.median(r[name] for r in runs):,.0f} steps/s")
 
 
 if __name__ == "__main__":

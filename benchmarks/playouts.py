@@ -59,6 +59,7 @@ medians over a few layouts, launched the same way: the figures of
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
@@ -68,7 +69,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import chkobba
@@ -174,66 +175,81 @@ def _child(tree: Path | None, args: argparse.Namespace, seed: int) -> dict[str, 
         f"--rules={args.rules}",
         f"--workers={args.workers}",
     ]
-    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
-    if tree is not None:
-        env["PYTHONPATH"] = str(tree / "src")
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, env=child_env(tree), capture_output=True, text=True, check=True)
     result: dict[str, float | None] = json.loads(done.stdout.splitlines()[-1])
     return result
 
 
-def _imported(tree: Path | None) -> str:
-    """Which chkobba a child imports, and whether its rollout loop is compiled."""
+def child_env(tree: Path | None) -> dict[str, str]:
+    """The environment of a child process that imports chkobba from ``tree``'s src
+    (``None``: the chkobba installed in the interpreter)."""
     env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     if tree is not None:
         env["PYTHONPATH"] = str(tree / "src")
+    return env
+
+
+def _imported(tree: Path | None) -> str:
+    """Which chkobba a child imports, and whether its rollout loop is compiled."""
     code = "import chkobba._kernel as k; print(k.__file__)"
     where = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env=child_env(tree),
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     return f"{where} ({'compiled' if not where.endswith('.py') else 'pure Python'})"
 
 
-def compare(args: argparse.Namespace) -> None:
-    """Alternate runs of this tree and of revision ``args.compare``; print the ratios."""
+@contextlib.contextmanager
+def revision_tree(revision: str, script: str) -> Iterator[Path]:
+    """A temporary git worktree of ``revision`` of this repository, removed afterwards; a
+    revision git does not know ends ``script`` with a usage error, not git's traceback."""
     here = Path(__file__).resolve().parent.parent
     known = subprocess.run(
-        ["git", "-C", str(here), "rev-parse", "--verify", "--quiet", f"{args.compare}^{{commit}}"],
+        ["git", "-C", str(here), "rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"],
         capture_output=True,
         check=False,
     )
-    if known.returncode != 0:  # a usage error, not a traceback from git worktree
-        sys.exit(f"playouts.py: error: --compare {args.compare!r} is not a revision of {here}")
+    if known.returncode != 0:
+        sys.exit(f"{script}: error: --compare {revision!r} is not a revision of {here}")
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
         subprocess.run(
-            ["git", "-C", str(here), "worktree", "add", "--detach", str(other), args.compare],
+            ["git", "-C", str(here), "worktree", "add", "--detach", str(other), revision],
             check=True,
             capture_output=True,
         )
         try:
-            ours: list[dict[str, float | None]] = []
-            theirs: list[dict[str, float | None]] = []
-            this_tree = None if args.installed else here
-            print(f"this side: {_imported(this_tree)}")
-            for run in range(args.runs):
-                seed = args.seed + run
-                pair: list[tuple[list[dict[str, float | None]], Path | None]]
-                pair = [(ours, this_tree), (theirs, other)]
-                for results, tree in pair if run % 2 == 0 else pair[::-1]:
-                    results.append(_child(tree, args, seed))
-                print(
-                    f"run {run + 1}: "
-                    + "  ".join(
-                        f"{name} {_shown(ours[-1][name])} vs {_shown(theirs[-1][name])}"
-                        for name in FIGURES
-                    )
-                )
+            yield other
         finally:
             subprocess.run(
                 ["git", "-C", str(here), "worktree", "remove", "--force", str(other)],
                 check=False,
                 capture_output=True,
+            )
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Alternate runs of this tree and of revision ``args.compare``; print the ratios."""
+    with revision_tree(args.compare, "playouts.py") as other:
+        ours: list[dict[str, float | None]] = []
+        theirs: list[dict[str, float | None]] = []
+        this_tree = None if args.installed else Path(__file__).resolve().parent.parent
+        print(f"this side: {_imported(this_tree)}")
+        for run in range(args.runs):
+            seed = args.seed + run
+            pair: list[tuple[list[dict[str, float | None]], Path | None]]
+            pair = [(ours, this_tree), (theirs, other)]
+            for results, tree in pair if run % 2 == 0 else pair[::-1]:
+                results.append(_child(tree, args, seed))
+            print(
+                f"run {run + 1}: "
+                + "  ".join(
+                    f"{name} {_shown(ours[-1][name])} vs {_shown(theirs[-1][name])}"
+                    for name in FIGURES
+                )
             )
     print(
         f"medians of {args.runs} alternating runs ({args.deals} deals each, "
@@ -245,18 +261,18 @@ def compare(args: argparse.Namespace) -> None:
         old = [r[name] for r in theirs]
         best, base = _median(mine), _median(old)
         ratio = f"{best / base:5.2f}x" if best and base else "  n/a"
-        print(f"  {name:13} {_shown(best)} | {_shown(base)} | {ratio} | {_run_ratios(mine, old)}")
+        print(f"  {name:13} {_shown(best)} | {_shown(base)} | {ratio} | {run_ratios(mine, old)}")
     old_step = [r["step warm"] for r in theirs]
     new_rollout = [r["rollout warm"] for r in ours]
     best, base = _median(new_rollout), _median(old_step)
     if best and base:
         print(
             f"  rollout warm (this tree) / step warm ({args.compare}): "
-            f"{best / base:5.2f}x | {_run_ratios(new_rollout, old_step)}"
+            f"{best / base:5.2f}x | {run_ratios(new_rollout, old_step)}"
         )
 
 
-def _run_ratios(mine: list[float | None], old: list[float | None]) -> str:
+def run_ratios(mine: Sequence[float | None], old: Sequence[float | None]) -> str:
     """The ratio of each run's two figures (measured a few seconds apart), as median
     (lowest-highest): steadier than the ratio of two medians when the machine's speed
     drifts between runs, and the spread shows how far to trust it."""

@@ -325,8 +325,8 @@ def test_compare_gives_the_median_and_spread_of_each_runs_ratio() -> None:
     # (a revision without rollout) is left out, and none at all is n/a.
     mine = [200.0, 400.0, 330.0, None]
     theirs = [100.0, 100.0, 110.0, 100.0]
-    assert playouts._run_ratios(mine, theirs) == "3.00x (2.00-4.00x)"
-    assert playouts._run_ratios([None, None], [1.0, 2.0]) == "n/a"
+    assert playouts.run_ratios(mine, theirs) == "3.00x (2.00-4.00x)"
+    assert playouts.run_ratios([None, None], [1.0, 2.0]) == "n/a"
 
 
 # --- match_odds.py: the points edge a win-rate goal needs (#13) --------------------------
@@ -534,13 +534,18 @@ def test_step_parts_legal_moves_lists_the_forgotten_plays_again() -> None:
 # --- benchmarks/env_steps.py: the adapters' steps per second -------------------------------
 
 
+def _env_steps(monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.syspath_prepend(str(PLAYOUTS.parent))  # it imports playouts, beside it
+    return _benchmark("env_steps")
+
+
 def test_env_steps_counts_the_steps_each_adapter_asks_for(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     pytest.importorskip("pettingzoo")
     from chkobba.pettingzoo import raw_env
 
-    env_steps = _benchmark("env_steps")
+    env_steps = _env_steps(monkeypatch)
     actions: list[object] = []
     step = raw_env.step
 
@@ -555,9 +560,9 @@ def test_env_steps_counts_the_steps_each_adapter_asks_for(
 
 
 def test_env_steps_prints_a_median_for_each_installed_adapter(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    env_steps = _benchmark("env_steps")
+    env_steps = _env_steps(monkeypatch)
     env_steps.main(["--steps", "20", "--runs", "2", "--players", "4", "--warmup", "5"])
     lines = capsys.readouterr().out.splitlines()
     for name in reversed(env_steps.ENVS):
@@ -568,3 +573,33 @@ def test_env_steps_prints_a_median_for_each_installed_adapter(
     for name in filter(env_steps.installed, env_steps.ENVS):
         env_steps.main(["--only", name, "--warmup", "3", "--steps", "5"])
         assert capsys.readouterr().out == ""  # what callgrind counts: the workload alone
+
+
+@pytest.mark.out_of_process
+def test_env_steps_compares_with_a_revision_side_by_side() -> None:
+    # Two runs of each side, alternating: both medians, their ratio and the runs' ratios.
+    if not (PLAYOUTS.parent.parent / ".git").exists():
+        pytest.skip("--compare checks a revision out: it needs a git checkout, not an sdist")
+    script = PLAYOUTS.parent / "env_steps.py"
+    env = {**os.environ, "PYTHONPATH": str(PLAYOUTS.parent.parent / "src")}
+    args = ["--steps", "30", "--runs", "2", "--warmup", "5", "--compare", "HEAD"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    installed = [line.split()[0] for line in lines if line.startswith("  ")]
+    assert [line.split(":")[0] for line in lines if line.startswith("run ")] == ["run 1", "run 2"]
+    for line in lines:
+        if line.startswith("  "):
+            assert re.fullmatch(r"  \w+ +[\d,]+ \| +[\d,]+ \| +[\d.]+x \| .+x\)", line), line
+    assert "medians of 2 alternating runs (30 steps each, 2 players)" in done.stdout
+    assert len(installed) == len({"pettingzoo", "gymnasium", "openspiel"} & set(installed))
+    unknown = subprocess.run(
+        [sys.executable, str(script), "--compare", "no-such-revision"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert "env_steps.py: error: --compare 'no-such-revision' is not a revision" in unknown.stderr
