@@ -159,24 +159,29 @@ def _last_play_of_two(scores: tuple[int, int]) -> State:
     )
 
 
-def test_the_last_capturer_takes_the_cards_left_and_the_deal_is_scored() -> None:
-    before = _last_play_of_two(scores=(7, 5))
-    score = (
-        "deal 1 score:\n"
+def _last_play_scored(deal: int, zero: str, one: str, match: str) -> str:
+    """The narrated score of the deal :func:`_last_play_of_two` ends: ``zero`` and ``one``
+    as the narration names players 0 and 1, ``match`` the totals after it."""
+    return (
+        f"deal {deal} score:\n"
         "  cards      20-20  -> nobody\n"
         "  diamonds   5-5  -> nobody\n"
-        "  bermila    sevens 3-1, sixes 3-1  -> {zero}\n"
-        "  7♦         -> {one}\n"
+        f"  bermila    sevens 3-1, sixes 3-1  -> {zero}\n"
+        f"  7♦         -> {one}\n"
         "  chkobbas   0-1\n"
-        "  points     1-2; match 8-7"
+        f"  points     1-2; match {match}"
     )
+
+
+def test_the_last_capturer_takes_the_cards_left_and_the_deal_is_scored() -> None:
+    before = _last_play_of_two(scores=(7, 5))
     assert _told(before, Play(card("5C"))) == (
         "player 0 plays 5♣\nplayer 1 takes the last cards: 3♥ 5♣\n"
-        + score.format(zero="player 0", one="player 1")
+        + _last_play_scored(1, "player 0", "player 1", "8-7")
     )
     assert _told(before, Play(card("5C")), you=1) == (
         "player 0 plays 5♣\nyou take the last cards: 3♥ 5♣\n"
-        + score.format(zero="player 0", one="you")
+        + _last_play_scored(1, "player 0", "you", "8-7")
     )
     # The next deal is the second, counted from the scored ones; player 1 deals it.
     after = apply(before, Play(card("5C")))
@@ -187,24 +192,15 @@ def test_the_last_capturer_takes_the_cards_left_and_the_deal_is_scored() -> None
 
 def test_the_deal_that_ends_the_match_names_its_winner_and_the_void_deals() -> None:
     before = _last_play_of_two(scores=(20, 5))
-    score = (
-        "deal {deal} score:\n"
-        "  cards      20-20  -> nobody\n"
-        "  diamonds   5-5  -> nobody\n"
-        "  bermila    sevens 3-1, sixes 3-1  -> {zero}\n"
-        "  7♦         -> player 1\n"
-        "  chkobbas   0-1\n"
-        "  points     1-2; match 21-7\n"
-    )
     assert _told(before, Play(card("5C"))) == (
         "player 0 plays 5♣\nplayer 1 takes the last cards: 3♥ 5♣\n"
-        + score.format(deal=1, zero="player 0")
-        + "player 0 wins the match 21-7 after 1 deal"
+        + _last_play_scored(1, "player 0", "player 1", "21-7")
+        + "\nplayer 0 wins the match 21-7 after 1 deal"
     )
     assert _told(before, Play(card("5C")), you=0, deal=3) == (
         "you play 5♣\nplayer 1 takes the last cards: 3♥ 5♣\n"
-        + score.format(deal=3, zero="you")
-        + "you win the match 21-7 after 3 deals (2 void)"
+        + _last_play_scored(3, "you", "player 1", "21-7")
+        + "\nyou win the match 21-7 after 3 deals (2 void)"
     )
 
 

@@ -105,6 +105,26 @@ Piles      player 0: 0 cards, 0 chkobbas
 """
 
 
+#: The 4-player board at seed 1 before the human plays 3♥: ``undo`` brings it back whole.
+BOARD_BEFORE_3H = """\
+Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
+Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
+Dealer     player 1
+Turn       player 0 (you) to play
+Table      K♦ 6♥ A♥ 5♥ Q♥
+Hands      player 0 (you): 3♥ J♦
+           player 1: 2 cards
+           player 2: 1 card
+           player 3: 1 card
+Stock      24 cards
+Last take  player 2
+Piles      side 0 (players 0+2): 5 cards, 1 diamond, 1 seven, 2 sixes, 0 chkobbas
+           side 1 (players 1+3): 0 cards, 0 chkobbas
+  1. 3♥
+  2. J♦ x A♥+Q♥
+"""
+
+
 class _Typed(io.StringIO):
     """Standard input typed at a terminal (``isatty`` is true)."""
 
@@ -525,21 +545,9 @@ player 1 plays 5♥
 player 2 plays J♠ and takes 2♥ 7♣
 player 3 plays Q♥
 
-Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
-Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      K♦ 6♥ A♥ 5♥ Q♥
-Hands      player 0 (you): 3♥ J♦
-           player 1: 2 cards
-           player 2: 1 card
-           player 3: 1 card
-Stock      24 cards
-Last take  player 2
-Piles      side 0 (players 0+2): 5 cards, 1 diamond, 1 seven, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 0 cards, 0 chkobbas
-  1. 3♥
-  2. J♦ x A♥+Q♥
+"""
+        + BOARD_BEFORE_3H
+        + """\
 your move> 1
 you play 3♥
 player 1 plays 6♠ and takes 6♥
@@ -564,21 +572,9 @@ your move> undo
 undone: your 3♥ and 3 moves after it
 (back in the bots' hands, and seen: 6♠ A♦ 3♣)
 
-Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
-Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      K♦ 6♥ A♥ 5♥ Q♥
-Hands      player 0 (you): 3♥ J♦
-           player 1: 2 cards
-           player 2: 1 card
-           player 3: 1 card
-Stock      24 cards
-Last take  player 2
-Piles      side 0 (players 0+2): 5 cards, 1 diamond, 1 seven, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 0 cards, 0 chkobbas
-  1. 3♥
-  2. J♦ x A♥+Q♥
+"""
+        + BOARD_BEFORE_3H
+        + """\
 your move> quit
 You quit the match.
 Save the match as a record? [y/N] y
