@@ -186,7 +186,7 @@ def _replay_from_args(
         args.file,
         boards=not args.no_boards,
         deal=args.deal,
-        stdin=None if args.no_step or is_closed(sys.stdin) else sys.stdin,
+        stdin=None if args.no_step else sys.stdin,
         game=args.game,
     )
 
