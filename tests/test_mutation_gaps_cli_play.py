@@ -63,11 +63,8 @@ OPENING_AT_SEED_5 = (
 )
 
 
-#: What ``play --seed 5`` shows once the cut card is kept: the board at the first play.
-KEPT_AT_SEED_5 = """\
-you cut and keep the top card
-table: J♦ Q♣ 6♥ 3♥
-
+#: The board of ``play --seed 5`` at the first play (``undo`` of that play brings it back).
+FIRST_BOARD_AT_SEED_5 = """\
 Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
 Scores     player 0: 0   player 1: 0
 Dealer     player 1
@@ -82,6 +79,9 @@ Piles      player 0: 0 cards, 0 chkobbas
   2. 6♣ x 6♥
   3. 7♠
 """
+
+#: What ``play --seed 5`` shows once the cut card is kept: the board at the first play.
+KEPT_AT_SEED_5 = "you cut and keep the top card\ntable: J♦ Q♣ 6♥ 3♥\n\n" + FIRST_BOARD_AT_SEED_5
 
 
 #: What ``play --seed 5`` shows once 5♣ is played from there: greedy's reply and the board.
@@ -263,18 +263,9 @@ auto is on: a forced move is played for you
 your move> auto
 auto is off: a forced move is asked for
 your move> board\x20\x20
-
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to cut: keep or expose
-Cut card   6♣ (you alone see it)
-Table      (empty)
-Stock      40 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. keep
-  2. expose
+"""
+        + CUT_AT_SEED_5
+        + """\
 your move> 1
 """
         + KEPT_AT_SEED_5
@@ -327,19 +318,9 @@ your move> undo
 undone: your 5♣ and 1 move after it
 (back in the bots' hands, and seen: 6♠)
 
-Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)
-Scores     player 0: 0   player 1: 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      J♦ Q♣ 6♥ 3♥
-Hands      player 0 (you): 5♣ 6♣ 7♠
-           player 1: 3 cards
-Stock      30 cards
-Piles      player 0: 0 cards, 0 chkobbas
-           player 1: 0 cards, 0 chkobbas
-  1. 5♣
-  2. 6♣ x 6♥
-  3. 7♠
+"""
+        + FIRST_BOARD_AT_SEED_5
+        + """\
 your move> 6C
 you play 6♣ and take 6♥
 player 1 plays 2♠
