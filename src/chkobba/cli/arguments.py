@@ -84,7 +84,9 @@ def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentP
 
 
 def _demo_arguments(demo: argparse.ArgumentParser) -> None:
-    demo.add_argument("--seed", type=_seed, default=1, help="the match seed (default 1)")
+    demo.add_argument(
+        "--seed", type=_seed, default=1, metavar="N", help="the match seed (default 1)"
+    )
     _players_option(demo)
     demo.add_argument(
         "--bots",
@@ -127,7 +129,9 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
         help="play your move for you when it is your only legal one (the command auto "
         "turns it on and off during the match)",
     )
-    play.add_argument("--seed", type=_seed, default=None, help="the match seed (default random)")
+    play.add_argument(
+        "--seed", type=_seed, default=None, metavar="N", help="the match seed (default random)"
+    )
     _rules_options(play)
 
 
@@ -152,6 +156,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "--seed",
         type=_seed,
         default=0,
+        metavar="S",
         help="the tournament seed: the same seed, the same results (default 0)",
     )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
@@ -204,7 +209,9 @@ def _analyse_arguments(analyse: argparse.ArgumentParser) -> None:
         help="the bot that rates the moves, expert or ismcts, as NAME or NAME:KEY=VALUE,... "
         "(expert:iterations=400, ismcts:v1) (default expert)",
     )
-    analyse.add_argument("--seed", type=_seed, default=0, help="the bot's seed (default 0)")
+    analyse.add_argument(
+        "--seed", type=_seed, default=0, metavar="S", help="the bot's seed (default 0)"
+    )
     analyse.add_argument(
         "--worst",
         type=_count,
