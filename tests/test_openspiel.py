@@ -433,6 +433,24 @@ def test_copies_of_the_first_state_and_later_ones_play_on(params: dict[str, Any]
         assert later.child(later.legal_actions()[0]).history()[:-1] == later.history()
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_state_late_in_a_long_match_copies_every_way(players: int) -> None:
+    # The public events were pickled node by node, one recursion per event: late in an
+    # ordinary match (past about 350 events) pickle, deepcopy and serialize failed.
+    game = load(players=players, target=10000)
+    state = play_randomly(
+        game.new_initial_state(), random.Random(players), until=lambda s: s.move_number() > 1500
+    )
+    assert len(state.information_state_string(0).splitlines()) > 500  # a long log indeed
+    for name, copied in _copies(game, state):
+        assert copied.history() == state.history(), name
+        for player in range(players):
+            assert copied.information_state_string(player) == state.information_state_string(
+                player
+            ), name
+        copied.apply_action(copied.legal_actions()[0])  # and it plays on
+
+
 @pytest.mark.parametrize("params", _EVERY_GAME, ids=lambda p: "-".join(map(str, p.values())))
 def test_open_spiels_sample_some_states_runs(params: dict[str, Any]) -> None:
     from open_spiel.python.algorithms import sample_some_states

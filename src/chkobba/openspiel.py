@@ -224,13 +224,30 @@ class _Log:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
         return self  # immutable: clones share it
 
-    def lines(self) -> list[str]:
-        found: list[str] = []
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flat, oldest first: pickled node by node, the chain recursed once per event and
+        # passed Python's recursion limit late in an ordinary match (about 350 events).
+        return (_log_of, (tuple(self.events()),))
+
+    def events(self) -> list[tuple[object, ...]]:
+        """Every event's words, oldest first."""
+        found: list[tuple[object, ...]] = []
         node: _Log | None = self
         while node is not None:
-            found.append(" ".join(str(word) for word in node.words))
+            found.append(node.words)
             node = node.parent
         return found[::-1]
+
+    def lines(self) -> list[str]:
+        return [" ".join(str(word) for word in words) for words in self.events()]
+
+
+def _log_of(events: tuple[tuple[object, ...], ...]) -> _Log | None:
+    """The :class:`_Log` of these events (oldest first), from its pickled form."""
+    log: _Log | None = None
+    for words in events:
+        log = _Log(log, words)
+    return log
 
 
 @attrs.frozen
