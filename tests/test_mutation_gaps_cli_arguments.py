@@ -386,5 +386,23 @@ def test_an_error_message_is_cut_to_300_characters(
     message = f"unrecognized arguments: {written}"
     assert len(message) == 300
     assert _refusal(capsys, "rules", "tunisian", extra) == (
-        f"chkobba: error: {message} (see chkobba --help)\n"
+        f"chkobba rules: error: {message} (see chkobba rules --help)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "refusal"),
+    [
+        (["demo", "--bogus"], "chkobba demo: error: unrecognized arguments: --bogus"),
+        (["replay", "x.json", "extra"], "chkobba replay: error: unrecognized arguments: extra"),
+        (["play", "--seat", "1"], "chkobba play: error: unrecognized arguments: --seat 1"),
+        (["--bogus", "demo"], "chkobba: error: unrecognized arguments: --bogus"),
+    ],
+)
+def test_an_unknown_argument_is_refused_by_the_command_it_follows(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], refusal: str
+) -> None:
+    # docs/cli.md: a bad argument is reported by the command it belongs to, pointing to
+    # the help that lists its options (argparse left them to the top-level parser).
+    command = refusal.split(":")[0]
+    assert _refusal(capsys, *arguments) == f"{refusal} (see {command} --help)\n"

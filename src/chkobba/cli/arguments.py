@@ -60,12 +60,23 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _CommandParser(_Parser):
+    """A command's parser: it refuses the arguments it does not know itself, in its own
+    name (argparse leaves them to the top-level parser, whose help does not list them)."""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``chkobba`` command."""
     parser = _Parser(prog=PROGRAM, description=_DESCRIPTION, epilog=_EPILOG)
     parser.add_argument("--no-colour", "--no-color", action="store_true", help=_NO_COLOUR)
     parser.add_argument("--version", action="version", version=f"{PROGRAM} {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     commands.required = True
     for name, summary, add_arguments in _COMMANDS:
         # The summary heads the command's own --help too, as a sentence.
