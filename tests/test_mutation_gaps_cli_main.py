@@ -488,6 +488,36 @@ def test_an_output_failure_is_one_line_with_status_1(
     assert err.getvalue() == f"chkobba rules: error: input/output failed: {said}\n"
 
 
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [(["--help"], "chkobba"), (["--version"], "chkobba"), (["play", "--help"], "chkobba play")],
+)
+@pytest.mark.parametrize(
+    ("error", "status", "said"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), 1, "No space left on device"),
+        (OSError("the disk is gone"), 1, "the disk is gone"),
+        (BrokenPipeError(errno.EPIPE, "x"), 0, None),
+    ],
+)
+def test_help_and_version_fail_as_the_commands_do_when_their_output_cannot_be_written(
+    arguments: list[str],
+    name: str,
+    error: OSError,
+    status: int,
+    said: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # argparse ignores a failed write: `chkobba --help > /dev/full` exited 0.
+    err = io.StringIO()
+    _streams(monkeypatch, stdout=_FailingOutput(error), stderr=err)
+    with pytest.raises(SystemExit) as stopped:
+        main(arguments)
+    assert stopped.value.code == status
+    expected = f"{name}: error: input/output failed: {said}\n" if said else ""
+    assert err.getvalue() == expected
+
+
 def test_output_the_encoding_cannot_write_is_one_line_with_status_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -59,6 +59,21 @@ class _Parser(argparse.ArgumentParser):
         sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
         raise SystemExit(2)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse ignores a failed write, so --help and --version to a full disk
+        # exited 0; like every command, they fail with status 1 (a closed pipe is fine).
+        stream = file or sys.stdout
+        try:
+            stream.write(message)
+            stream.flush()
+        except BrokenPipeError:
+            raise SystemExit(0) from None
+        except OSError as error:
+            sys.stderr.write(
+                f"{self.prog}: error: input/output failed: {error.strerror or error}\n"
+            )
+            raise SystemExit(1) from None
+
 
 class _CommandParser(_Parser):
     """A command's parser: it refuses the arguments it does not know itself, in its own
