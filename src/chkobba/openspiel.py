@@ -186,9 +186,9 @@ class ChkobbaGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ChkobbaObserver:
         """An observer: the observation (default) or, with perfect recall, the information state."""
-        return ChkobbaObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
-        )
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return ChkobbaObserver(iig_obs_type, params)
 
 
 def _rules(name: Any, target: Any) -> Rules:
@@ -277,6 +277,11 @@ class ChkobbaState(pyspiel.State):
     """
 
     def __init__(self, game: ChkobbaGame) -> None:
+        if not isinstance(game, ChkobbaGame):
+            # pyspiel.State would take the bad value as it is: None crashed the interpreter.
+            raise ChkobbaError(
+                f"ChkobbaState needs a python_chkobba game (a ChkobbaGame), not {shown(game)}"
+            )
         super().__init__(game)
         # Plain values, no reference to the game: a copy of the state (clone, child,
         # pickle, deserialize) must not depend on a copy of the Python game object.
@@ -673,6 +678,11 @@ class ChkobbaObserver:
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ChkobbaError(f"python_chkobba observers take no parameters, got {shown(params)}")
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise ChkobbaError(
+                "a python_chkobba observer's type must be a pyspiel.IIGObservationType "
+                f"(or None for the default), not {shown(iig_obs_type)}"
+            )
         private_type = iig_obs_type.private_info
         if private_type == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ChkobbaError("python_chkobba observes one player's private cards, not all")
@@ -711,6 +721,7 @@ class ChkobbaObserver:
 
     def set_from(self, state: ChkobbaState, player: int) -> None:
         """Fill ``tensor`` (and its named slices in ``dict``) for ``player``."""
+        _check_state(state, "set_from")
         self.tensor.fill(0.0)
         view = state.view(player)
         if view is None or not self._pieces:
@@ -728,9 +739,18 @@ class ChkobbaObserver:
 
     def string_from(self, state: ChkobbaState, player: int) -> str:
         """The information state (perfect recall) or the current observation, as text."""
+        _check_state(state, "string_from")
         if self.perfect_recall:
             return state.information_state_text(player, private=self.private)
         return state.observation_text(player, private=self.private, public=self.public)
+
+
+def _check_state(state: object, method: str) -> None:
+    if not isinstance(state, ChkobbaState):
+        raise ChkobbaError(
+            f"{method}: the state must be a python_chkobba state (a ChkobbaState), "
+            f"not {shown(state)}"
+        )
 
 
 if GAME_NAME not in pyspiel.registered_names():
