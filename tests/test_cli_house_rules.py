@@ -237,7 +237,11 @@ _BAD_FILES = [
     ("list.json", "[1, 2]", "must be an object, not [1, 2] (list)"),
     ("unknown.json", _fields(primera=True), ": unknown field 'primera'"),
     ("value.json", _fields(target=0), ": target must be a positive integer, at most 10000"),
-    ("values.json", _fields(capture_values=[1, 2]), ": capture_values must be 10 positive"),
+    (
+        "values.json",
+        _fields(capture_values=[1, 2]),
+        ": capture_values must be 10 integers from 1 to 1000",
+    ),
     ("flag.json", _fields(cut="yes"), ": cut must be True or False, got 'yes'"),
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),
     ("nan.json", _fields(target=float("nan")), ": a rule profile holds no NaN: it is not standard"),

@@ -91,10 +91,20 @@ def finite_number(name: str, value: object) -> float:
     Traceback (most recent call last):
     ...
     chkobba.errors.ChkobbaError: deal_reward must be a finite number, not '1'
+    >>> finite_number("deal_reward", 10**400)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: deal_reward must be a finite number, not an integer of about ...
     """
-    if not isinstance(value, numbers.Real) or isinstance(value, bool) or not math.isfinite(value):
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        number = math.inf
+    if not math.isfinite(number):
+        raise ChkobbaError(f"{name} must be a finite number, not {shown(value)}")
+    return number
 
 
 def finite_at_least_zero(value: object) -> bool:

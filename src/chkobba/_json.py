@@ -65,5 +65,12 @@ def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.Pa
         # ValueError that does not say which name.
         if ("\0" if isinstance(name, str) else b"\0") in name:
             raise error(f"{shown(name, 200)}: a file name cannot hold a NUL character")
+        try:
+            os.fsencode(name)
+        except UnicodeEncodeError as problem:  # a lone surrogate, say: the same bare error
+            raise error(
+                f"{shown(name, 200)}: the file system cannot name a file with "
+                f"{shown(problem.object[problem.start : problem.end])} ({problem.encoding})"
+            ) from None
         return path
     raise error(f"{what} is named by a str or an os.PathLike, not {shown(path)}")

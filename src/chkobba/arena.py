@@ -434,6 +434,8 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
         spread /= 1 + z * z / games
     except OverflowError:  # more games than a float holds: the same interval in fractions
         centre, spread = _wilson_exact(wins, games, z)
+    if not math.isfinite(centre + spread):  # z * z overflowed (z above about 1e154)
+        centre, spread = _wilson_exact(wins, games, z)
     # The interval always holds the rate (a clean sweep's top is exactly 1): rounding
     # must not leave it outside.
     return (max(0.0, min(rate, centre - spread)), min(1.0, max(rate, centre + spread)))

@@ -41,6 +41,7 @@ from chkobba._describe import (
     plain_integer,
     reset_options,
     reset_seed,
+    wrong_type,
 )
 
 try:
@@ -130,13 +131,17 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             rules = profile(rules)
         new_match(players, rules=rules)  # checks players and rules with the core's messages
         seat = plain_integer(seat)  # type: ignore[assignment]  # numpy's integers too
-        if seat not in _SEATS and (type(seat) is not int or not 0 <= seat < players):
+        if not (isinstance(seat, str) and seat in _SEATS) and (
+            type(seat) is not int or not 0 <= seat < players
+        ):
             raise ChkobbaError(f"seat must be 'alternate' or 0 to {players - 1}, not {shown(seat)}")
-        if illegal_action not in _ILLEGAL:
+        if not isinstance(illegal_action, str) or illegal_action not in _ILLEGAL:
             raise ChkobbaError(
                 f"illegal_action must be 'raise' or 'terminate', not {shown(illegal_action)}"
             )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
             raise _RenderModeError(
                 f"render_mode must be None, 'ansi' or 'human', not {shown(render_mode)}"
             )
@@ -416,6 +421,8 @@ def deal_info(score: DealScore) -> dict[str, Any]:
     """``info["deal"]``: the deal's score breakdown, every field of the
     :class:`~chkobba.DealScore`, with ``-1`` for a category nobody won (vector
     environments stack infos into numeric arrays, which cannot hold ``None``)."""
+    if not isinstance(score, DealScore):
+        raise ChkobbaError(wrong_type("deal_info", "a DealScore", score))
     return {
         name: _NOBODY if value is None else value
         for name, value in attrs.asdict(score, recurse=False).items()

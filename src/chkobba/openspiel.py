@@ -541,6 +541,7 @@ class ChkobbaState(pyspiel.State):
         ``private=False``, the public information state (no private fact, no hand).
         """
         self._check_player(player, "information_state_text")
+        private = plain_flag("private", private)
         lines = [f"python_chkobba p{player} of {self._players}"]
         lines += [] if self._public is None else self._public.lines()
         if private:
@@ -555,6 +556,7 @@ class ChkobbaState(pyspiel.State):
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
         """The player's current observation as one line of text."""
         self._check_player(player, "observation_text")
+        private, public = plain_flag("private", private), plain_flag("public", public)
         view = self.view(player)
         if view is None:
             return f"p{player}: the first dealer is not drawn yet"

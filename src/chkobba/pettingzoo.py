@@ -118,7 +118,9 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         one_deal = plain_flag("single_deal", single_deal)
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         self.rules.sides(players)  # refuses a player count the profile does not allow
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and (
+            not isinstance(render_mode, str) or render_mode not in self.metadata["render_modes"]
+        ):
             raise ChkobbaError(
                 f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode)}"
             )

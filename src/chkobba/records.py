@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
-from chkobba._describe import move_number
+from chkobba._describe import move_number, plain_flag
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
@@ -350,7 +350,7 @@ class Record:
         read well and diff well; ``compact=True`` writes one line with no spaces.
         """
         data = self.to_dict()
-        if compact:
+        if plain_flag("compact", compact):
             return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         fields = [
             f"  {json.dumps(name)}: {_one_per_line(value) if name == 'rules' else _one_line(value)}"
@@ -364,6 +364,7 @@ class Record:
     @classmethod
     def from_dict(cls, data: object, *, verify: bool = True) -> Record:
         """Read a record from JSON data; see :meth:`from_json`."""
+        verify = plain_flag("verify", verify)  # None would turn the replay off unseen
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, not {_kind(data)}")
         # Format and version first: a newer file may have fields this version lacks.
@@ -406,6 +407,7 @@ class Record:
         ...
         chkobba.errors.RecordError: version 2 is not supported (newer than this library ...
         """
+        verify = plain_flag("verify", verify)  # before the text: a bad flag is no bad record
         if isinstance(text, (bytes, bytearray)):
             text = _decoded(text)
         if not isinstance(text, str):
@@ -459,6 +461,7 @@ class Record:
         UTF-8 byte-order mark is allowed.
         """
         path = _path(path)
+        verify = plain_flag("verify", verify)
         name = shown(os.fspath(path), 200)
         with open(path, "rb") as file:
             raw = file.read(FILE_LIMIT + 1)  # one byte more tells a file that is too large
@@ -488,6 +491,7 @@ class Record:
         ``path`` and the file system's errors, :meth:`from_json` for ``verify``).
         """
         path = _path(path)
+        verify = plain_flag("verify", verify)
         name = shown(os.fspath(path), 200)
         with open(path, "rb") as file:
             return tuple(read_record_lines(file, name, verify=verify))

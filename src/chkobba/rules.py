@@ -34,6 +34,7 @@ from chkobba.errors import ChkobbaError
 from chkobba.errors import shown as _shown
 
 __all__ = [
+    "CAPTURE_VALUE_LIMIT",
     "CARD_RULES_PLUS",
     "MAJORITIES",
     "PLAYER_COUNTS",
@@ -78,15 +79,20 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
         )
 
 
+#: The largest capture value: the 40 cards' values then sum to at most 40,000, which the
+#: adapters' float32 observations hold exactly.
+CAPTURE_VALUE_LIMIT = 1000
+
+
 def _check_values(instance: Rules, attribute: object, value: object) -> None:
     if (
         not isinstance(value, tuple)
         or len(value) != len(Rank)
-        or not all(type(v) is int and v > 0 for v in value)
+        or not all(type(v) is int and 0 < v <= CAPTURE_VALUE_LIMIT for v in value)
     ):
         raise ChkobbaError(
-            f"capture_values must be {len(Rank)} positive integers in rank order "
-            f"A 2 3 4 5 6 7 Q J K, got {_shown(value)}"
+            f"capture_values must be {len(Rank)} integers from 1 to {CAPTURE_VALUE_LIMIT} "
+            f"in rank order A 2 3 4 5 6 7 Q J K, got {_shown(value)}"
         )
 
 
@@ -132,7 +138,7 @@ class Rules:
 
     - ``name`` (``"tunisian"``): the profile's name.
     - ``capture_values`` (``(1, …, 10)``): the value of each rank in the order
-      ``A 2 3 4 5 6 7 Q J K``.
+      ``A 2 3 4 5 6 7 Q J K``, each from 1 to :data:`CAPTURE_VALUE_LIMIT` (1000).
     - ``target`` (21): after a deal, if any side has reached it, the unique highest total
       wins; a shared highest total plays another deal.
     - ``players`` (``(2, 4)``): the allowed player counts, from 2, 3 (three sides, each

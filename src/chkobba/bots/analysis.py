@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -187,11 +188,23 @@ def points_text(value: float, sign: str = "+") -> str:
     >>> points_text(float("-inf")), points_text(float("nan"))
     ('not tried', 'unknown')
     """
-    if math.isnan(value):
+    if sign not in _SIGNS:
+        raise ChkobbaError(f"points_text: sign must be '+', '-', ' ' or '', not {shown(sign)}")
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise ChkobbaError(wrong_type("points_text", "a number of points", value))
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        raise ChkobbaError(f"points_text: {shown(value)} is too large a number") from None
+    if math.isnan(number):
         return "unknown"
-    if math.isinf(value):
+    if math.isinf(number):
         return "not tried"
-    return f"{value:{sign}.2f} points"
+    return f"{number:{sign}.2f} points"
+
+
+#: The signs a number's format takes (another text would be read as a width or a fill).
+_SIGNS = ("+", "-", " ", "")
 
 
 def review_record(

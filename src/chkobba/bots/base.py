@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from chkobba._describe import move_number, shown_kind, wrong_type
+from chkobba._describe import finite_at_least_zero, move_number, shown_kind, wrong_type
 from chkobba.captures import hand_plays
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
@@ -158,6 +158,11 @@ class Deadline:
     __slots__ = ("_end",)
 
     def __init__(self, seconds: float) -> None:
+        if not finite_at_least_zero(seconds):
+            raise ChkobbaError(
+                f"Deadline: seconds must be a finite number >= 0 (0: no time limit), "
+                f"not {shown(seconds)}"
+            )
         self._end = clock() + seconds if seconds else math.inf
 
     def passed(self) -> bool:
@@ -174,7 +179,10 @@ def real_option(value: object, low: float, high: float) -> float | None:
         return None
     if not low <= value <= high or value == math.inf:  # (nan fails the comparison)
         return None
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:  # an integer too large for a float: not a usable option
+        return None
 
 
 @runtime_checkable

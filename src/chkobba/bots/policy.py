@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chkobba._describe import plain_integer, wrong_type
+from chkobba._describe import plain_flag, plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
     FIRST_CAPTURE,
@@ -113,7 +113,7 @@ def policy_input(
 ) -> tuple[Any, Any]:
     """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays)."""
     vector = observation_vector(view, pending)
-    if features:
+    if plain_flag("features", features):
         vector += feature_vector(view, pending, legal)
     mask = [float(m) for m in action_mask(legal, pending, num_actions(view.rules))]
     return _array(vector, "float32"), _array(mask, "int8")
@@ -137,7 +137,7 @@ class PolicyBot:
         if not callable(fn):
             raise ChkobbaError(f"PolicyBot: {shown(fn)} is not callable as fn(observation, mask)")
         self.fn = fn
-        self.features: bool = bool(features)
+        self.features: bool = plain_flag("features", features)
         if name is not None and not isinstance(name, str):
             raise ChkobbaError(f"PolicyBot: name must be text, not {shown(name)}")
         if name is not None:

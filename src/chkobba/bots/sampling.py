@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from chkobba._describe import wrong_type
+from chkobba._describe import finite_at_least_zero, wrong_type
 from chkobba._shuffle import shuffle
 from chkobba.bots.base import require_view
 from chkobba.cards import Card
@@ -102,6 +102,7 @@ def weighted_determinizer(
     opponent = 1 - view.player
     size = view.hand_sizes[opponent]
     unseen = view.unseen()
+    _check_weighted_hands(hands, cum_weights)
     if len(hands) != len(cum_weights):
         raise ChkobbaError(
             f"weighted_determinizer: {len(hands)} hands but {len(cum_weights)} cumulative weights"
@@ -110,11 +111,11 @@ def weighted_determinizer(
         raise ChkobbaError("weighted_determinizer: no hand has a positive weight")
     hidden = frozenset(unseen)
     if len(unseen) != size + view.stock_size or any(
-        len(hand) != size or not hidden.issuperset(hand) for hand in hands
+        len(hand) != size or len(set(hand)) != size or not hidden.issuperset(hand) for hand in hands
     ):
         raise ChkobbaError(
             f"weighted_determinizer: the hands do not fit the view of player {view.player}"
-            f" ({size} of its {len(unseen)} unseen cards each)"
+            f" ({size} different cards of its {len(unseen)} unseen cards each)"
         )
     public = complete_state(view, ((),) * view.players, ())
     own = view.hand
@@ -127,6 +128,26 @@ def weighted_determinizer(
         return replaced(public, hands=both, stock=tuple(stock))
 
     return sample
+
+
+def _check_weighted_hands(hands: object, cum_weights: object) -> None:
+    """A :class:`~chkobba.ChkobbaError` unless ``hands`` is a list of card tuples and
+    ``cum_weights`` a list of finite cumulative (never decreasing) weights."""
+    function = "weighted_determinizer"
+    if not isinstance(hands, (list, tuple)) or not all(
+        isinstance(hand, tuple) and all(isinstance(c, Card) for c in hand) for hand in hands
+    ):
+        raise ChkobbaError(wrong_type(function, "a list of hands (tuples of cards)", hands))
+    if not isinstance(cum_weights, (list, tuple)):
+        raise ChkobbaError(wrong_type(function, "a list of cumulative weights", cum_weights))
+    previous = 0.0
+    for weight in cum_weights:
+        if not finite_at_least_zero(weight) or weight < previous:
+            raise ChkobbaError(
+                f"{function}: cumulative weights are finite and never decrease, "
+                f"but {shown(weight)} follows {previous!r}"
+            )
+        previous = weight
 
 
 def _check_view(function: str, view: object) -> None:
