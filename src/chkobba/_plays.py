@@ -26,6 +26,10 @@ def hand_plays(hand: tuple[Card, ...], table: tuple[Card, ...], rules: Rules) ->
     and :func:`~chkobba.apply` all rely on it. The plays come in the order of
     :func:`~chkobba.capture_options` for each card in hand order.
 
+    The engine's hot path: no input checks (the hand and the table are tuples of
+    distinct cards, ``rules`` a :class:`~chkobba.Rules`); :func:`~chkobba.legal_moves`
+    is the checked way to list a state's plays.
+
     >>> [str(play) for play in hand_plays(cards("QH 5D"), cards("2D 6S 5C"), TUNISIAN)]
     ['QH x 2D+6S', '5D x 5C']
     """

@@ -115,6 +115,7 @@ def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], .
 
     Groups come in lexicographic order of positions. Cached per value tuple: tables
     repeat their values far more often than their cards, so this is mostly a lookup.
+    The engine's hot path: no input checks (``values`` a tuple of positive integers).
 
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
