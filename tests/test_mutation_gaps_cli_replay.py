@@ -408,8 +408,8 @@ def test_a_file_of_exactly_the_limit_is_one_record_and_a_larger_one_is_lines(
         1,
         "",
         f"chkobba replay: error: '{short}', line 1: the record is not valid JSON: Expecting "
-        "property name enclosed in double quotes: line 2 column 1 (char 2) (a record saved "
-        "over several lines reads with Record.load)\n",
+        "property name enclosed in double quotes at column 2 (a record saved over several "
+        "lines reads with Record.load)\n",
     )
 
 

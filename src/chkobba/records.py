@@ -28,6 +28,7 @@ import functools
 import itertools
 import json
 import os
+import re
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, NoReturn
@@ -532,8 +533,20 @@ def _line_record(line: bytes, verify: bool) -> Record | None:
     """The record on one line of a JSON Lines file; ``None`` for a blank line."""
     if len(line) > FILE_LIMIT:
         raise RecordError(f"the line is longer than {_limit_text()}, more than any record")
-    text = _decoded(line)
-    return Record.from_json(text, verify=verify) if text.strip() else None
+    text = _decoded(line).rstrip("\r\n")
+    if not text.strip():
+        return None
+    try:
+        return Record.from_json(text, verify=verify)
+    except RecordError as error:
+        # The decoder counts lines within the text, always line 1 here: the file's line
+        # number is the caller's, so only the column is worth saying.
+        message = _WITHIN_LINE.sub(r" at column \1", str(error))
+        raise RecordError(message) from None
+
+
+#: Where the JSON decoder says it stopped, within a one-line text.
+_WITHIN_LINE = re.compile(r": line 1 column (\d+) \(char \d+\)$")
 
 
 def _limit_text() -> str:
