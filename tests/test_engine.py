@@ -39,6 +39,7 @@ from chkobba import (
     new_match,
     observe,
     random_shuffle,
+    rollout,
     score_deal,
 )
 from tests.helpers import (
@@ -496,6 +497,15 @@ def test_leftovers_of_a_deal_without_captures_go_to_nobody() -> None:
     assert table_text(after) == "KS JH 3C"
     assert after.captured == state.captured
     assert sum(after.deal_scores[-1].card_counts) == 37
+
+
+@pytest.mark.parametrize(("players", "last"), [(2, None), (2, 1), (4, None), (4, 3)])
+def test_rollout_leaves_the_leftovers_as_apply_does(players: int, last: int | None) -> None:
+    # The kernel keeps its own copy of the leftovers rule: nobody's when nobody captured.
+    state = leftovers_position(players, last)
+    played = apply(state, Play(card("3C")))
+    assert rollout(state, random.Random(0)) == played
+    assert (table_text(played) == "KS JH 3C") is (last is None)
 
 
 def test_the_last_capture_takes_the_leftovers_with_it() -> None:
