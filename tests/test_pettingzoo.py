@@ -194,7 +194,7 @@ def test_single_deal_rewards_are_the_point_difference() -> None:
         _, reward, terminated, _, info = game.last()
         if terminated:
             rewards[agent] = reward
-            assert info["scores"] == game.unwrapped.match_state.scores
+            assert tuple(info["scores"].tolist()) == game.unwrapped.match_state.scores
         game.step(None if terminated else _random_choice(game)(agent, game.observe(agent)))
     points = game.unwrapped.match_state.deal_scores[0].points
     assert len(game.unwrapped.match_state.deal_scores) == 1

@@ -16,7 +16,8 @@ are drawn from ``np_random``. ``docs/gymnasium.md`` describes it in full.
 >>> while not done:
 ...     action = env.action_space.sample(info["action_mask"])
 ...     observation, reward, done, truncated, info = env.step(action)
->>> reward == info["deal"]["points"][info["side"]] - info["deal"]["points"][1 - info["side"]]
+>>> points = info["deal"]["points"]  # one entry per side
+>>> bool(reward == points[info["side"]] - points[1 - info["side"]])
 True
 
 Importing this module registers the environment with Gymnasium as ``chkobba/Chkobba-v0``
@@ -60,19 +61,17 @@ from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Move, Shuffle
+from chkobba.observations import SCORE_CAP as SCORE_CAP
 from chkobba.observations import observation_bounds, observation_vector
 from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State, new_match
 from chkobba.views import observe
 
-__all__ = ["ENV_ID", "SCORE_CAP", "ChkobbaEnv", "Opponent", "deal_info"]
+__all__ = ["ENV_ID", "SCORE_CAP", "ChkobbaEnv", "Opponent", "deal_info", "end_info"]
 
 #: The id under which the environment is registered with Gymnasium.
 ENV_ID = "chkobba/Chkobba-v0"
-#: Scores enter the observation divided by the target and capped here (4 targets: 84
-#: points at 21), so the observation space is finite; no real match comes near it.
-SCORE_CAP = 4.0
 #: An opponent: a bot, a bot spec (text or :class:`~chkobba.bots.BotSpec`), or a policy.
 Opponent = Bot | str | BotSpec | Callable[[Any, Any], Any]
 _SEATS = ("alternate",)
@@ -226,6 +225,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
                 raise
             self._done = True
             info["illegal_action"] = number
+            info.update(end_info(self.position.state))  # an episode's end says the scores
             return self._observation(), self.reward_range[0], True, False, self._info(info)
         with self._undone_on_error():
             self.position = position
@@ -393,7 +393,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._done = True
         state = self.position.state
         side = state.side_of(self.learner)
-        info.update(scores=state.scores, winner=_NOBODY if state.winner is None else state.winner)
+        info.update(end_info(state))
         if self.single_deal:
             return self._margin(state.deal_scores[-1].points)
         return 1.0 if state.winner == side else -1.0
@@ -419,14 +419,26 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 def deal_info(score: DealScore) -> dict[str, Any]:
     """``info["deal"]``: the deal's score breakdown, every field of the
-    :class:`~chkobba.DealScore`, with ``-1`` for a category nobody won (vector
-    environments stack infos into numeric arrays, which cannot hold ``None``)."""
+    :class:`~chkobba.DealScore`, numeric so that vector environments stack it: ``-1`` for
+    a category nobody won (a stacked array cannot hold ``None``), and each per-side tuple
+    (``points``, ``card_counts``, …) as an ``int64`` array, one entry per side."""
     if not isinstance(score, DealScore):
         raise ChkobbaError(wrong_type("deal_info", "a DealScore", score))
-    return {
-        name: _NOBODY if value is None else value
-        for name, value in attrs.asdict(score, recurse=False).items()
-    }
+    return {name: _numeric(value) for name, value in attrs.asdict(score, recurse=False).items()}
+
+
+def end_info(state: State) -> dict[str, Any]:
+    """What ``info`` adds at the end of an episode: ``scores`` (an ``int64`` array, one
+    entry per side) and ``winner`` (the winning side, ``-1`` while nobody has won)."""
+    return {"scores": _numeric(state.scores), "winner": _numeric(state.winner)}
+
+
+def _numeric(value: object) -> Any:
+    if value is None:
+        return _NOBODY
+    if isinstance(value, tuple):
+        return np.array(value, np.int64)
+    return value
 
 
 def _deal_points_bound(rules: Rules, sides: int) -> int:

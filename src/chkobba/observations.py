@@ -35,6 +35,8 @@ from chkobba.views import PlayerView, check_view
 __all__ = [
     "LAYOUT",
     "OBSERVATION_SIZE",
+    "SCORE_CAP",
+    "cap_scores",
     "observation_bounds",
     "observation_vector",
     "piece",
@@ -155,6 +157,27 @@ def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float
         bound = float("inf") if name.endswith("score") or name == "scores" else most / CHKOBBA_SCALE
         high[start:end] = [bound] * (end - start)
     return [0.0] * OBSERVATION_SIZE, high
+
+
+#: Scores enter the Gymnasium observation (and :class:`~chkobba.bots.policy.PolicyBot`'s)
+#: divided by the target and capped here (4 targets: 84 points at 21), so its observation
+#: space is finite; no real match comes near it.
+SCORE_CAP = 4.0
+_SCORE_ENTRIES = (_SCORES, _SCORES + 1, _THIRD_SCORE)
+
+
+def cap_scores(vector: list[float]) -> list[float]:
+    """``vector`` (an observation, features may follow) with its scores capped at
+    :data:`SCORE_CAP`, changed in place and returned: the Gymnasium observation.
+
+    >>> vector = cap_scores([9.0] * OBSERVATION_SIZE)
+    >>> piece(vector, "scores"), piece(vector, "third_score"), piece(vector, "stock_size")
+    ([4.0, 4.0], [4.0], [9.0])
+    """
+    for entry in _SCORE_ENTRIES:
+        if vector[entry] > SCORE_CAP:
+            vector[entry] = SCORE_CAP
+    return vector
 
 
 def observation_vector(view: PlayerView, pending: Card | None = None) -> list[float]:

@@ -55,7 +55,7 @@ from chkobba.actions import Position, legal_actions, num_actions, render_positio
 from chkobba.cards import DECK
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
-from chkobba.gymnasium import deal_info
+from chkobba.gymnasium import deal_info, end_info
 from chkobba.moves import Shuffle
 from chkobba.observations import observation_bounds, observation_vector, player_returns
 from chkobba.rules import TUNISIAN, Rules, profile
@@ -336,7 +336,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         returns = player_returns(state, self._episode_single_deal)
         for player, agent in enumerate(self.possible_agents):
             self.rewards[agent] += returns[player]
-            self.infos[agent].update(scores=state.scores, winner=state.winner)
+            self.infos[agent].update(end_info(state))
         self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[0]
 

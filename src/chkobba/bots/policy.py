@@ -50,7 +50,7 @@ from chkobba.engine import legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_vector, options_by_card
 from chkobba.moves import Cut, Move, Play
-from chkobba.observations import observation_vector
+from chkobba.observations import cap_scores, observation_vector
 from chkobba.views import PlayerView, observe
 
 __all__ = ["BotActions", "Policy", "PolicyBot", "action_mask", "policy_input"]
@@ -111,8 +111,9 @@ def action_mask(
 def policy_input(
     view: PlayerView, legal: Sequence[Move], pending: Card | None = None, features: bool = False
 ) -> tuple[Any, Any]:
-    """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays)."""
-    vector = observation_vector(view, pending)
+    """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays): the
+    Gymnasium environment's, scores capped at :data:`~chkobba.observations.SCORE_CAP`."""
+    vector = cap_scores(observation_vector(view, pending))
     if plain_flag("features", features):
         vector += feature_vector(view, pending, legal)
     mask = [float(m) for m in action_mask(legal, pending, num_actions(view.rules))]
