@@ -3,6 +3,7 @@ work on a package index page too."""
 
 from __future__ import annotations
 
+import doctest
 import html
 import importlib.util
 import re
@@ -95,6 +96,9 @@ def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
     assert summary.startswith("The record deal by deal")
     assert summary in html.unescape(re.sub(r"<[^>]+>", "", page))
     assert "&gt;&gt;&gt;" in page  # doctests shown as code
+    # Sphinx roles shown as code (tools/griffe_sphinx_roles.py), and #: comments read.
+    assert not re.search(r":(func|class|meth|mod|attr|data|exc|obj|const):`", page)
+    assert 'id="chkobba.rollouts.rollout"' in page and 'id="chkobba.cards.DECK"' in page
     assert (tmp_path / "changelog" / "index.html").exists()
 
 
@@ -111,3 +115,37 @@ def test_doctests_in_docstrings_become_code_blocks() -> None:
     assert fenced.count("```pycon") == 1
     assert fenced.split("```pycon\n")[1].startswith('>>> x["a"]["b"]\n1\n```')
     assert "```text\n>>> not a doctest\n```" in fenced
+
+
+@pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
+def test_sphinx_roles_become_code_spans_and_comments_document_constants() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "griffe_sphinx_roles", ROOT / "tools" / "griffe_sphinx_roles.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = (
+        "See :func:`~chkobba.rollouts.rollout`, :class:`chkobba.Record` and\n"
+        ":meth:`Record.deals\n<chkobba.Record.deals>`.\n\n"
+        ">>> ':func:`x`'\n\"':func:`x`'\"\n\n```text\n:class:`Kept`\n```\n"
+    )
+    rewritten = module.rewrite_roles(text)
+    assert rewritten.startswith("See `rollout`, `chkobba.Record` and\n`Record.deals`.\n\n")
+    assert ">>> ':func:`x`'\n\"':func:`x`'\"\n" in rewritten  # a doctest is left alone
+    assert "```text\n:class:`Kept`\n```" in rewritten  # and so is a code fence
+    lines = ["X = 1", "#: The answer,", "#: as a number.", "ANSWER = 42"]
+    assert module.comment_docstring(lines, 4) == "The answer,\nas a number."
+    assert module.comment_docstring(lines, 1) is None
+
+
+@pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
+@pytest.mark.parametrize("name", ["griffe_doctests", "griffe_sphinx_roles"])
+def test_the_docs_extensions_own_examples_hold(name: str) -> None:
+    # tools/ is outside the doctest paths: its examples would go stale unseen.
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert (failed, tried > 0) == (0, True)

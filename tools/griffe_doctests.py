@@ -16,15 +16,8 @@ import griffe
 def fence_doctests(text: str) -> str:
     """``text`` with each doctest block inside a ```` ```pycon ```` fence.
 
-    >>> print(fence_doctests("Example:\\n\\n>>> 1 + 1\\n2\\n\\nDone."))
-    Example:
-    <BLANKLINE>
-    ```pycon
-    >>> 1 + 1
-    2
-    ```
-    <BLANKLINE>
-    Done.
+    >>> fence_doctests("Example:\\n\\n>>> 1 + 1\\n2\\n\\nDone.").split("\\n")
+    ['Example:', '', '```pycon', '>>> 1 + 1', '2', '```', '', 'Done.']
     """
     out: list[str] = []
     in_fence = in_doctest = False
