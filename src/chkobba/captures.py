@@ -46,6 +46,7 @@ __all__ = [
     "sum_groups",
 ]
 
+#: A capture: the set of table cards a play takes.
 Capture = frozenset[Card]
 
 

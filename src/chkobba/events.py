@@ -55,6 +55,7 @@ __all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "Kind", "MoveOutcome", "apply_w
 
 #: What a move is: the values of :attr:`MoveOutcome.kind`.
 Kind = Literal["shuffle", "cut", "play"]
+#: Every :data:`Kind`, in the order a deal meets them.
 KINDS: tuple[Kind, ...] = ("shuffle", "cut", "play")
 #: The ``format`` field of an outcome's data.
 OUTCOME_FORMAT = "chkobba-outcome"

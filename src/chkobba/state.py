@@ -34,6 +34,7 @@ from chkobba.scoring import DealScore
 
 __all__ = ["HAND_SIZE", "TABLE_SIZE", "Phase", "State", "new_match"]
 
+#: Cards dealt to each hand at every round.
 HAND_SIZE = 3
 
 
@@ -50,6 +51,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: Cards laid face up on the table at the start of a deal.
 TABLE_SIZE = 4
 
 

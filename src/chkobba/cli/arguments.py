@@ -24,6 +24,7 @@ from chkobba.rules import PROFILES, TUNISIAN, Rules
 
 __all__ = ["PROGRAM", "build_parser", "subcommand"]
 
+#: The command's name, as its messages and help write it.
 PROGRAM = "chkobba"
 _NO_COLOUR = "plain text, no colour (also: the NO_COLOR environment variable)"
 _BOT_FORM = "a bot is NAME or NAME:KEY=VALUE,... (random, greedy, expert, ismcts:iterations=200)"

@@ -49,6 +49,7 @@ def _also(command: str) -> str:
     return f" (also {', '.join(aliases)})" if aliases else ""
 
 
+#: What ``help`` prints during ``chkobba play``: every command, with its aliases.
 HELP = (
     """\
 Type the number of a move from the list, or the move itself:
