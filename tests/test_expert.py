@@ -259,6 +259,26 @@ def test_a_review_rates_every_legal_move_and_the_loss_of_the_one_played() -> Non
     assert all(review.loss >= 0 for review in reviews)
 
 
+def test_a_positions_review_depends_on_the_position_and_the_seed_alone() -> None:
+    # One bot carried through the record gave a position values that depended on every
+    # position reviewed before it: --seat changed a seat's verdicts.
+    from chkobba.arena import play_match
+
+    record = play_match([make_bot("greedy", 1), make_bot("random", 2)], seed=5).record
+    record = Record(players=2, dealer=record.dealer, moves=record.moves[:24])
+    everyone = review_record(record, evaluator=small_expert(7))
+    seat_0 = review_record(record, seats=(0,), evaluator=small_expert(7))
+    assert seat_0 == [review for review in everyone if review.player == 0] != []
+    states = record.replay()
+    for review in everyone:
+        state = states[review.index]
+        alone = rank_moves(
+            observe(state, review.player), legal_moves(state), small_expert(7 + review.index)
+        )
+        assert review.ranked == alone
+    assert review_record(record, evaluator=small_expert(7)) == everyone  # reproducible
+
+
 def record_moves_to(state: State) -> tuple[Move, ...]:
     """The moves of ``endgame``'s position, found again by replaying its seed's choices."""
     rng = random.Random(4)

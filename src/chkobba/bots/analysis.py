@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import attrs
 
 from chkobba._describe import wrong_type
+from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -212,19 +213,26 @@ def review_record(
     *,
     seats: Iterable[int] | None = None,
     evaluator: Evaluator | None = None,
-    seed: int = 0,
+    seed: int | None = 0,
 ) -> list[MoveReview]:
     """Review the plays of ``seats`` (default: all) in ``record``.
 
     Only plays are reviewed, and only those with more than one legal choice: cuts,
     shuffles and forced plays are not. The record's moves are checked as they are
     replayed (an illegal one raises :class:`~chkobba.IllegalMoveError`).
+
+    Each position is evaluated by a fresh bot seeded with ``seed`` plus the move's index
+    (``ExpertBot(seed=seed + index)``, what :func:`rank_moves` gives with that seed), so
+    its values depend on the position and the seed alone, not on which seats or moves
+    were reviewed before. A seeded ``evaluator`` (one with ``spawn``, as every built-in
+    bot has) is spawned the same way from its own seed; another is asked as it is.
     """
     if not isinstance(record, Record):
         raise ChkobbaError(wrong_type("review_record", "a Record", record))
     chosen = None if seats is None else _seats(record, seats)
     _check_evaluator("review_record", evaluator)
-    bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
+    if seed is not None and type(seed) is not int:
+        raise ChkobbaError(f"review_record: seed must be an integer, not {shown(seed)}")
     reviews = []
     state = record.start()
     for index, move in enumerate(record.moves):
@@ -232,10 +240,22 @@ def review_record(
         if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
             legal = legal_moves(state)
             if len(legal) > 1 and (chosen is None or player in chosen):
+                bot = _evaluator_at(evaluator, seed, index)
                 ranked = rank_moves(observe(state, player), legal, bot)
                 reviews.append(MoveReview(index, player, move, ranked))
         state = apply(state, move)
     return reviews
+
+
+def _evaluator_at(evaluator: Evaluator | None, seed: int | None, index: int) -> Evaluator:
+    """The evaluator of the position before move ``index``: a bot of its own, seeded
+    from the seed and the index (a shared one's draws would carry over between them)."""
+    if evaluator is None:
+        return ExpertBot(seed=None if seed is None else seed + index)
+    if isinstance(evaluator, SeededBot):
+        own = evaluator.seed
+        return evaluator.spawn(None if own is None else own + index)
+    return evaluator
 
 
 def _seats(record: Record, seats: Iterable[int]) -> frozenset[int]:
