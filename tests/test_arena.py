@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chkobba import ChkobbaError, Record
+from chkobba import ChkobbaError, Record, Shuffle
 from chkobba.arena import (
     MatchResult,
     play_match,
@@ -229,3 +229,21 @@ def test_a_match_with_specs_refuses_a_seed_too_large_to_derive_from() -> None:
         play_match(["random", RandomBot(seed=1)], seed=10**5000)
     # Bot objects need no derived seed: the shuffles take any integer, as before.
     assert play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=10**5000).winner in (0, 1)
+
+
+@pytest.mark.parametrize("games", [2, 3, 5])
+def test_a_pairs_matches_2k_and_2k_plus_1_share_their_shuffles_whatever_games(games: int) -> None:
+    # With an odd number of games a pair could start at an odd game: halving the game
+    # number paired its first match with nothing and its second with its third.
+    result = tournament(["greedy", "random", "greedy"], games=games, seed=5, records=True)
+    by_pair: dict[frozenset[int], list[tuple[int, ...]]] = {}
+    for match in result.matches:
+        assert match.record is not None
+        first_deal = next(m for m in match.record.moves if isinstance(m, Shuffle))
+        by_pair.setdefault(frozenset(match.entrants), []).append(first_deal.order)
+    assert len(by_pair) == 3
+    for orders in by_pair.values():
+        assert len(orders) == games
+        for k in range(0, games - 1, 2):
+            assert orders[k] == orders[k + 1]  # the same cards, seats swapped
+        assert len(set(orders[::2])) == len(orders[::2])  # and new ones for the next two

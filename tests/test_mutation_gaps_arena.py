@@ -21,7 +21,8 @@ too) that logs how it was made and shut down.
 from __future__ import annotations
 
 import decimal
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -323,6 +324,23 @@ def test_an_executor_given_runs_every_match() -> None:
         pooled = tournament(["random", "greedy"], games=4, seed=3, rules=QUICK, executor=pool)
     assert pool.submitted == 4
     assert pooled == serial
+
+
+class _DyingPool(ThreadPoolExecutor):
+    """A pool whose worker died: every match fails as a process pool's then do."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+        return future
+
+
+def test_a_dead_worker_is_not_blamed_on_a_match() -> None:
+    # Its note named whichever match was collected first, with a replay that replays
+    # nothing: the worker's death is nobody's match.
+    with _DyingPool(max_workers=1) as pool, pytest.raises(BrokenProcessPool) as caught:
+        tournament(["random", "greedy"], games=2, seed=3, rules=QUICK, executor=pool)
+    assert caught.value.__notes__ == ["a worker process of the tournament stopped unexpectedly"]
 
 
 class _PoolStandIn(ThreadPoolExecutor):

@@ -39,7 +39,7 @@ import multiprocessing
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -469,18 +469,22 @@ def subseed(seed: int, *parts: int) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def _schedule(entrants: int, games: int) -> list[tuple[int, int, int]]:
-    """(game, first, second) for every match: each pair plays ``games`` matches.
+def _schedule(entrants: int, games: int) -> list[tuple[int, int, int, int]]:
+    """(game, first, second, shuffles) for every match: each pair plays ``games`` matches.
 
-    Matches come in pairs that share the shuffles' seed with the seats swapped, so both
-    bots see the same cards from both seats and each deals first equally often.
+    Matches come in pairs that share the shuffles' number with the seats swapped, so both
+    bots see the same cards from both seats and each deals first equally often: a
+    pair's matches ``2k`` and ``2k + 1`` (counted within the pair) are numbered by the
+    game of the first of them, halved (with an odd ``games``, a pair may start at an odd
+    game, where halving each game would split them).
     """
-    plan: list[tuple[int, int, int]] = []
+    plan: list[tuple[int, int, int, int]] = []
     for a in range(entrants):
         for b in range(a + 1, entrants):
             for g in range(games):
                 first, second = (a, b) if g % 2 == 0 else (b, a)
-                plan.append((len(plan), first, second))
+                game = len(plan)
+                plan.append((game, first, second, (game - g % 2) // 2))
     return plan
 
 
@@ -592,9 +596,11 @@ def tournament(
     (``KeyboardInterrupt``), the matches not yet started are cancelled (with workers, those
     running finish first) and the error goes on, its type unchanged, with a note (Python
     3.11's ``add_note``, printed under it in a traceback) naming the match, its bots and
-    the seeds that play it again with :func:`play_match`. The finished matches are not
-    returned: keep them with ``on_match``, which has seen every match before the failed
-    one (with workers, those finished before it).
+    the seeds that play it again with :func:`play_match`. A worker process that dies
+    (killed, out of memory) stops the tournament the same way, its ``BrokenProcessPool``
+    noted as such, not as a match's. The finished matches are not returned: keep them
+    with ``on_match``, which has seen every match before the failed one (with workers,
+    those finished before it).
     """
     # Every argument is checked before any match runs, not when a match first uses it.
     _check_seed("tournament", seed)
@@ -673,7 +679,7 @@ def _jobs(
     return [
         _Job(
             game=game,
-            pair_seed=subseed(seed, min(first, second), max(first, second), game // 2),
+            pair_seed=subseed(seed, min(first, second), max(first, second), shuffles),
             players=players,
             entrants=(first, second),
             makers=(makers[first], makers[second]),
@@ -682,7 +688,7 @@ def _jobs(
             keep_record=records,
             rules=rules,
         )
-        for game, first, second in _schedule(len(makers), games)
+        for game, first, second, shuffles in _schedule(len(makers), games)
     ]
 
 
@@ -759,6 +765,10 @@ def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:
         for future in as_completed(futures):
             try:
                 summary = future.result()
+            except BrokenExecutor as error:
+                # A worker died (killed, out of memory): no match of its own to replay.
+                add_note(error, "a worker process of the tournament stopped unexpectedly")
+                raise
             except Exception as error:
                 _add_match_note(error, futures[future])
                 raise
