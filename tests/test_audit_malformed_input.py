@@ -39,6 +39,7 @@ from chkobba.bots.base import Deadline
 from chkobba.bots.inference import OpponentModel
 from chkobba.bots.ismcts import rollout
 from chkobba.bots.sampling import weighted_determinizer
+from chkobba.errors import shown
 from chkobba.rules import CAPTURE_VALUE_LIMIT
 
 HUGE = 10**400  # more than a float holds
@@ -88,20 +89,32 @@ def test_a_weighted_determinizer_refuses_a_hand_that_repeats_a_card() -> None:
     assert sample.hands[1 - view.player] == fair
 
 
+_NEVER_DECREASE = "cumulative weights are finite and never decrease"
+
+
 @pytest.mark.parametrize(
-    ("hands", "weights", "said"),
+    ("hands", "weights", "message"),
     [
-        (None, [1.0], "expected a list of hands"),
-        ([["AS"]], [1.0], "expected a list of hands"),
-        ("hands", [1.0], "expected a list of hands"),
-        ("fair", None, "expected a list of cumulative weights"),
-        ("fair", [math.nan], "cumulative weights are finite and never decrease"),
-        ("fair2", [2.0, 1.0], r"but 1\.0 follows 2\.0"),
-        ("fair", ["1"], "never decrease, but '1'"),
+        (None, [1.0], "expected a list of hands (tuples of cards), got None (NoneType)"),
+        ([["AS"]], [1.0], "expected a list of hands (tuples of cards), got [['AS']] (list)"),
+        ([("AS",)], [1.0], "expected a list of hands (tuples of cards), got [('AS',)] (list)"),
+        ("fair", None, "expected a list of cumulative weights, got None (NoneType)"),
+        ("fair", "1", "expected a list of cumulative weights, got '1' (str)"),
+        (
+            "fair",
+            [math.nan],
+            "cumulative weights are finite and never decrease, but nan follows 0.0",
+        ),
+        (
+            "fair2",
+            [2.0, 1.0],
+            "cumulative weights are finite and never decrease, but 1.0 follows 2.0",
+        ),
+        ("fair", ["1"], "cumulative weights are finite and never decrease, but '1' follows 0.0"),
     ],
 )
 def test_a_weighted_determinizer_names_bad_hands_and_weights(
-    hands: object, weights: object, said: str
+    hands: object, weights: object, message: str
 ) -> None:
     view, unseen = _opponent_view()
     size = view.hand_sizes[1 - view.player]
@@ -109,8 +122,9 @@ def test_a_weighted_determinizer_names_bad_hands_and_weights(
         hands = [tuple(unseen[:size])]
     elif hands == "fair2":
         hands = [tuple(unseen[:size]), tuple(unseen[size : 2 * size])]
-    with pytest.raises(ChkobbaError, match=said):
+    with pytest.raises(ChkobbaError) as caught:
         weighted_determinizer(view, hands, weights)  # type: ignore[arg-type]
+    assert str(caught.value) == f"weighted_determinizer: {message}"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX file names")
@@ -122,27 +136,42 @@ def test_a_file_name_the_file_system_cannot_encode_is_refused_by_name(
     read: Callable[[str], object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(ChkobbaError, match=r"'\\ud800\.json': the file system cannot name"):
+    with pytest.raises(ChkobbaError) as caught:
         read("\ud800.json")
+    message = str(caught.value)
+    assert message.endswith(
+        "'\\ud800.json': the file system cannot name a file with '\\ud800' (utf-8)"
+    )
+    long = "x" * 300 + "\ud800"  # quoted up to 200 characters, as a NUL's name is
+    with pytest.raises(ChkobbaError) as caught:
+        read(long)
+    assert str(caught.value).endswith(
+        f"{shown(long, 200)}: the file system cannot name a file with '\\ud800' (utf-8)"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
-    ("value", "sign", "said"),
+    ("value", "sign", "message"),
     [
-        (None, "+", "expected a number of points, got None"),
-        ("0.5", "+", "expected a number of points"),
-        (True, "+", "expected a number of points"),
-        (HUGE, "+", "is too large a number"),
-        (1.0, None, "sign must be '\\+', '-', ' ' or ''"),
-        (1.0, "100000000", "sign must be"),
+        (None, "+", "expected a number of points, got None (NoneType)"),
+        ("0.5", "+", "expected a number of points, got '0.5' (str)"),
+        (True, "+", "expected a number of points, got True (bool)"),
+        (HUGE, "+", "an integer of about 401 digits is too large a number"),
+        (1.0, None, "sign must be '+', '-', ' ' or '', not None"),
+        (1.0, "100000000", "sign must be '+', '-', ' ' or '', not '100000000'"),
     ],
 )
-def test_points_text_names_what_it_cannot_write(value: object, sign: object, said: str) -> None:
-    with pytest.raises(ChkobbaError, match=f"points_text: .*{said}"):
+def test_points_text_names_what_it_cannot_write(value: object, sign: object, message: str) -> None:
+    with pytest.raises(ChkobbaError) as caught:
         points_text(value, sign)  # type: ignore[arg-type]
-    assert points_text(0.594, "") == "0.59 points"
+    assert str(caught.value) == f"points_text: {message}"
+
+
+def test_points_text_writes_every_number_it_takes() -> None:
+    assert points_text(0.594, "") == "0.59 points" and points_text(2) == "+2.00 points"
     assert points_text(-1, " ") == "-1.00 points" and points_text(1, " ") == " 1.00 points"
+    assert points_text(math.nan) == "unknown" and points_text(-math.inf) == "not tried"
 
 
 _RECORD = Record.from_moves(new_match(), [])

@@ -63,10 +63,12 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse ignores a failed write, so --help and --version to a full disk
         # exited 0; like every command, they fail with status 1 (a closed pipe is fine).
-        stream = file or sys.stdout
+        stream = file or sys.stderr  # argparse's default; it always passes one
         try:
             stream.write(message)
             stream.flush()
+        except AttributeError:  # no stream at all (None): nothing to tell, as argparse
+            pass
         except BrokenPipeError:
             raise SystemExit(0) from None
         except OSError as error:
