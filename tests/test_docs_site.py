@@ -9,6 +9,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -102,14 +103,18 @@ def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
     assert (tmp_path / "changelog" / "index.html").exists()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
-def test_doctests_in_docstrings_become_code_blocks() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "griffe_doctests", ROOT / "tools" / "griffe_doctests.py"
-    )
+def _docs_extension(name: str) -> Any:
+    """The module of ``tools/NAME.py``, a griffe extension mkdocs.yml loads by path."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
+def test_doctests_in_docstrings_become_code_blocks() -> None:
+    module = _docs_extension("griffe_doctests")
     text = 'Some text.\n\n>>> x["a"]["b"]\n1\n\n```text\n>>> not a doctest\n```\n'
     fenced = module.fence_doctests(text)
     assert fenced.count("```pycon") == 1
@@ -119,12 +124,7 @@ def test_doctests_in_docstrings_become_code_blocks() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("griffe") is None, reason="needs chkobba[docs]")
 def test_sphinx_roles_become_code_spans_and_comments_document_constants() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "griffe_sphinx_roles", ROOT / "tools" / "griffe_sphinx_roles.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _docs_extension("griffe_sphinx_roles")
     text = (
         "See :func:`~chkobba.rollouts.rollout`, :class:`chkobba.Record` and\n"
         ":meth:`Record.deals\n<chkobba.Record.deals>`.\n\n"
@@ -143,9 +143,6 @@ def test_sphinx_roles_become_code_spans_and_comments_document_constants() -> Non
 @pytest.mark.parametrize("name", ["griffe_doctests", "griffe_sphinx_roles"])
 def test_the_docs_extensions_own_examples_hold(name: str) -> None:
     # tools/ is outside the doctest paths: its examples would go stale unseen.
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _docs_extension(name)
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert (failed, tried > 0) == (0, True)
