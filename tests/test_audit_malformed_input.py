@@ -253,3 +253,35 @@ def test_capture_values_are_at_most_the_limit() -> None:
         Record.from_dict(
             {**_RECORD.to_dict(), "rules": {**TUNISIAN.to_dict(), "capture_values": [10**40] * 10}}
         )
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            '{"format": "chkobba-record",   ',
+            "Expecting property name enclosed in double quotes at column 32",
+        ),
+        ('{"format": X', "Expecting value at column 12"),
+        ("{}X", "Extra data at column 3"),
+    ],
+)
+def test_a_json_lines_line_that_is_not_json_is_named_at_its_column(
+    line: str, said: str, tmp_path: Path
+) -> None:
+    # The decoder's own position was "line 2 column 1" (the line's newline), against the
+    # file's line 2: only the column within the line is said now.
+    path = tmp_path / "records.jsonl"
+    path.write_text(_RECORD.to_json(compact=True) + "\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        Record.load_lines(path)
+    assert str(caught.value) == f"{str(path)!r}, line 2: the record is not valid JSON: {said}"
+
+
+def test_deal_info_names_what_is_no_deal_score() -> None:
+    pytest.importorskip("gymnasium")
+    from chkobba.gymnasium import deal_info
+
+    with pytest.raises(ChkobbaError) as caught:
+        deal_info((2, 1))  # type: ignore[arg-type]
+    assert str(caught.value) == "deal_info: expected a DealScore, got (2, 1) (tuple)"
