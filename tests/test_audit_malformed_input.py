@@ -228,10 +228,15 @@ def test_an_openspiel_states_text_flags_are_true_or_false() -> None:
     import chkobba.openspiel
 
     state = pyspiel.load_game(chkobba.openspiel.GAME_NAME).new_initial_state()
-    with pytest.raises(ChkobbaError, match="private must be True or False, not 'no'"):
-        state.information_state_text(0, private="no")
-    with pytest.raises(ChkobbaError, match="public must be True or False, not None"):
-        state.observation_text(0, public=None)
+    texts: list[tuple[Callable[[], object], str]] = [
+        (lambda: state.information_state_text(0, private="no"), "private"),
+        (lambda: state.observation_text(0, private="no"), "private"),
+        (lambda: state.observation_text(0, public="no"), "public"),
+    ]
+    for text, flag in texts:
+        with pytest.raises(ChkobbaError) as caught:
+            text()
+        assert str(caught.value) == f"{flag} must be True or False, not 'no'"
 
 
 @pytest.mark.parametrize("z", [1e150, 1.4e154, 1e200, 1e300, sys.float_info.max])

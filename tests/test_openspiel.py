@@ -348,29 +348,41 @@ def test_a_game_built_directly_checks_its_single_deal_flag() -> None:
     assert game.single_deal is True and game.get_parameters()["single_deal"] is True
 
 
-@pytest.mark.parametrize("game", [None, 1, "python_chkobba"])
-def test_a_state_built_directly_needs_a_chkobba_game(game: object) -> None:
+@pytest.mark.parametrize(("game", "named"), [(None, "None"), (1, "1"), ("kuhn", "'kuhn'")])
+def test_a_state_built_directly_needs_a_chkobba_game(game: object, named: str) -> None:
     # pyspiel.State took the value as it was: None crashed the interpreter.
-    with pytest.raises(chkobba.ChkobbaError, match="ChkobbaState needs a python_chkobba game"):
+    with pytest.raises(chkobba.ChkobbaError) as caught:
         chkobba.openspiel.ChkobbaState(game)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"ChkobbaState needs a python_chkobba game (a ChkobbaGame), not {named}"
+    )
     with pytest.raises(chkobba.ChkobbaError, match="ChkobbaState needs"):
         chkobba.openspiel.ChkobbaState(pyspiel.load_game("kuhn_poker"))
 
 
-@pytest.mark.parametrize("kind", [True, False, 0, "default"])
-def test_an_observer_type_must_be_an_iig_observation_type(kind: object) -> None:
-    with pytest.raises(chkobba.ChkobbaError, match=r"must be a pyspiel\.IIGObservationType"):
-        load().make_py_observer(kind)
-    with pytest.raises(chkobba.ChkobbaError, match=r"must be a pyspiel\.IIGObservationType"):
-        chkobba.openspiel.ChkobbaObserver(kind, None)
+@pytest.mark.parametrize(("kind", "named"), [(True, "True"), (False, "False"), ("x", "'x'")])
+def test_an_observer_type_must_be_an_iig_observation_type(kind: object, named: str) -> None:
+    message = (
+        "a python_chkobba observer's type must be a pyspiel.IIGObservationType "
+        f"(or None for the default), not {named}"
+    )
+    for make in (load().make_py_observer, lambda k: chkobba.openspiel.ChkobbaObserver(k, None)):
+        with pytest.raises(chkobba.ChkobbaError) as caught:
+            make(kind)
+        assert str(caught.value) == message
 
 
 @pytest.mark.parametrize("method", ["set_from", "string_from"])
-@pytest.mark.parametrize("state", [None, np.int64(0), "state"])
-def test_an_observer_reads_only_chkobba_states(method: str, state: object) -> None:
+@pytest.mark.parametrize(("state", "named"), [(None, "None"), ("state", "'state'")])
+def test_an_observer_reads_only_chkobba_states(method: str, state: object, named: str) -> None:
     observer = load().make_py_observer()
-    with pytest.raises(chkobba.ChkobbaError, match=f"{method}: the state must be a python_chk"):
+    with pytest.raises(chkobba.ChkobbaError) as caught:
         getattr(observer, method)(state, 0)
+    assert str(caught.value) == (
+        f"{method}: the state must be a python_chkobba state (a ChkobbaState), not {named}"
+    )
+    with pytest.raises(chkobba.ChkobbaError, match=f"^{method}: the state must be"):
+        getattr(observer, method)(np.int64(0), 0)
 
 
 def test_unknown_game_parameters_are_refused_with_the_known_ones() -> None:
