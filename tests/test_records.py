@@ -568,6 +568,9 @@ def test_real_records_validate_against_the_shipped_schema(history: History) -> N
         {"moves": ["qh x 2d+6s"]},  # the reader accepts it, the format asks for canonical text
         {"moves": ["keep "]},
         {"rules": {"name": "tunisian"}},
+        {"rules": {**TUNISIAN_DATA, "name": " "}},  # printable, not blank, as the reader
+        {"rules": {**TUNISIAN_DATA, "name": "house\n"}},
+        {"rules": {**TUNISIAN_DATA, "players": [4, 2]}},  # increasing, as the reader
     ],
 )
 def test_the_schema_rejects_what_the_format_forbids(changes: dict[str, Any]) -> None:

@@ -224,6 +224,15 @@ BAD: list[tuple[str, tuple[Any, ...], Any]] = [
     ("state", ("hands", 0), ["AS", "2S", "3S", "4S"]),
     ("state", ("table",), ["7D", "7D"]),
     ("view", ("deal_scores", 0, "cards_winner"), 3),
+    # a profile's name must be printable with a character that is not blank, and its
+    # player counts increasing (the schemas were looser than the readers)
+    ("state", ("rules", "name"), " "),
+    ("view", ("rules", "name"), "a\tb"),
+    ("state", ("rules", "name"), "house\n"),
+    ("view", ("rules", "name"), "house\u2028"),
+    ("state", ("rules", "players"), [4, 2]),
+    ("view", ("rules", "players"), [2, 2]),
+    ("state", ("rules", "players"), []),
 ]
 
 
