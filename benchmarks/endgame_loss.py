@@ -17,6 +17,8 @@ import argparse
 import random
 import statistics
 
+from _args import bot_spec, positive
+
 from chkobba import Cut, Phase, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.bots import GreedyBot, make_bot
 from chkobba.bots.endgame import move_values
@@ -24,8 +26,8 @@ from chkobba.bots.endgame import move_values
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("bots", nargs="*", default=["ismcts:v1", "greedy"])
-    parser.add_argument("--decisions", type=int, default=150)
+    parser.add_argument("bots", nargs="*", type=bot_spec, default=["ismcts:v1", "greedy"])
+    parser.add_argument("--decisions", type=positive, default=150)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     rng = random.Random(args.seed)

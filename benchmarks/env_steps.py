@@ -54,6 +54,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from _args import at_least_zero, positive
 from playouts import child_env, revision_tree, run_ratios
 
 ENVS = ("pettingzoo", "gymnasium", "openspiel")
@@ -180,13 +181,13 @@ def compare(args: argparse.Namespace, names: list[str]) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--env", nargs="+", choices=ENVS, default=list(ENVS))
-    parser.add_argument("--steps", type=int, default=5000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--steps", type=at_least_zero, default=5000)
+    parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
     parser.add_argument("--only", choices=ENVS, help="one adapter alone, for callgrind")
-    parser.add_argument("--warmup", type=int, default=2000)
+    parser.add_argument("--warmup", type=at_least_zero, default=2000)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.only is not None:

@@ -20,8 +20,8 @@ bot and match is seeded from ``--seed`` and the match number. It prints the new
 search's match win rate (even strength: 1/2 with 2 players, 1/3 with 3) with its 95%
 Wilson interval, the points per deal of its side and the mean of the others', and both
 searches' median CPU seconds per decision. ``--log FILE`` appends one JSON line per match
-and resumes from the lines already there. The figures of docs/strength.md ("Three players,
-and the other profile")::
+(with ``--rev``) and resumes from the lines of the same revision and settings. The
+figures of docs/strength.md ("Three players, and the other profile")::
 
     python benchmarks/estimate_ab.py --players 3 --games 150 --seed 2026
     python benchmarks/estimate_ab.py --players 3 --games 150 --seed 2027 --iterations 650
@@ -40,6 +40,8 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from _args import positive
 
 from chkobba import CARD_RULES_PLUS, Rules
 from chkobba.arena import play_match, subseed, wilson_interval
@@ -148,22 +150,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rev", default="abaffff")
     parser.add_argument("--players", type=int, choices=(2, 3), default=3)
-    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--games", type=positive, default=150)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--iterations", type=int, default=800)
+    parser.add_argument("--iterations", type=positive, default=800)
     parser.add_argument("--log", type=Path, default=None)
     args = parser.parse_args()
     old = old_search(args.rev)
-    key = (args.seed, args.players, args.iterations)
+    # A line resumes only a run against the same revision with the same settings.
+    key = (args.rev, args.seed, args.players, args.iterations)
     done: dict[int, dict[str, Any]] = {}
     if args.log is not None and args.log.exists():
         for line in args.log.read_text().splitlines():
             match = json.loads(line)
-            if (match["seed"], match["players"], match["iterations"]) == key:
+            if (match.get("rev"), match["seed"], match["players"], match["iterations"]) == key:
                 done[match["game"]] = match
     for game in range(args.games):
         if game not in done:
             done[game] = play(old, game, args.seed, args.players, args.iterations, CARD_RULES_PLUS)
+            done[game]["rev"] = args.rev
             if args.log is not None:
                 with args.log.open("a") as file:
                     file.write(json.dumps(done[game]) + "\n")

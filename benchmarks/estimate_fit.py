@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 
 import numpy as np
+from _args import positive
 
 from chkobba import Card, Phase, Rank, State, Suit, apply, legal_moves, new_match, random_shuffle
 from chkobba.bots._policy_rollout import policy_rewards
@@ -118,7 +119,7 @@ def positions(deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3000, help="deals to fit, and to test")
+    parser.add_argument("--deals", type=positive, default=3000, help="deals to fit, and to test")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     fit_x, fit_y = positions(args.deals, args.seed)

@@ -21,6 +21,8 @@ import argparse
 import math
 import random
 
+from _args import bot_spec, positive
+
 from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.bots import GreedyBot, make_bot
 from chkobba.bots.greedy import play_score
@@ -55,8 +57,8 @@ def _agrees(last: PlayerView, view: PlayerView, held: tuple[object, ...]) -> boo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--opponent", default="greedy")
-    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--opponent", type=bot_spec, default="greedy")
+    parser.add_argument("--deals", type=positive, default=30)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument(
         "--model",

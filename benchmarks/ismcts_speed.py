@@ -28,6 +28,8 @@ import argparse
 import random
 import time
 
+from _args import bot_spec, positive
+
 from chkobba import (
     PROFILES,
     TUNISIAN,
@@ -65,8 +67,8 @@ def positions(count: int, seed: int = 11, players: int = 2, rules: Rules = TUNIS
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("spec", nargs="?", default=V1)
-    parser.add_argument("--positions", type=int, default=24)
+    parser.add_argument("spec", nargs="?", type=bot_spec, default=V1)
+    parser.add_argument("--positions", type=positive, default=24)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rules", default=TUNISIAN.name, choices=sorted(PROFILES))

@@ -51,6 +51,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from _args import positive
+
 from chkobba import TUNISIAN, Phase, Play, State, apply, legal_moves, new_match, random_shuffle
 from chkobba._plays import _LAY, _TAKE_ONE, _in_table_order, _lookup
 from chkobba._successors import end_deal
@@ -248,8 +250,8 @@ _KINDS = {"engine": engine_deals, "prototype": prototype_deals}
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--deals", type=positive, default=2000)
+    parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--check", action="store_true", help="compare both ways' final states")
     parser.add_argument("--only", choices=sorted(_KINDS), help="play one kind only")

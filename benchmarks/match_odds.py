@@ -28,6 +28,8 @@ import math
 import random
 from collections.abc import Sequence
 
+from _args import bot_spec, positive
+
 from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.bots import make_bot
 from chkobba.state import match_winner
@@ -123,10 +125,12 @@ class Model:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=4000)
-    parser.add_argument("--matches", type=int, default=40_000)
+    parser.add_argument("--deals", type=positive, default=4000)
+    parser.add_argument("--matches", type=positive, default=40_000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--bots", nargs=2, default=["greedy", "greedy"], metavar=("A", "B"))
+    parser.add_argument(
+        "--bots", nargs=2, type=bot_spec, default=["greedy", "greedy"], metavar=("A", "B")
+    )
     args = parser.parse_args()
     points = deal_points(args.bots, args.deals, args.seed)
     model = Model(points)

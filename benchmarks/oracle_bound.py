@@ -15,7 +15,9 @@ with better inference: a target above it needs a better search, not better guess
 Seats alternate; the shuffles come from the seed, so the two seatings of a pair of
 matches share their deals.
 
-``--log FILE`` appends one JSON line per match and resumes from the lines already there.
+``--log FILE`` appends one JSON line per match, with the run's settings, and resumes
+from the lines of a run with the same settings (``--seed``, ``--iterations``,
+``--opponent``, ``--knows``); lines of other runs in the same file are left alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import argparse
 import json
 import random
 from pathlib import Path
+
+from _args import bot_spec, positive
 
 from chkobba import Phase, State, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.arena import wilson_interval
@@ -84,29 +88,38 @@ def play(game: int, seed: int, iterations: int, opponent: str, knows: str) -> di
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--knows", choices=("all", "hands"), default="hands")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--iterations", type=int, default=800)
+    parser.add_argument("--games", type=positive, default=200)
+    parser.add_argument("--iterations", type=positive, default=800)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--opponent", default="greedy")
+    parser.add_argument("--opponent", type=bot_spec, default="greedy")
     parser.add_argument("--log", type=Path)
     args = parser.parse_args()
-    done: list[dict[str, object]] = []
+    # A line resumes only a run of the same settings: a log may hold several runs.
+    settings = {k: vars(args)[k] for k in ("seed", "iterations", "opponent", "knows")}
+    done: dict[int, dict[str, object]] = {}
     if args.log is not None and args.log.exists():
-        done = [json.loads(line) for line in args.log.read_text().splitlines() if line]
-    for game in range(len(done), args.games):
-        result = play(game, args.seed, args.iterations, args.opponent, args.knows)
-        done.append(result)
-        if args.log is not None:
-            with args.log.open("a") as log:
-                log.write(json.dumps(result) + "\n")
-        wins = sum(bool(r["oracle_won"]) for r in done)
-        low, high = wilson_interval(wins, len(done))
-        print(
-            f"oracle (knows {args.knows}, {args.iterations} iterations) vs {args.opponent}: "
-            f"{wins}/{len(done)} = "
-            f"{wins / len(done):.1%} [95% CI {low:.1%}, {high:.1%}]",
-            flush=True,
-        )
+        for line in args.log.read_text().splitlines():
+            match = json.loads(line) if line else {}
+            if match and all(match.get(k) == v for k, v in settings.items()):
+                done[int(match["game"])] = match
+    for game in range(args.games):
+        if game not in done:
+            done[game] = {**play(game, args.seed, args.iterations, args.opponent, args.knows)}
+            done[game].update(settings)
+            if args.log is not None:
+                with args.log.open("a") as log:
+                    log.write(json.dumps(done[game]) + "\n")
+            print(_summary(args, [done[g] for g in sorted(done) if g <= game]), flush=True)
+    print(_summary(args, [done[g] for g in range(args.games)]))
+
+
+def _summary(args: argparse.Namespace, played: list[dict[str, object]]) -> str:
+    wins = sum(bool(r["oracle_won"]) for r in played)
+    low, high = wilson_interval(wins, len(played))
+    return (
+        f"oracle (knows {args.knows}, {args.iterations} iterations) vs {args.opponent}: "
+        f"{wins}/{len(played)} = {wins / len(played):.1%} [95% CI {low:.1%}, {high:.1%}]"
+    )
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import attrs
+from _args import at_least_zero
 
 from chkobba import PROFILES, Move, State, apply, legal_moves, new_match, parse_move
 
@@ -208,7 +209,9 @@ def _row(depth: int, tally: Tally) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--position", nargs="*", help="names from docs/perft.md (default: all)")
-    parser.add_argument("--depth", type=int, help="the deepest count (default: the page's)")
+    parser.add_argument(
+        "--depth", type=at_least_zero, help="the deepest count (default: the page's)"
+    )
     parser.add_argument("--divide", action="store_true", help="split the deepest by first move")
     parser.add_argument("--only", metavar="NAME", help="walk one position silently (callgrind)")
     args = parser.parse_args()

@@ -72,6 +72,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from _args import at_least_zero, positive
+
 import chkobba
 from chkobba import PROFILES, TUNISIAN, Phase, Rules, apply, legal_moves, new_match, random_shuffle
 from chkobba.engine import clear_caches
@@ -175,7 +177,13 @@ def _child(tree: Path | None, args: argparse.Namespace, seed: int) -> dict[str, 
         f"--rules={args.rules}",
         f"--workers={args.workers}",
     ]
-    done = subprocess.run(command, env=child_env(tree), capture_output=True, text=True, check=True)
+    done = subprocess.run(command, env=child_env(tree), capture_output=True, text=True)
+    if done.returncode != 0:
+        # The revision's own error (a profile or seating it does not have, say), not a
+        # traceback of this process that hides it.
+        where = "this tree" if tree is None else str(tree)
+        lines = done.stderr.strip().splitlines() or ["(no message)"]
+        raise SystemExit(f"playouts.py: a run of {where} failed: {lines[-1]}")
     result: dict[str, float | None] = json.loads(done.stdout.splitlines()[-1])
     return result
 
@@ -298,14 +306,14 @@ def check_seating(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3000)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--deals", type=at_least_zero, default=3000)
+    parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument(
         "--rules", default=TUNISIAN.name, choices=sorted(PROFILES), help="the rule profile"
     )
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=positive, default=1)
     parser.add_argument("--compare", metavar="REV", help="a git revision to run side by side")
     parser.add_argument(
         "--installed",

@@ -19,6 +19,8 @@ import argparse
 import random
 import tracemalloc
 
+from _args import positive
+
 from chkobba import Phase, State, apply, legal_moves, new_match, random_shuffle
 
 
@@ -39,7 +41,7 @@ def kept_states(count: int, seed: int) -> list[State]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=100_000)
+    parser.add_argument("--states", type=positive, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     kept_states(200, args.seed + 1)  # import-time and cache allocations are not counted

@@ -51,6 +51,8 @@ import random
 import time
 from collections.abc import Callable
 
+from _args import at_least_zero, positive
+
 from chkobba import Phase, Play, State, apply, legal_moves, new_match, random_shuffle
 from chkobba._plays import hand_plays
 from chkobba._successors import play
@@ -155,8 +157,8 @@ def replay(part: str, plays: Recorded, reps: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--deals", type=positive, default=300)
+    parser.add_argument("--reps", type=at_least_zero, default=3)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--only", choices=sorted(PARTS))
     args = parser.parse_args()

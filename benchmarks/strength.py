@@ -46,6 +46,8 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from _args import bot_spec, positive
+
 from chkobba import PROFILES, TUNISIAN, Rules
 from chkobba.arena import play_match, subseed, wilson_interval
 from chkobba.bots import BotSpec
@@ -223,8 +225,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"))
-    parser.add_argument("--games", type=int, default=200, help="matches per pairing")
+    parser.add_argument("--pair", nargs=2, type=bot_spec, action="append", metavar=("A", "B"))
+    parser.add_argument("--games", type=positive, default=200, help="matches per pairing")
     parser.add_argument(
         "--rules", default=TUNISIAN.name, choices=sorted(PROFILES), help="the rule profile"
     )

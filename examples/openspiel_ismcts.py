@@ -54,6 +54,8 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=50, help="ISMCTS simulations per move")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    if args.deals < 1 or args.simulations < 1:
+        parser.error("--deals and --simulations must be at least 1")
 
     game = pyspiel.load_game(
         chkobba.openspiel.GAME_NAME, {"players": args.players, "single_deal": True}

@@ -25,6 +25,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--single-deal", action="store_true", help="one deal, not a match")
     args = parser.parse_args()
+    seated = chkobba.PROFILES[args.rules].players
+    if args.players not in seated:
+        parser.error(f"the {args.rules} rules seat {seated} players, not {args.players}")
 
     env = pettingzoo.make(
         "aec",

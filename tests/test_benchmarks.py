@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import collections
 import importlib.util
 import json
@@ -36,7 +37,12 @@ def _benchmark(script: str) -> Any:
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    # Run as scripts, they import their neighbours (_args, playouts): so must the test.
+    sys.path.insert(0, str(PLAYOUTS.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(PLAYOUTS.parent))
     return module
 
 
@@ -603,3 +609,23 @@ def test_env_steps_compares_with_a_revision_side_by_side() -> None:
         check=False,
     )
     assert "env_steps.py: error: --compare 'no-such-revision' is not a revision" in unknown.stderr
+
+
+def test_the_scripts_refuse_counts_below_their_least_and_unknown_bots() -> None:
+    # A count of 0 divided by zero, a negative one printed negative speeds, and a bot
+    # that does not exist was a traceback: each is now a usage error naming the option.
+    args = _benchmark("_args")
+    assert (args.positive("3"), args.at_least_zero("0"), args.bot_spec("ismcts:v1")) == (
+        3,
+        0,
+        "ismcts:v1",
+    )
+    for check, text, said in [
+        (args.positive, "0", "0 is less than 1"),
+        (args.at_least_zero, "-3", "-3 is less than 0"),
+        (args.positive, "two", "'two' is not a whole number"),
+        (args.bot_spec, "nosuch", "'nosuch' is not a bot: choose from"),
+    ]:
+        with pytest.raises(argparse.ArgumentTypeError) as caught:
+            check(text)
+        assert str(caught.value).startswith(said)
