@@ -69,10 +69,13 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     bots = [GreedyBot(seed=args.seed), make_bot(args.opponent, seed=args.seed + 1)]
-    settings = [tuple(float(x) for x in text.split(",")) for text in args.model]
-    models = {
-        setting: OpponentModel(temperature=setting[0], noise=setting[1]) for setting in settings
-    }
+    try:
+        settings = [tuple(float(x) for x in text.split(",")) for text in args.model]
+        models = {
+            setting: OpponentModel(temperature=setting[0], noise=setting[1]) for setting in settings
+        }
+    except (ValueError, IndexError) as error:  # ChkobbaError is a ValueError too
+        parser.error(f"argument --model: TEMPERATURE,NOISE pairs of numbers ({error})")
     suspicions = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
     gains: dict[object, list[float]] = {setting: [] for setting in settings}
     gains["inference=1"] = []
