@@ -32,7 +32,12 @@ def _load() -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # attrs resolves the module of its classes
-    spec.loader.exec_module(module)
+    # Run as a script, it imports its neighbour _args: so must the test.
+    sys.path.insert(0, str(_SCRIPT.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(_SCRIPT.parent))
     return module
 
 
