@@ -131,6 +131,10 @@ def test_history_starts_are_checked() -> None:
         DealHistory().started(["AS"], None)  # type: ignore[list-item]
     with pytest.raises(ChkobbaError, match="exposed must be a Card or None, not 'AS'"):
         DealHistory().started(DECK[:4], "AS")  # type: ignore[arg-type]
+    # A card laid twice was dropped by the set without a word.
+    with pytest.raises(ChkobbaError) as caught:
+        DealHistory().started([DECK[0], DECK[1], DECK[0]], None)
+    assert str(caught.value) == "DealHistory.started: the table holds AS twice"
 
 
 def test_a_hand_built_broken_history_is_named() -> None:

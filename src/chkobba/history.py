@@ -78,6 +78,11 @@ class DealHistory:
         """A new deal's history once play begins on ``table``."""
         first = items_of(table, "DealHistory.started: table")
         _check_cards("DealHistory.started: table", first)
+        repeated = sorted({c for c in first if first.count(c) > 1})
+        if repeated:  # no deal lays a card twice (the frozenset would drop it unseen)
+            raise ChkobbaError(
+                f"DealHistory.started: the table holds {format_cards(repeated)} twice"
+            )
         if exposed is not None and not isinstance(exposed, Card):
             raise ChkobbaError(
                 f"DealHistory.started: exposed must be a Card or None, not {shown(exposed)}"
