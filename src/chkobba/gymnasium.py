@@ -62,7 +62,7 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Move, Shuffle
 from chkobba.observations import SCORE_CAP as SCORE_CAP
-from chkobba.observations import observation_bounds, observation_vector
+from chkobba.observations import cap_scores, observation_bounds, observation_vector
 from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State, new_match
@@ -152,8 +152,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.features = features
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        low, self._high = _bounds(self.features, rules)
-        self.observation_space = spaces.Box(low, self._high, dtype=np.float32)
+        low, high = _bounds(self.features, rules)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(num_actions(rules))
         self.position = Position(new_match(players, rules=rules))
         self.learner = 0
@@ -401,13 +401,13 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _observation(self) -> np.ndarray:
         state, pending = self.position.state, self.position.pending
         view = observe(state, self.learner)
-        vector = observation_vector(view, pending)
+        # The scores capped as PolicyBot caps them (its observation is this one).
+        vector = cap_scores(observation_vector(view, pending))
         if self.features:
             legal = () if self._done or state.current_player != self.learner else legal_moves(state)
             vector += feature_vector(view, pending, legal)
         # fromiter: a third cheaper than asarray for a list of floats.
         observation: np.ndarray = np.fromiter(vector, np.float32, len(vector))
-        np.minimum(observation, self._high, out=observation)
         return observation
 
     def _info(self, info: dict[str, Any]) -> dict[str, Any]:
