@@ -225,10 +225,12 @@ class Kernel:
 
     def clear(self) -> None:
         """Forget the enumerated options (for benchmarks that want a cold start)."""
+        # Another thread may be reading these: the groups are replaced whole, since
+        # emptying them in place would drop, for a moment, the empty table's entry that
+        # every listing's recursion ends on. The others are read with get, then filled.
         self.cache.clear()
         self._singles.clear()
-        self._groups.clear()
-        self._groups[0] = {}
+        self._groups = {0: {}}
 
     def _captures(self, signature: int) -> tuple[tuple[Capture, ...], ...]:
         values: list[int] = []
@@ -324,7 +326,7 @@ def kernel(rules: Rules) -> Kernel:
 
 def clear_caches() -> None:
     """Forget every profile's enumerated options."""
-    for each in _KERNELS.values():
+    for each in list(_KERNELS.values()):  # a copy: another thread may add a profile
         each.clear()
 
 

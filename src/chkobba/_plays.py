@@ -141,5 +141,5 @@ _TAKE_ONE = {c: {t: Play(c, frozenset((t,))) for t in DECK if t is not c} for c 
 
 def clear_caches() -> None:
     """Empty the tables hand_plays reads (for benchmarks that want a cold start)."""
-    for lookup in _LOOKUPS.values():
+    for lookup in list(_LOOKUPS.values()):  # a copy: another thread may add a profile
         lookup.kernel.clear()

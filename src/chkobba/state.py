@@ -221,6 +221,22 @@ class State:
         """True once the match has a winner."""
         return self.phase is Phase.OVER
 
+    # Pickles hold the fields only, not the memos, so that equal states give the same
+    # bytes whatever was asked of them (docs/api.md). Older pickles, memos included,
+    # still load: their memos are dropped.
+    def __getstate__(self) -> dict[str, Any]:
+        fields = self.__dict__
+        return {name: fields[name] for name in _FIELD_NAMES}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        values = {name: fields[name] for name in _FIELD_NAMES}
+        values["_attrs_cached_hash"] = None
+        values["_legal_plays"] = None
+        object.__setattr__(self, "__dict__", values)
+
+
+_FIELD_NAMES = tuple(field.name for field in attrs.fields(State))
+
 
 def _broken(state: State, error: Exception) -> Exception:
     """What a property raises when ``error`` escaped it on a hand-built broken state: the

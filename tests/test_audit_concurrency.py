@@ -1,0 +1,139 @@
+"""Found by the concurrency audit (stop 52): a game server plays from many threads at
+once, so a cache eviction in one thread must never change what another thread gets.
+
+The interleavings are made deterministic with a line tracer: the "other thread" runs at
+every line of the evicting function. The compiled build runs those functions as C code,
+which a tracer does not see, so there the tests skip.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+from collections.abc import Callable
+from types import CodeType, FrameType
+from typing import Any
+
+import attrs
+import pytest
+
+from chkobba import (
+    TUNISIAN,
+    Cut,
+    State,
+    _kernel,
+    _plays,
+    apply,
+    legal_moves,
+    new_match,
+    random_shuffle,
+)
+from chkobba.captures import clear_caches, hand_plays
+from chkobba.cards import cards
+from chkobba.engine import clear_caches as clear_engine_caches
+
+Tracer = Callable[[FrameType, str, Any], Any]
+
+
+def _at_every_line(
+    code: CodeType, other_thread: Callable[[], None], run: Callable[[], None]
+) -> int:
+    """Run ``run()``, calling ``other_thread()`` before each line of ``code`` runs; the
+    number of lines seen."""
+    seen = 0
+
+    def local(frame: FrameType, event: str, arg: Any) -> Tracer:
+        nonlocal seen
+        if event == "line":
+            seen += 1
+            other_thread()
+        return local
+
+    def calls(frame: FrameType, event: str, arg: Any) -> Tracer | None:
+        return local if frame.f_code is code else None
+
+    sys.settrace(calls)
+    try:
+        run()
+    finally:
+        sys.settrace(None)
+    return seen
+
+
+def _traceable(function: Any) -> CodeType:
+    code = getattr(function, "__code__", None)
+    if code is None:
+        pytest.skip("compiled build: the function runs as C code, which no tracer sees")
+    return code  # type: ignore[no-any-return]
+
+
+def test_plays_listed_while_a_profile_forgets_its_tables_are_right() -> None:
+    # A profile's tables are forgotten when they grow past their bound (hand-built
+    # positions can hold any table): a listing in another thread at that moment found
+    # the tables half forgotten and raised a bare IndexError.
+    # Each listing reads a table of values not listed since the eviction began.
+    hand = cards("QH 5D JC")
+    tables = [cards(text) for text in ("2D 6S 5C 3H", "AD 2S 4C 3D", "AS 3C 4D 2H 5S", "6D AC 2C")]
+    tables += [cards(text) for text in ("5H 3S 2S", "4H AH 6H", "3C 7S", "2H 4S AS 6C")]
+    expected = [hand_plays(hand, table, TUNISIAN) for table in tables]
+    listed: list[object] = []
+    code = _traceable(_kernel.Kernel.clear)
+
+    def other_thread() -> None:
+        table = tables[len(listed)]
+        listed.append(hand_plays(hand, table, TUNISIAN))
+
+    seen = _at_every_line(code, other_thread, _kernel.kernel(TUNISIAN).clear)
+    assert 3 <= seen <= len(tables) and listed == expected[:seen]
+
+
+def test_clearing_the_caches_while_other_threads_add_profiles_is_safe() -> None:
+    # clear_caches walked the profiles' dicts while another thread could add one:
+    # "dictionary changed size during iteration".
+    for profile in (TUNISIAN, attrs.evolve(TUNISIAN, target=12)):
+        hand_plays(cards("7D"), cards("3S 4C"), profile)  # two profiles to walk
+    targets = iter(range(100, 1000))
+    hand, table = cards("QH 5D"), cards("2D 6S 5C")
+    expected = hand_plays(hand, table, TUNISIAN)
+
+    def other_thread() -> None:
+        profile = attrs.evolve(TUNISIAN, target=next(targets))
+        assert hand_plays(hand, table, profile) == expected
+
+    for function in (_kernel.clear_caches, _plays.clear_caches):
+        seen = _at_every_line(_traceable(function), other_thread, function)
+        assert seen >= 2
+    clear_caches()
+    clear_engine_caches()
+
+
+def _dealt(seed: int) -> State:
+    return apply(apply(new_match(), random_shuffle(random.Random(seed))), Cut(keep=False))
+
+
+def test_equal_states_pickle_to_equal_bytes_whatever_was_asked_of_them() -> None:
+    # docs/api.md: "the same value gives the same bytes". A state's pickle carried its
+    # memos (the listed plays, the cached hash), so the bytes told what had been asked.
+    plain, listed, hashed = _dealt(3), _dealt(3), _dealt(3)
+    legal_moves(listed)
+    hash(hashed)
+    assert plain == listed == hashed
+    assert pickle.dumps(plain) == pickle.dumps(listed) == pickle.dumps(hashed)
+    for state in (plain, listed, hashed):
+        loaded = pickle.loads(pickle.dumps(state))
+        assert loaded == state and hash(loaded) == hash(state)
+        assert legal_moves(loaded) == legal_moves(state)
+
+
+def test_states_pickled_with_their_memos_still_load() -> None:
+    # Pickles written before the memos were left out hold them; they load as before.
+    state = _dealt(4)
+    legal_moves(state)
+    hash(state)
+    old = pickle.dumps(state.__dict__.copy())
+    fields = pickle.loads(old)
+    loaded = State.__new__(State)
+    loaded.__setstate__(fields)
+    assert loaded == state and hash(loaded) == hash(state)
+    assert legal_moves(loaded) == legal_moves(state)
