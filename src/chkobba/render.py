@@ -35,7 +35,9 @@ Piles      player 0: 0 cards, 0 chkobbas
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
+from typing import overload
 
 from chkobba.cards import Card, Rank, Suit
 from chkobba.checks import broken_state
@@ -50,36 +52,68 @@ __all__ = ["render"]
 _LABEL_WIDTH = 11
 
 
-def render(position: State | PlayerView, player: int | None = None) -> str:
+@overload
+def render(state: State | PlayerView, player: int | None = None) -> str: ...
+
+
+@overload  # 0.1.0's name of the first parameter, deprecated
+def render(*, position: State | PlayerView, player: int | None = None) -> str: ...
+
+
+def render(
+    state: State | PlayerView | None = None,
+    player: int | None = None,
+    *,
+    position: State | PlayerView | None = None,
+) -> str:
     """The board of a state, or of what one player sees, as text.
 
     ``render(state)`` shows everything: every hand (and, while the cutter decides, the
     cut card). ``render(state, player)`` is the board from ``player``'s seat, the same as
     ``render(observe(state, player))``: that player's hand and the sizes of the others.
     A view never shows a card its player may not see.
+
+    ``state`` is the name issue #3 gave the first parameter; 0.1.0 called it
+    ``position``, which still works as a keyword, with a :class:`DeprecationWarning`,
+    for this release.
     """
-    if isinstance(position, PlayerView):
-        if player is not None and player != position.player:
+    board = _position(state, position)
+    if isinstance(board, PlayerView):
+        if player is not None and player != board.player:
             raise ChkobbaError(
-                f"render: this view belongs to player {position.player}, not {shown(player)}"
+                f"render: this view belongs to player {board.player}, not {shown(player)}"
             )
         try:
-            return _render_view(position)
+            return _render_view(board)
         except Exception as error:  # a hand-built view can be broken
             raise ChkobbaError(
                 f"render: this PlayerView is not consistent ({type(error).__name__}: "
                 f"{shown(str(error))})"
             ) from None
-    if not isinstance(position, State):
-        raise ChkobbaError(f"render: {shown(position)} is not a State or a PlayerView")
+    if not isinstance(board, State):
+        raise ChkobbaError(f"render: {shown(board)} is not a State or a PlayerView")
     try:  # a hand-built state can be broken (see check_state)
         if player is not None:
-            return _render_view(observe(position, player))
-        return _render_state(position)
+            return _render_view(observe(board, player))
+        return _render_state(board)
     except ChkobbaError:
         raise
     except Exception as error:
-        raise broken_state(position, error) from None
+        raise broken_state(board, error) from None
+
+
+def _position(state: object, position: object) -> object:
+    """The board's subject, given as ``state`` or as 0.1.0's keyword ``position``."""
+    if position is None:
+        return state
+    if state is not None:
+        raise ChkobbaError("render: give the board's state once, as state= (not position= too)")
+    warnings.warn(
+        "render(position=...) is deprecated: the parameter is now state, render(state=...)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return position
 
 
 def _render_state(state: State) -> str:
