@@ -18,7 +18,7 @@ import contextlib
 import math
 import numbers
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
@@ -65,6 +65,16 @@ def wrong_type(function: str, expected: str, value: object) -> str:
     message = f"{function}: expected {expected}, got {shown_kind(value)}"
     instead = _INSTEAD.get(type(value).__name__)
     return f"{message} ({instead})" if instead else message
+
+
+def first_unknown(keys: Iterable[object], known: Iterable[str]) -> str | None:
+    """The first of ``keys`` not ``known``, shown (names in order, then other keys): the
+    unknown field a reader names. Keys of any kind, a dict built in Python may hold them."""
+    unknown = set(keys) - set(known)
+    if not unknown:
+        return None
+    names = sorted(key for key in unknown if isinstance(key, str))
+    return shown(names[0]) if names else min(map(shown, unknown))
 
 
 def move_number(index: int, what: str = "move") -> str:

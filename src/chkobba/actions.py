@@ -66,13 +66,14 @@ import attrs
 from chkobba._describe import wrong_type
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, format_cards
+from chkobba.checks import broken_state, explained
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView
+from chkobba.views import PlayerView, check_view
 
 __all__ = [
     "EXPOSE",
@@ -269,13 +270,25 @@ def capture_choices(state: State | PlayerView, played: Card) -> tuple[frozenset[
 
 
 def _choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...]:
-    """:func:`capture_choices` without the checks (the encoding's own calls)."""
-    if played in state.table:  # in no hand, so it takes nothing
-        return ()
-    options = _listed_captures(state, played)
-    if options is None:
-        options = capture_options(state.table, played, state.rules)
-    return options if len(options) < 2 else tuple(sorted(options, key=_deck_order))
+    """:func:`capture_choices` without the checks of its arguments' types (the
+    encoding's own calls); a hand-built broken state or view raises the
+    :class:`~chkobba.ChkobbaError` that names its fault."""
+    try:
+        table = state.table
+        if type(table) is not tuple:  # ``in`` on an endless iterable would never return
+            raise TypeError(f"the table is {shown(table)}, not a tuple")
+        if played in table:  # in no hand, so it takes nothing
+            return ()
+        options = _listed_captures(state, played)
+        if options is None:
+            options = capture_options(table, played, state.rules)
+        return options if len(options) < 2 else tuple(sorted(options, key=_deck_order))
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        if isinstance(state, PlayerView):
+            raise explained(state, error, check_view, "view") from None
+        raise broken_state(state, error) from None
 
 
 def _listed_captures(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], ...] | None:

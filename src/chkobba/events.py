@@ -35,6 +35,7 @@ import attrs
 
 from chkobba import _kernel
 from chkobba.cards import Card, format_cards
+from chkobba.checks import broken_state
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play
@@ -82,7 +83,12 @@ def _as_tuple(value: object) -> object:
 
 
 def _as_frozenset(value: object) -> object:
-    return frozenset(value) if isinstance(value, (list, tuple, set, frozenset)) else value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        try:
+            return frozenset(value)
+        except TypeError:  # an unhashable member: left for the validator to name
+            pass
+    return value
 
 
 def _all_cards(value: tuple[object, ...] | frozenset[object]) -> bool:
@@ -330,20 +336,29 @@ def apply_with_outcome(state: State, move: Move) -> tuple[State, MoveOutcome]:
     (<Phase.SHUFFLE: 'shuffle'>, 0)
     """
     after = apply(state, move)  # checks the state and the move
+    try:  # apply plays on with some broken hand-built states (see check_state)
+        return after, _outcome(state, move, after)
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise broken_state(state, error) from None
+
+
+def _outcome(state: State, move: Move, after: State) -> MoveOutcome:
+    """What ``move`` did, from ``state`` to ``after`` (see :func:`apply_with_outcome`)."""
     if isinstance(move, Play):
-        return after, _played(state, move, after)
+        return _played(state, move, after)
     void = after.phase is Phase.SHUFFLE  # a dealing move that ends between deals voided
     if isinstance(move, Cut):
         top = state.stock[0]
         dealt = _dealt(state, state.stock, move.keep)
         exposed = None if move.keep else top
-        cut = MoveOutcome(
+        return MoveOutcome(
             "cut", state.current_player, move.keep, exposed, dealt_table=dealt, void=void
         )
-        return after, cut
     if state.rules.cut:  # the cut deals: the shuffle shows nothing
-        return after, MoveOutcome("shuffle")
-    return after, MoveOutcome("shuffle", dealt_table=_dealt(state, move.order, None), void=void)
+        return MoveOutcome("shuffle")
+    return MoveOutcome("shuffle", dealt_table=_dealt(state, move.order, None), void=void)
 
 
 def _dealt(state: State, order: tuple[Card, ...], keep: bool | None) -> tuple[Card, ...]:

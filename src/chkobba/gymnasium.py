@@ -57,6 +57,7 @@ from chkobba.bots.base import Bot
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
+from chkobba.checks import broken_state
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
@@ -424,20 +425,34 @@ def deal_info(score: DealScore) -> dict[str, Any]:
     (``points``, ``card_counts``, …) as an ``int64`` array, one entry per side."""
     if not isinstance(score, DealScore):
         raise ChkobbaError(wrong_type("deal_info", "a DealScore", score))
-    return {name: _numeric(value) for name, value in attrs.asdict(score, recurse=False).items()}
+    fields = attrs.asdict(score, recurse=False)
+    return {name: _numeric("deal_info", value) for name, value in fields.items()}
 
 
 def end_info(state: State) -> dict[str, Any]:
     """What ``info`` adds at the end of an episode: ``scores`` (an ``int64`` array, one
     entry per side) and ``winner`` (the winning side, ``-1`` while nobody has won)."""
-    return {"scores": _numeric(state.scores), "winner": _numeric(state.winner)}
+    if not isinstance(state, State):
+        raise ChkobbaError(wrong_type("end_info", "a State", state))
+    try:  # a hand-built state can be broken (see check_state)
+        return {
+            "scores": _numeric("end_info", state.scores),
+            "winner": _numeric("end_info", state.winner),
+        }
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise broken_state(state, error) from None
 
 
-def _numeric(value: object) -> Any:
+def _numeric(function: str, value: object) -> Any:
     if value is None:
         return _NOBODY
     if isinstance(value, tuple):
-        return np.array(value, np.int64)
+        try:
+            return np.array(value, np.int64)
+        except OverflowError:  # only a hand-built value holds such numbers
+            raise ChkobbaError(f"{function}: {shown(value)} do not fit in int64") from None
     return value
 
 

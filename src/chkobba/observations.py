@@ -174,9 +174,17 @@ def cap_scores(vector: list[float]) -> list[float]:
     >>> piece(vector, "scores"), piece(vector, "third_score"), piece(vector, "stock_size")
     ([4.0, 4.0], [4.0], [9.0])
     """
-    for entry in _SCORE_ENTRIES:
-        if vector[entry] > SCORE_CAP:
-            vector[entry] = SCORE_CAP
+    try:
+        if not isinstance(vector, list) or len(vector) < OBSERVATION_SIZE:
+            raise TypeError("not an observation")
+        for entry in _SCORE_ENTRIES:
+            if vector[entry] > SCORE_CAP:
+                vector[entry] = SCORE_CAP
+    except TypeError:  # an entry that is no number compares with nothing either
+        raise ChkobbaError(
+            f"cap_scores: expected an observation, a list of at least {OBSERVATION_SIZE} "
+            f"numbers, not {shown(vector)}"
+        ) from None
     return vector
 
 

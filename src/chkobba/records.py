@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
-from chkobba._describe import move_number, plain_flag
+from chkobba._describe import first_unknown, move_number, plain_flag
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
@@ -369,8 +369,9 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(f"a record is a JSON object, not {_kind(data)}")
         # Format and version first: a newer file may have fields this version lacks.
-        if data.get("format") != FORMAT:
-            found = _kind(data["format"]) if "format" in data else "missing"
+        form = data.get("format")
+        if not isinstance(form, str) or form != FORMAT:  # the type first: see versioned_fields
+            found = _kind(form) if "format" in data else "missing"
             raise RecordError(f"format must be {FORMAT!r}: it is {found}")
         version = data.get("version")
         if type(version) is not int:
@@ -379,7 +380,7 @@ class Record:
         if version != VERSION:
             newer = " (newer than this library reads)" if version > VERSION else ""
             raise RecordError(
-                f"version {version} is not supported{newer}: this library reads {VERSION}"
+                f"version {shown(version)} is not supported{newer}: this library reads {VERSION}"
             )
         _check_fields(data)
         record = cls(
@@ -640,9 +641,9 @@ def _check_keys(
     where: str,
 ) -> None:
     """Refuse the first unknown key, then the first missing one, naming where they are."""
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise RecordError(f"unknown field {shown(unknown[0])}{where}{unknown_hint}")
+    unknown = first_unknown(data, allowed)
+    if unknown is not None:
+        raise RecordError(f"unknown field {unknown}{where}{unknown_hint}")
     missing = [name for name in required if name not in data]
     if missing:
         raise RecordError(f"missing field {shown(missing[0])}{where}")

@@ -170,7 +170,7 @@ def _common(
     current: int | None,
     viewer: int | None,
 ) -> list[str]:
-    totals = "   ".join(f"{_side(s, players)}: {total}" for s, total in enumerate(scores))
+    totals = "   ".join(f"{_side(s, players)}: {shown(total)}" for s, total in enumerate(scores))
     return [
         _line("Scores", totals),
         _line("Dealer", _who(dealer, viewer)),
@@ -228,13 +228,15 @@ def _tail(position: State | PlayerView, deal_scores: Sequence[DealScore]) -> lis
     if deal_scores and position.phase in (Phase.SHUFFLE, Phase.OVER):
         lines += _last_deal(players, position.rules, deal_scores[-1], len(deal_scores))
     if position.winner is not None:
-        result = "-".join(str(total) for total in position.scores)
+        result = _tally(position.scores)
         lines.append(_line("Winner", f"{_side(position.winner, players)}, {result}"))
     return lines
 
 
 def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> list[str]:
-    points = ", ".join(f"{_side(s, players, short=True)} +{p}" for s, p in enumerate(score.points))
+    points = ", ".join(
+        f"{_side(s, players, short=True)} +{shown(p)}" for s, p in enumerate(score.points)
+    )
     # Only the categories the profile plays.
     rows = [
         f"cards {_tally(score.card_counts)}: {_won(score.cards_winner, players)}",
@@ -257,8 +259,10 @@ def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> lis
     ]
 
 
+# Numbers go through shown: a hand-built state may hold one too long to print whole
+# (check_state puts no bound on a total), which it describes instead of failing.
 def _tally(counts: Sequence[int]) -> str:
-    return "-".join(str(n) for n in counts)
+    return "-".join(map(shown, counts))
 
 
 def _won(side: int | None, players: int) -> str:
@@ -276,7 +280,7 @@ def _side(side: int, players: int, *, short: bool = False) -> str:
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+    return f"{shown(n)} {word if n == 1 else plural or word + 's'}"
 
 
 def _card_text(c: Card) -> str:

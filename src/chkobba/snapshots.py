@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import shown_kind
+from chkobba._describe import first_unknown, shown_kind
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
@@ -118,11 +118,15 @@ def _piles_in(where: str, value: Any) -> tuple[tuple[Card, ...], ...]:
 
 
 def _phase_in(where: str, value: Any) -> Phase:
+    # Only text is looked up: the enum's own error would quote any other value whole
+    # (a deeply nested list overflows the stack there).
     try:
-        return Phase(value)
-    except (ValueError, TypeError):
-        names = ", ".join(repr(p.value) for p in Phase)
-        raise bad_field(where, value, f"one of {names}") from None
+        if isinstance(value, str):
+            return Phase(value)
+    except ValueError:
+        pass
+    names = ", ".join(repr(p.value) for p in Phase)
+    raise bad_field(where, value, f"one of {names}") from None
 
 
 def _plain(value: Any) -> Any:
@@ -213,9 +217,9 @@ _VIEW: dict[str, tuple[Out, In]] = {
 
 
 def check_keys(where: str, data: dict[str, Any], names: tuple[str, ...]) -> None:
-    unknown = sorted(set(data) - set(names))
-    if unknown:
-        raise ChkobbaError(f"{where}: unknown field {shown(unknown[0])}")
+    unknown = first_unknown(data, names)
+    if unknown is not None:
+        raise ChkobbaError(f"{where}: unknown field {unknown}")
     missing = [name for name in names if name not in data]
     if missing:
         raise ChkobbaError(f"{where}: missing field {shown(missing[0])}")
@@ -236,9 +240,12 @@ def versioned_fields(
     where = form.removeprefix("chkobba-")
     if not isinstance(data, dict):
         raise bad_field(where, data, "an object (what to_dict returns)")
-    if data.get("format") != form:
-        raise bad_field(f"{where} format", data.get("format"), repr(form))
-    if data.get("version") != version or type(data.get("version")) is not int:
+    # Types first: a value of another type may compare in its own way (a numpy array's
+    # != gives an array, whose truth is an error).
+    found = data.get("format")
+    if not isinstance(found, str) or found != form:
+        raise bad_field(f"{where} format", found, repr(form))
+    if type(data.get("version")) is not int or data.get("version") != version:
         raise bad_field(f"{where} version", data.get("version"), f"{version} (this library's)")
     fields = {k: v for k, v in data.items() if k not in ("format", "version")}
     check_keys(where, fields, names)

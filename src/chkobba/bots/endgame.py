@@ -34,6 +34,7 @@ import math
 
 from chkobba._describe import shown_kind, wrong_type
 from chkobba.bots.greedy import WORTH
+from chkobba.checks import broken_state
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
@@ -55,7 +56,10 @@ def deal_difference(state: State, deals: int) -> int:
         raise ChkobbaError(
             f"deal_difference: deals must be a count of deals (an integer >= 0), not {shown(deals)}"
         )
-    return _difference(state, deals)
+    try:  # a hand-built state can be broken (see check_state)
+        return _difference(state, deals)
+    except Exception as error:
+        raise broken_state(state, error) from None
 
 
 def _difference(state: State, deals: int) -> int:

@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -129,6 +130,8 @@ def play_score(
     Arguments of the wrong kind raise :class:`~chkobba.ChkobbaError`.
     """
     try:  # (not checks: the opponent model scores every play the opponent could make)
+        if type(table) is not tuple:  # an endless iterable would fill the memory
+            raise TypeError("the table must be a tuple")
         return _play_score(table, played, capture, unseen, next_hand, rules, last_card)
     except (TypeError, AttributeError, IndexError, KeyError, ValueError, ArithmeticError):
         # ArithmeticError: a next hand larger than the unseen cards has no draws to count.
@@ -168,7 +171,10 @@ def _play_score(
         gain = -LAY_FACTOR * WORTH[played.index]
     if last_card or not remaining or next_hand == 0:
         return gain
-    pool = [c for c in unseen if c is not played]
+    # At most the deck, plus one to tell: an endless iterable must not fill the memory.
+    pool = [c for c in itertools.islice(unseen, len(DECK) + 1) if c is not played]
+    if len(pool) >= len(DECK):
+        raise ValueError("more unseen cards than the deck holds")
     return gain - _threat(remaining, pool, next_hand, rules)
 
 

@@ -69,6 +69,7 @@ from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.sampling import determinizer, weighted_determinizer
+from chkobba.checks import broken_state
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
@@ -326,7 +327,13 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
         raise ChkobbaError(wrong_type("rollout", "a random.Random", rng))
     if type(horizon) is not int:  # (any int: 0 or less plays to the end of the deal)
         raise ChkobbaError(f"rollout: horizon must be an integer, not {shown(horizon)}")
-    return _rollout(state, rng, finite_number("rollout: epsilon", epsilon), horizon)
+    epsilon = finite_number("rollout: epsilon", epsilon)
+    try:  # a hand-built state can be broken (see check_state)
+        return _rollout(state, rng, epsilon, horizon)
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise broken_state(state, error) from None
 
 
 def _rollout(state: State, rng: random.Random, epsilon: float, horizon: int) -> State:
