@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from chkobba import (
+    CARD_RULES_PLUS,
     DECK,
     TUNISIAN,
     Card,
@@ -459,10 +460,11 @@ def test_a_deal_has_6_rounds_with_2_players_and_3_with_4(players: int, rounds: i
         assert len(played) == 36
 
 
-def leftovers_position(players: int, last_capturer: int | None) -> State:
+def leftovers_position(players: int, last_capturer: int | None, rules: Rules = TUNISIAN) -> State:
     """Dealer 0's last card (3C) captures nothing; KS JH stay on the table."""
     hands = [""] * players
     hands[0] = "3C"
+    sides = 3 if players == 3 else 2
     return arranged(
         players,
         hands=hands,
@@ -470,8 +472,11 @@ def leftovers_position(players: int, last_capturer: int | None) -> State:
         stock="",
         current=0,
         last_capturer=last_capturer,
-        captured=["", ""],
+        captured=[""] * sides,
+        chkobbas=(0,) * sides,
+        scores=(0,) * sides,
         rest_side=0,
+        rules=rules,
     )
 
 
@@ -489,20 +494,25 @@ def test_leftovers_go_to_the_last_capturer(players: int, last: int, side: int) -
     assert after.deal_scores[-1].card_counts[side] == before + 3
 
 
-def test_leftovers_of_a_deal_without_captures_go_to_nobody() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_leftovers_of_a_deal_without_captures_go_to_nobody(players: int) -> None:
     # Unreachable in a real deal (the last card always finds a card of its rank), so the
-    # convention is checked on a hand-made position with no capturer.
-    state = leftovers_position(2, None)
+    # convention is checked on a hand-made position with no capturer, with each seating
+    # (3 players under the profile that allows them).
+    rules = CARD_RULES_PLUS if players == 3 else TUNISIAN
+    state = leftovers_position(players, None, rules)
     after = apply(state, Play(card("3C")))
     assert table_text(after) == "KS JH 3C"
     assert after.captured == state.captured
     assert sum(after.deal_scores[-1].card_counts) == 37
 
 
-@pytest.mark.parametrize(("players", "last"), [(2, None), (2, 1), (4, None), (4, 3)])
+@pytest.mark.parametrize(
+    ("players", "last"), [(2, None), (2, 1), (3, None), (3, 2), (4, None), (4, 3)]
+)
 def test_rollout_leaves_the_leftovers_as_apply_does(players: int, last: int | None) -> None:
     # The kernel keeps its own copy of the leftovers rule: nobody's when nobody captured.
-    state = leftovers_position(players, last)
+    state = leftovers_position(players, last, CARD_RULES_PLUS if players == 3 else TUNISIAN)
     played = apply(state, Play(card("3C")))
     assert rollout(state, random.Random(0)) == played
     assert (table_text(played) == "KS JH 3C") is (last is None)

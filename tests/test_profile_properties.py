@@ -1,9 +1,10 @@
 """Properties of random matches under random rule profiles (the profiles issue, #9).
 
 Every profile drawn by :func:`tests.strategies.rule_profiles` (every field random) and
-every player count it allows: the 40 cards stay partitioned, the match totals are the sum
-of the deal scores, every match ends, and ``legal_moves`` is exactly what a brute-force
-reading of the profile's capture rules allows.
+every player count it allows, from any first dealer and totals: the 40 cards stay
+partitioned, ``apply`` leaves its input unchanged, the match totals are the starting
+totals plus the deal scores, every match ends, and ``legal_moves`` is exactly what a
+brute-force reading of the profile's capture rules allows.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,13 +37,21 @@ MOVE_LIMIT = 20_000  # far beyond any match of these targets; reaching it fails 
 
 
 def random_match(rules: Rules, seed: int, moves: list[Move] | None = None) -> list[State]:
-    """The states of a random match (``moves``, when given, receives the moves played)."""
+    """The states of a random match (``moves``, when given, receives the moves played),
+    from a random first dealer and, one match in two, random totals short of the target.
+    Every ``apply`` is checked to leave its input unchanged."""
     rng = random.Random(seed)
-    state = new_match(rng.choice(rules.players), dealer=0, rules=rules)
+    players = rng.choice(rules.players)
+    sides = 3 if players == 3 else 2
+    scores = [rng.randrange(rules.target) for _ in range(sides)] if rng.random() < 0.5 else None
+    state = new_match(players, dealer=rng.randrange(players), scores=scores, rules=rules)
     states = [state]
     while not state.is_over and len(states) < MOVE_LIMIT:
         move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
-        state = apply(state, move)
+        before = attrs.asdict(state, recurse=False)
+        after = apply(state, move)
+        assert attrs.asdict(state, recurse=False) == before, f"apply({move}) changed its input"
+        state = after
         states.append(state)
         if moves is not None:
             moves.append(move)
@@ -103,8 +113,10 @@ def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
         assert cuts >= len(final.deal_scores)
     else:  # dealt at once: play starts, or the deal is void and shuffled again
         assert set(after_shuffles) <= {Phase.PLAY, Phase.SHUFFLE}
+    start = states[0].scores
     assert final.scores == tuple(
-        sum(score.points[side] for score in final.deal_scores) for side in range(sides)
+        start[side] + sum(score.points[side] for score in final.deal_scores)
+        for side in range(sides)
     )
     best = max(final.scores)
     assert best >= rules.target and final.scores.count(best) == 1
