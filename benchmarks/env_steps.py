@@ -21,7 +21,8 @@ one ends), and the figure is the steps a second:
   reading its ``observation_tensor`` and applying an action. Chance nodes (the deal, card
   by card) are sampled from ``chance_outcomes`` and do not count.
 
-An adapter whose extra is not installed is left out, with a line that says so. After
+An adapter whose extra is not installed is left out, with a line that says so (none
+installed ends the script with status 1). After
 ``--warmup W`` steps of each (its imports and the engine's caches), each run plays N
 steps of each adapter in turn; the last lines are the medians over the runs.
 
@@ -203,6 +204,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     for name in sorted(set(args.env) - set(names)):
         print(f"{name}: not installed (pip install 'chkobba[{name}]')")
+    if not names:  # nothing to measure is a failure, not an empty table
+        raise SystemExit("env_steps.py: none of the adapters asked for is installed")
     if args.compare:
         compare(args, names)
         return

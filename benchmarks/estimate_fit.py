@@ -23,8 +23,14 @@ import argparse
 import random
 from collections.abc import Callable
 
-import numpy as np
 from _args import positive
+
+try:
+    import numpy as np
+except ImportError:  # a one-line hint, not a traceback, for --help too
+    raise SystemExit(
+        "estimate_fit.py needs numpy: pip install numpy (or -e '.[gymnasium]')"
+    ) from None
 
 from chkobba import Card, Phase, Rank, State, Suit, apply, legal_moves, new_match, random_shuffle
 from chkobba.bots._policy_rollout import policy_rewards

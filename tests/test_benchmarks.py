@@ -569,6 +569,8 @@ def test_env_steps_prints_a_median_for_each_installed_adapter(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env_steps = _env_steps(monkeypatch)
+    if not any(map(env_steps.installed, env_steps.ENVS)):
+        pytest.skip("no adapter installed (the next test covers that case)")
     env_steps.main(["--steps", "20", "--runs", "2", "--players", "4", "--warmup", "5"])
     lines = capsys.readouterr().out.splitlines()
     for name in reversed(env_steps.ENVS):
@@ -579,6 +581,26 @@ def test_env_steps_prints_a_median_for_each_installed_adapter(
     for name in filter(env_steps.installed, env_steps.ENVS):
         env_steps.main(["--only", name, "--warmup", "3", "--steps", "5"])
         assert capsys.readouterr().out == ""  # what callgrind counts: the workload alone
+
+
+def test_env_steps_without_any_adapter_fails_instead_of_measuring_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It printed "run 1: " to "run 5: " with nothing after them, and exited 0.
+    env_steps = _env_steps(monkeypatch)
+    monkeypatch.setattr(env_steps, "installed", lambda name: False)
+    with pytest.raises(SystemExit, match=r"^env_steps.py: none of the adapters asked for is"):
+        env_steps.main(["--steps", "20", "--runs", "2", "--warmup", "5"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"{n}: not installed (pip install 'chkobba[{n}]')" for n in sorted(env_steps.ENVS)
+    ]
+
+
+def test_estimate_fit_without_numpy_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # what an import finds without numpy
+    with pytest.raises(SystemExit, match=r"^estimate_fit.py needs numpy: pip install numpy"):
+        _benchmark("estimate_fit")
 
 
 @pytest.mark.out_of_process

@@ -303,7 +303,7 @@ def _rules_options(command: argparse.ArgumentParser) -> None:
         default=TUNISIAN,
         metavar="NAME|FILE",
         help=f"the rule profile: {_NAMES}, or a house profile's JSON file ({PROGRAM} rules "
-        f"prints one to start from; see docs/cli.md) (default {TUNISIAN.name})",
+        f"prints one to start from: see {PROGRAM} rules --help) (default {TUNISIAN.name})",
     )
     command.add_argument(
         "--target",
