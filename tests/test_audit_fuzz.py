@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -17,6 +19,7 @@ from chkobba import (
     TUNISIAN,
     ChkobbaError,
     Cut,
+    Move,
     MoveOutcome,
     Record,
     RecordError,
@@ -33,11 +36,17 @@ from chkobba import (
     random_shuffle,
     render,
 )
+from chkobba.arena import play_match, seat_bots
+from chkobba.bots import ExpertBot, GreedyBot, ISMCTSBot, RandomBot
+from chkobba.bots.base import is_bot
 from chkobba.bots.endgame import deal_difference
 from chkobba.bots.greedy import play_score
+from chkobba.bots.inference import OpponentModel
 from chkobba.bots.ismcts import rollout as policy_rollout
+from chkobba.bots.sampling import determinize
 from chkobba.cards import DECK
-from chkobba.observations import OBSERVATION_SIZE, cap_scores
+from chkobba.observations import OBSERVATION_SIZE, cap_scores, observation_vector
+from chkobba.ratings import bradley_terry
 from chkobba.views import PlayerView
 
 BROKEN = r"^inconsistent state: "
@@ -176,3 +185,133 @@ def test_cap_scores_refuses_what_is_no_observation(vector: object) -> None:
     message = rf"^cap_scores: expected an observation, a list of at least {OBSERVATION_SIZE} "
     with pytest.raises(ChkobbaError, match=message):
         cap_scores(vector)  # type: ignore[arg-type]
+
+
+# --- the second fuzz: views in the bots, the arena and the adapters ------------------------
+
+
+def _cut_view() -> PlayerView:
+    state = apply(new_match(), random_shuffle(random.Random(1)))
+    return observe(state, state.mover)
+
+
+def test_a_bot_refuses_a_view_of_endless_players_instead_of_hanging() -> None:
+    state = apply(new_match(), random_shuffle(random.Random(1)))
+    view: PlayerView = attrs.evolve(_cut_view(), players=10**5000)
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: a match has 2 or 4 players"):
+        RandomBot(seed=1).choose(view, legal_moves(state))
+
+
+def _play_view() -> tuple[PlayerView, tuple[Move, ...]]:
+    state = _dealt()
+    return observe(state, state.mover), legal_moves(state)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "fault"),
+    [
+        ("phase", None, "phase must be a Phase, not None"),
+        ("stock_size", None, "stock_size must be a whole number from 0 to 40, not None"),
+        ("deal_scores", None, "deal_scores must be a tuple of DealScore, not None"),
+    ],
+)
+def test_the_bots_name_a_broken_views_fault(field: str, value: object, fault: str) -> None:
+    view, legal = _play_view()
+    changes: Any = {field: value}
+    broken = attrs.evolve(view, **changes)
+    message = rf"^inconsistent view: {re.escape(fault)}"
+    calls: list[Callable[[], object]] = [
+        lambda: ISMCTSBot(iterations=5, seed=1).search(broken),
+        lambda: ExpertBot(iterations=5, seed=1).evaluate(broken, legal),
+    ]
+    if field != "deal_scores":  # (a sample leaves them to the search)
+        calls.append(lambda: determinize(broken, random.Random(0)))
+    if field != "phase":  # (a view's phase decides whether it is its player's turn)
+        calls.append(lambda: ISMCTSBot(iterations=5, seed=1).choose(broken, legal))
+    for call in calls:
+        with pytest.raises(ChkobbaError, match=message):
+            call()
+
+
+def test_greedy_and_the_opponent_model_name_a_broken_views_fault() -> None:
+    view, legal = _play_view()
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: a match has 2 or 4 players"):
+        GreedyBot(seed=1).choose(attrs.evolve(view, players=7), legal)
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: rules must be a Rules"):
+        GreedyBot(seed=1).evaluate(attrs.evolve(view, rules=None), legal[0])  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: player must be a player"):
+        model = OpponentModel(temperature=0.3, noise=0.1)
+        model.posterior(attrs.evolve(view, player=None))  # type: ignore[arg-type]
+
+
+def test_observation_vector_names_a_count_too_large_for_a_float() -> None:
+    view, _ = _play_view()
+    huge: Any = attrs.evolve(view, scores=(10**400, 0))
+    with pytest.raises(ChkobbaError, match=r"^observation_vector: the view is inconsistent"):
+        observation_vector(huge)
+
+
+def test_render_describes_a_view_player_too_long_to_print() -> None:
+    view, _ = _play_view()
+    with pytest.raises(ChkobbaError, match=r"^render: this view belongs to player an integer of"):
+        render(attrs.evolve(view, player=10**5000), 0)
+
+
+def test_numpy_values_are_no_bots() -> None:
+    numpy = pytest.importorskip("numpy")
+    # numpy's values have a choose method of their own: they passed as bots, and failed
+    # deep inside the match with numpy's errors.
+    assert not is_bot(numpy.int64(1)) and not is_bot(numpy.array([1, 2]))
+    assert is_bot(GreedyBot())
+    with pytest.raises(ChkobbaError, match=r"^np.int64\(1\) is not a bot or a bot spec"):
+        play_match([numpy.int64(1), "random"], seed=1)
+    with pytest.raises(ChkobbaError, match=r"^np.int64\(1\) is not a bot: it has no choose"):
+        seat_bots([numpy.int64(1), GreedyBot()], 2)
+
+
+def test_the_adapters_bound_deal_reward_so_every_reward_stays_finite() -> None:
+    pytest.importorskip("numpy")
+    from chkobba.observations import DEAL_REWARD_LIMIT, deal_reward_option
+
+    assert deal_reward_option(DEAL_REWARD_LIMIT) == DEAL_REWARD_LIMIT == 1e6
+    assert deal_reward_option(-DEAL_REWARD_LIMIT) == -DEAL_REWARD_LIMIT
+    for value in (1e308, -1e7):
+        with pytest.raises(
+            ChkobbaError, match=r"^deal_reward must be from -1,000,000 to 1,000,000 \(the rewards"
+        ):
+            deal_reward_option(value)
+    for adapter in ("gymnasium", "pettingzoo"):
+        pytest.importorskip(adapter)
+    from chkobba.gymnasium import ChkobbaEnv
+    from chkobba.pettingzoo import raw_env
+
+    with pytest.raises(ChkobbaError, match=r"^deal_reward must be from"):
+        ChkobbaEnv("random", deal_reward=1e308)
+    with pytest.raises(ChkobbaError, match=r"^deal_reward must be from"):
+        raw_env(deal_reward=1e308)
+
+
+def test_openspiel_takes_numpy_player_ids_and_a_default_observer() -> None:
+    numpy = pytest.importorskip("numpy")
+    pyspiel = pytest.importorskip("pyspiel")
+    from chkobba.openspiel import ChkobbaObserver
+
+    game = pyspiel.load_game("python_chkobba")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.view(numpy.int64(1)) == state.view(1)
+    assert state.observation_text(numpy.int64(0)) == state.observation_text(0)
+    observer = ChkobbaObserver(None, None)  # the default, as its message says
+    assert observer.string_from(state, numpy.int64(1)) == observer.string_from(state, 1)
+    for bad in (True, numpy.bool_(True), 2, 1.0):
+        with pytest.raises(ChkobbaError, match=r"^view: player must be 0 to 1 in this 2-player"):
+            state.view(bad)
+    with pytest.raises(ChkobbaError, match=r"^python_chkobba observers take no parameters, got"):
+        game.make_py_observer(None, numpy.array([1, 2]))
+
+
+def test_ratings_refuse_a_name_that_is_not_text() -> None:
+    ratings = bradley_terry(["a", "b"], [[0, 3], [1, 0]])
+    with pytest.raises(ChkobbaError, match=r"^a bot's name is text, not 3$"):
+        ratings.difference(3, "b")  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from chkobba._describe import add_note, bot_label, finite_at_least_zero, integer_count
-from chkobba.bots.base import Bot
+from chkobba.bots.base import Bot, is_bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
@@ -102,7 +102,7 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
     seated = _seats(bots, players)
     for bot in seated:
-        if not callable(getattr(bot, "choose", None)):
+        if not is_bot(bot):
             raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
     return seated
 
@@ -541,7 +541,7 @@ def _maker(entrant: Entrant) -> Any:
         return BotSpec.parse(entrant)
     if isinstance(entrant, BotSpec):
         return entrant
-    if not callable(getattr(entrant, "choose", None)):
+    if not is_bot(entrant):
         raise ChkobbaError(
             f"{shown(entrant)} is not a bot or a bot spec: "
             "it has no choose(view, legal) method, and it is not text such as 'greedy'"

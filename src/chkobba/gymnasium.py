@@ -36,7 +36,6 @@ import attrs
 from chkobba._describe import (
     add_note,
     bot_label,
-    finite_number,
     missing_extra,
     plain_flag,
     plain_integer,
@@ -53,7 +52,7 @@ except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
 from chkobba.actions import Position, advance, legal_actions, num_actions, render_position
-from chkobba.bots.base import Bot
+from chkobba.bots.base import Bot, is_bot
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
@@ -63,7 +62,12 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Move, Shuffle
 from chkobba.observations import SCORE_CAP as SCORE_CAP
-from chkobba.observations import cap_scores, observation_bounds, observation_vector
+from chkobba.observations import (
+    cap_scores,
+    deal_reward_option,
+    observation_bounds,
+    observation_vector,
+)
 from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State, new_match
@@ -149,7 +153,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent = _opponent_maker(opponent, features)
         self.players, self.seat, self.rules = players, seat, rules
         self.single_deal = plain_flag("single_deal", single_deal)
-        self.deal_reward = finite_number("deal_reward", deal_reward)
+        self.deal_reward = deal_reward_option(deal_reward)
         self.features = features
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -494,7 +498,7 @@ def _opponent_maker(opponent: Opponent, features: bool) -> Callable[[int], Bot]:
         opponent = BotSpec.parse(opponent)
     if isinstance(opponent, BotSpec):
         return opponent.build
-    if callable(getattr(opponent, "choose", None)):
+    if is_bot(opponent):
         spawn = getattr(opponent, "spawn", None)
         return spawn if callable(spawn) else _Same(opponent)  # type: ignore[arg-type]
     if callable(opponent):

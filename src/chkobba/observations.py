@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chkobba._describe import finite_number
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
@@ -33,6 +34,7 @@ from chkobba.state import Phase, State
 from chkobba.views import PlayerView, check_view
 
 __all__ = [
+    "DEAL_REWARD_LIMIT",
     "LAYOUT",
     "OBSERVATION_SIZE",
     "SCORE_CAP",
@@ -165,6 +167,22 @@ def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float
 SCORE_CAP = 4.0
 _SCORE_ENTRIES = (_SCORES, _SCORES + 1, _THIRD_SCORE)
 
+#: The adapters' ``deal_reward`` lies from ``-DEAL_REWARD_LIMIT`` to ``DEAL_REWARD_LIMIT``:
+#: times a deal's points difference (at most a few dozen), every reward stays finite.
+DEAL_REWARD_LIMIT = 1e6
+
+
+def deal_reward_option(value: object) -> float:
+    """The adapters' ``deal_reward`` option as a float, checked (shared by Gymnasium and
+    PettingZoo): a finite number within :data:`DEAL_REWARD_LIMIT`."""
+    number = finite_number("deal_reward", value)
+    if abs(number) > DEAL_REWARD_LIMIT:
+        raise ChkobbaError(
+            f"deal_reward must be from -{DEAL_REWARD_LIMIT:,.0f} to {DEAL_REWARD_LIMIT:,.0f} "
+            f"(the rewards must stay finite), not {shown(value)}"
+        )
+    return number
+
 
 def cap_scores(vector: list[float]) -> list[float]:
     """``vector`` (an observation, features may follow) with its scores capped at
@@ -205,6 +223,7 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         KeyError,
         ValueError,
         ZeroDivisionError,
+        OverflowError,  # a count too large for a float
     ) as error:
         raise broken_view("observation_vector", view, error) from None
 

@@ -39,7 +39,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import missing_extra, plain_flag
+from chkobba._describe import integer_count, missing_extra, plain_flag
 
 try:
     import numpy as np
@@ -186,8 +186,6 @@ class ChkobbaGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> ChkobbaObserver:
         """An observer: the observation (default) or, with perfect recall, the information state."""
-        if iig_obs_type is None:
-            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         return ChkobbaObserver(iig_obs_type, params)
 
 
@@ -413,7 +411,7 @@ class ChkobbaState(pyspiel.State):
         (1.0 is taken as just below it); anything else is a ChkobbaError. Used by
         OpenSpiel's ISMCTS.
         """
-        self._check_player(player_id, "resample_from_infostate")
+        player_id = self._check_player(player_id, "resample_from_infostate")
         draw = _uniform_draw(probability_sampler)
         clone: ChkobbaState = self.clone()
         if self._order:
@@ -503,22 +501,26 @@ class ChkobbaState(pyspiel.State):
 
     # --- what a player knows ---------------------------------------------------------
 
-    def _check_player(self, player: object, function: str) -> None:
+    def _check_player(self, player: object, function: str) -> int:
+        """``player`` as an int, once it is a seat of this game (numpy's integers too, as
+        the other adapters take them; a bool is no seat)."""
         # Checked here, not left to the core: some of these never ask it about the player.
-        if type(player) is not int or not 0 <= player < self._players:
+        seat = integer_count(player)
+        if seat is None or not 0 <= seat < self._players:
             raise ChkobbaError(
                 f"{function}: player must be 0 to {self._players - 1} in this "
                 f"{self._players}-player game, not {shown(player)}"
             )
+        return seat
 
     def view(self, player: int) -> PlayerView | None:
         """``observe(state, player)`` of the core state (``None`` before the lot)."""
-        self._check_player(player, "view")
+        player = self._check_player(player, "view")
         return None if self._position is None else observe(self._position.state, player)
 
     def history_vector(self, player: int) -> list[float]:
         """This deal's public history seen from ``player`` (:mod:`chkobba.history`)."""
-        self._check_player(player, "history_vector")
+        player = self._check_player(player, "history_vector")
         return self._history.vector(player, self._players)
 
     def voided_vector(self) -> list[float]:
@@ -527,7 +529,7 @@ class ChkobbaState(pyspiel.State):
 
     def kept_vector(self, player: int) -> list[float]:
         """40 bits: the card ``player`` kept at this deal's cut, if it did (private)."""
-        self._check_player(player, "kept_vector")
+        player = self._check_player(player, "kept_vector")
         bits = [0.0] * len(DECK)
         if self._kept is not None and self._kept[0] == player:
             bits[self._kept[1]] = 1.0
@@ -540,7 +542,7 @@ class ChkobbaState(pyspiel.State):
         (every round it plays all three cards), so this is perfect recall. With
         ``private=False``, the public information state (no private fact, no hand).
         """
-        self._check_player(player, "information_state_text")
+        player = self._check_player(player, "information_state_text")
         private = plain_flag("private", private)
         lines = [f"python_chkobba p{player} of {self._players}"]
         lines += [] if self._public is None else self._public.lines()
@@ -555,7 +557,7 @@ class ChkobbaState(pyspiel.State):
 
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
         """The player's current observation as one line of text."""
-        self._check_player(player, "observation_text")
+        player = self._check_player(player, "observation_text")
         private, public = plain_flag("private", private), plain_flag("public", public)
         view = self.view(player)
         if view is None:
@@ -678,8 +680,12 @@ class ChkobbaObserver:
     _PRIVATE = frozenset({"hand", "cut_card"})
 
     def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
-        if params:
+        # None or an empty dict (what OpenSpiel passes); a type test first, since other
+        # values may not even have a truth value (a numpy array).
+        if params is not None and not (isinstance(params, dict) and not params):
             raise ChkobbaError(f"python_chkobba observers take no parameters, got {shown(params)}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
             raise ChkobbaError(
                 "a python_chkobba observer's type must be a pyspiel.IIGObservationType "

@@ -33,7 +33,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from chkobba._describe import (
-    finite_number,
     missing_extra,
     plain_flag,
     plain_integer,
@@ -57,7 +56,12 @@ from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.gymnasium import deal_info, end_info
 from chkobba.moves import Shuffle
-from chkobba.observations import observation_bounds, observation_vector, player_returns
+from chkobba.observations import (
+    deal_reward_option,
+    observation_bounds,
+    observation_vector,
+    player_returns,
+)
 from chkobba.rules import TUNISIAN, Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import observe
@@ -114,7 +118,7 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
         deal_reward: float = 0.0,
     ) -> None:
         self.rules = profile(rules)
-        shaping = finite_number("deal_reward", deal_reward)
+        shaping = deal_reward_option(deal_reward)
         one_deal = plain_flag("single_deal", single_deal)
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
         self.rules.sides(players)  # refuses a player count the profile does not allow

@@ -106,6 +106,8 @@ class Ratings:
         }
 
     def _index(self, name: str) -> int:
+        if not isinstance(name, str):  # another type may compare in its own way (numpy's)
+            raise ChkobbaError(f"a bot's name is text, not {shown(name)}")
         for index, bot in enumerate(self.bots):
             if bot.name == name:
                 return index

@@ -81,7 +81,7 @@ def render(
     if isinstance(board, PlayerView):
         if player is not None and player != board.player:
             raise ChkobbaError(
-                f"render: this view belongs to player {board.player}, not {shown(player)}"
+                f"render: this view belongs to player {shown(board.player)}, not {shown(player)}"
             )
         try:
             return _render_view(board)

@@ -25,7 +25,7 @@ from chkobba._describe import wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import Rules
+from chkobba.rules import PLAYER_COUNTS, Rules
 from chkobba.scoring import DealScore
 from chkobba.state import HAND_SIZE, Phase, State, mover_of, phase_code, sides_of
 
@@ -289,7 +289,11 @@ def seat_state(view: PlayerView) -> State:
     full state when the viewer is to move. Other hands and the stock are left empty: the
     engine and :func:`~chkobba.parse_move` use it to judge a move and never return it.
     """
-    hands = tuple(view.hand if p == view.player else () for p in range(view.players))
+    players = view.players
+    if type(players) is not int or players not in PLAYER_COUNTS:  # range() could be endless
+        check_view(view)  # names the fault
+        raise ChkobbaError(f"seat_state: a view of {shown(players)} players")
+    hands = tuple(view.hand if p == view.player else () for p in range(players))
     return complete_state(view, hands, ())
 
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import finite_at_least_zero, move_number, shown_kind, wrong_type
 from chkobba.captures import hand_plays
+from chkobba.checks import explained
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
@@ -96,6 +97,23 @@ def _check_legal(where: str, view: PlayerView, moves: tuple[Move, ...]) -> None:
                 f"{where}: {move_number(index)} of legal, {shown(move)}, is not legal in "
                 f"player {view.player}'s view: {reason}"
             )
+
+
+def is_bot(value: object) -> bool:
+    """Whether ``value`` can play a seat: it has a ``choose`` method (the :class:`Bot`
+    protocol). Numpy's values have a ``choose`` of their own, which is no bot's."""
+    return callable(getattr(value, "choose", None)) and type(value).__module__ != "numpy"
+
+
+def view_fault(view: PlayerView, error: Exception) -> Exception:
+    """What a bot raises when ``error`` escaped its thinking about ``view``: the
+    :class:`~chkobba.ChkobbaError` naming what :func:`~chkobba.views.check_view` finds
+    wrong with a hand-built view, else ``error`` itself (a bug, not bad input).
+
+    The bots do not check a whole view before they think (it costs about as much as
+    GreedyBot's choice); a view :func:`~chkobba.observe` gives never fails them.
+    """
+    return explained(view, error, check_view, "view")
 
 
 def require_view(function: str, view: object) -> PlayerView:
@@ -229,7 +247,13 @@ class SeededBot:
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Pick one of ``legal``; raises :class:`~chkobba.ChkobbaError` if it is empty, or
         if ``view`` is not a :class:`~chkobba.PlayerView` or ``legal`` not moves."""
-        return self._choose(view, checked_choice(self, view, legal))
+        legal = checked_choice(self, view, legal)
+        try:
+            return self._choose(view, legal)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
 
     def _choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """:meth:`choose` once its arguments are checked."""

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import Deadline, checked_choice, int_option
+from chkobba.bots.base import Deadline, checked_choice, int_option, view_fault
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.sampling import determinizer
@@ -102,8 +102,12 @@ class ExpertBot(ISMCTSBot):
         """Whether ``view`` is an endgame this bot solves exactly rather than searches."""
         if not isinstance(view, PlayerView):
             raise ChkobbaError(wrong_type("ExpertBot.solves", "a PlayerView", view))
-        cards_left = sum(view.hand_sizes) + view.stock_size
-        return view.phase is Phase.PLAY and len(view.captured) == 2 and cards_left <= self.endgame
+        try:
+            cards_left = sum(view.hand_sizes) + view.stock_size
+            two_sides = len(view.captured) == 2
+        except Exception as error:
+            raise view_fault(view, error) from None
+        return view.phase is Phase.PLAY and two_sides and cards_left <= self.endgame
 
     def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
         """Each legal move's expected deal points difference for the mover's side.
@@ -112,9 +116,14 @@ class ExpertBot(ISMCTSBot):
         mean reward of the move otherwise (a move the search never tried gets ``-inf``).
         """
         legal = checked_choice(self, view, legal, "evaluate")
-        if self.solves(view):
+        if not self.solves(view):
+            return super().evaluate(view, legal)
+        try:
             return self._endgame_values(view, legal)
-        return super().evaluate(view, legal)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
 
     def _endgame_values(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
         solver = Solver()

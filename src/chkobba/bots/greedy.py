@@ -33,7 +33,7 @@ import math
 from collections.abc import Iterable
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import SeededBot
+from chkobba.bots.base import SeededBot, view_fault
 from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, Rank, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
@@ -97,7 +97,12 @@ class GreedyBot(SeededBot):
             raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a PlayerView", view))
         if not isinstance(move, (Shuffle, Cut, Play)):
             raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a move", move))
-        return self._evaluate(view, move)
+        try:
+            return self._evaluate(view, move)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
 
     def _evaluate(self, view: PlayerView, move: Move) -> float:
         if not isinstance(move, Play):

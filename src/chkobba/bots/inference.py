@@ -29,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from chkobba.bots.base import real_option, require_view
+from chkobba.bots.base import real_option, require_view, view_fault
 from chkobba.bots.greedy import play_score
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK, Card, cards_set_repr
@@ -289,8 +289,13 @@ class OpponentModel:
         """Every hand the opponent may hold in ``view`` (from its unseen cards, in deck
         order) and the cumulative sums of their weights, for ``random.choices``."""
         require_view("OpponentModel.posterior", view)
-        size = view.hand_sizes[1 - view.player]
-        hands = list(itertools.combinations(view.unseen(), size))
+        try:
+            size = view.hand_sizes[1 - view.player]
+            hands = list(itertools.combinations(view.unseen(), size))
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
         return hands, list(itertools.accumulate(map(self.weight, hands)))
 
 

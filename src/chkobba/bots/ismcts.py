@@ -64,6 +64,7 @@ from chkobba.bots.base import (
     real_option,
     require_view,
     seconds_option,
+    view_fault,
 )
 from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
@@ -164,12 +165,17 @@ class ISMCTSBot(SeededBot):
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         legal = checked_choice(self, view, legal)  # before the inference takes the view in
-        # Every view, forced moves included, to follow the opponent.
-        if self.inference == 1:
-            self._hands.observe(view)
-        elif self.inference == 2:
-            self._model.observe(view)
-        return self._choose(view, legal)
+        try:
+            # Every view, forced moves included, to follow the opponent.
+            if self.inference == 1:
+                self._hands.observe(view)
+            elif self.inference == 2:
+                self._model.observe(view)
+            return self._choose(view, legal)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         root = self.search(view)
@@ -180,13 +186,18 @@ class ISMCTSBot(SeededBot):
         """The search tree of one decision (its root's children are the moves tried)."""
         require_view(f"{type(self).__name__}.search", view)
         root = _Node(side=-1)
-        deals = len(view.deal_scores)
-        sample = self.sampler(view)
-        deadline = Deadline(self.seconds)
-        for _ in range(self.iterations):
-            self._iterate(root, sample(self.rng), deals)
-            if deadline.passed():
-                break
+        try:
+            deals = len(view.deal_scores)
+            sample = self.sampler(view)
+            deadline = Deadline(self.seconds)
+            for _ in range(self.iterations):
+                self._iterate(root, sample(self.rng), deals)
+                if deadline.passed():
+                    break
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
         return root
 
     def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:

@@ -44,7 +44,7 @@ from chkobba.actions import (
     num_actions,
     step,
 )
-from chkobba.bots.base import Bot, checked_choice, moves_of
+from chkobba.bots.base import Bot, checked_choice, is_bot, moves_of
 from chkobba.cards import Card
 from chkobba.engine import legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
@@ -197,7 +197,7 @@ class BotActions:
     """
 
     def __init__(self, bot: Bot) -> None:
-        if not callable(getattr(bot, "choose", None)):
+        if not is_bot(bot):
             raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
         self.bot = bot
         self._queued: tuple[Position, int] | None = None

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from chkobba._describe import finite_at_least_zero, wrong_type
 from chkobba._shuffle import shuffle
-from chkobba.bots.base import require_view
+from chkobba.bots.base import require_view, view_fault
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.state import Phase, State, replaced
@@ -56,6 +56,17 @@ def determinizer(view: PlayerView) -> Callable[[random.Random], State]:
     ``determinizer(view)(rng)`` is exactly ``determinize(view, rng)``, draws included.
     """
     _check_view("determinize", view)
+    try:
+        return _determinizer(view)
+    except ChkobbaError:
+        raise
+    except Exception as error:  # a hand-built view: name its fault
+        raise view_fault(view, error) from None
+
+
+def _determinizer(view: PlayerView) -> Callable[[random.Random], State]:
+    """:func:`determinizer` once its view's seat is checked. The rest of a hand-built
+    view is not checked whole: a puzzle position need not be reachable in play."""
     if view.phase is not Phase.PLAY and view.phase is not Phase.CUT:
         raise ChkobbaError(f"determinize: nothing to sample in phase {view.phase.name}")
     unseen = view.unseen()  # deck order, so the sample depends on the seed alone
@@ -97,6 +108,18 @@ def weighted_determinizer(
     in distribution (not draw for draw).
     """
     _check_view("weighted_determinizer", view)
+    try:
+        return _weighted_determinizer(view, hands, cum_weights)
+    except ChkobbaError:
+        raise
+    except Exception as error:  # a hand-built view: name its fault
+        raise view_fault(view, error) from None
+
+
+def _weighted_determinizer(
+    view: PlayerView, hands: list[tuple[Card, ...]], cum_weights: list[float]
+) -> Callable[[random.Random], State]:
+    """:func:`weighted_determinizer` once its view's seat is checked."""
     if view.phase is not Phase.PLAY or view.players != 2:
         raise ChkobbaError("weighted_determinizer: a 2-player view in phase PLAY only")
     opponent = 1 - view.player
@@ -154,9 +177,13 @@ def _check_view(function: str, view: object) -> None:
     """A :class:`~chkobba.ChkobbaError` unless ``view`` is a view whose player has a seat
     (a view built by hand, or changed with ``attrs.evolve``, may name any player)."""
     view = require_view(function, view)
-    if len(view.hand_sizes) != view.players or not (
-        type(view.player) is int and 0 <= view.player < view.players
-    ):
+    try:
+        seated = len(view.hand_sizes) == view.players and (
+            type(view.player) is int and 0 <= view.player < view.players
+        )
+    except Exception as error:  # a field of the wrong kind
+        raise view_fault(view, error) from None
+    if not seated:
         raise ChkobbaError(
             f"{function}: the view's player {shown(view.player)} has no seat among "
             f"{shown(view.players)} players with hands {shown(view.hand_sizes)}"
