@@ -661,3 +661,28 @@ def test_a_sampler_may_return_zero_one_and_numpy_numbers() -> None:
     for number in (0.0, 1.0, np.float64(0.5), 0):
         sample = state.resample_from_infostate(0, lambda number=number: number)
         assert sample.information_state_string(0) == state.information_state_string(0)
+
+
+def test_the_tensor_leaves_out_a_voided_deal_that_bears_on_nothing_to_come() -> None:
+    # docs/adapters.md: how many deals were voided, and a card kept at a voided deal's
+    # cut, are in the information-state string but not in the tensor (found by the
+    # information-set audit of stop 52). The lot draws dealer 1, so player 0 cuts.
+    game = pyspiel.load_game("python_chkobba", {"players": 2, "single_deal": True})
+
+    def order(table: str) -> list[int]:  # a keep deals order[6:10] to the table
+        laid = chkobba.cards(table)
+        rest = [c.index for c in DECK if c not in laid]
+        return rest[:6] + [c.index for c in laid] + rest[6:]
+
+    dealt = [1, *order("3S 4H 5D 6C")]
+    redealt = [1, *order("AS AH AD 2S"), KEEP, *order("3S 4H 5D 6C")]  # three aces: void
+    first, second = (game.new_initial_state() for _ in range(2))
+    for state, history in ((first, dealt), (second, redealt)):
+        for action in history:
+            state.apply_action(action)
+    assert first.current_player() == second.current_player() == 0
+    assert first.legal_actions() == second.legal_actions() == [KEEP, EXPOSE]
+    for player in (0, 1):
+        assert first.information_state_tensor(player) == second.information_state_tensor(player)
+        assert first.information_state_string(player) != second.information_state_string(player)
+    assert "void" in second.information_state_string(0)

@@ -674,7 +674,9 @@ class ChkobbaObserver:
     player kept at the cut (40 bits, left out for a public-only observer). It is
     egocentric like the observation: with the player, it determines the information
     state of the current deal (earlier scored deals are summed up by the scores, and
-    voided deals' exposed cards form a set, their order lost).
+    voided deals' exposed cards form a set, their order lost; how many deals were voided,
+    and a card kept at a voided deal's cut, are left out: a redeal shuffles afresh, so
+    they bear on nothing to come).
     """
 
     _PRIVATE = frozenset({"hand", "cut_card"})
