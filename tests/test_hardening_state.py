@@ -262,7 +262,10 @@ _WHOLE = {"from_dict", "json_schema"}
 
 
 def _members(value: object) -> list[str]:
-    return [m for m in dir(type(value)) if not m.startswith("_") and m not in _WHOLE]
+    # ASCII names only: mutmut adds its variants of each method to the class, under names
+    # such as "xǁStateǁ__getstate____mutmut_1", which are no public member.
+    names = dir(type(value))
+    return [m for m in names if m.isascii() and not m.startswith("_") and m not in _WHOLE]
 
 
 def _use(value: object, member: str) -> None:
