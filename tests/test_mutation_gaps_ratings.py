@@ -163,9 +163,10 @@ def test_a_record_that_equal_ratings_already_fit_takes_one_step() -> None:
 def test_a_fit_gives_up_after_exactly_200_newton_steps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A fit that never meets its tolerance (a negative one, by a patch) takes 200
-    steps, each one moving the ratings, then says so."""
+    """A fit that never meets its tolerance nor stalls (negative ones, by a patch) takes
+    200 steps, each one moving the ratings, then says so."""
     monkeypatch.setattr(ratings_module, "_TOLERANCE", -1.0)
+    monkeypatch.setattr(ratings_module, "_STALLED", -1.0)
     real = ratings_module._uphill
     moves = [0]
 

@@ -62,6 +62,9 @@ _TOLERANCE = 1e-9 / _SCALE
 _SMALLEST_PRIOR = 0.001
 #: Newton's method converges in about a dozen steps; this many means something is wrong.
 _MAX_STEPS = 200
+#: A step this small (a millionth of an Elo point) that no longer raises the
+#: log-likelihood ends the fit: rounding, not the ratings, moves it.
+_STALLED = 1e-6 / _SCALE
 
 
 @attrs.frozen
@@ -244,9 +247,16 @@ def _fit(wins: list[list[int]], prior: float) -> tuple[list[float], int]:
         # Only the ratings minus their mean are reported: a move of them all together
         # (which, with a small prior, rounding alone can make) does not count.
         mean = math.fsum(change) / len(change)
-        if max(abs(value - mean) for value in change) <= _TOLERANCE:
+        moves = max(abs(value - mean) for value in change)
+        if moves <= _TOLERANCE:
             return theta, step
+        before = _log_likelihood(wins, prior, theta)
         theta = _uphill(wins, prior, theta, change)
+        # With counts in the hundreds of millions the matrix is so badly conditioned that
+        # rounding keeps a step just above the tolerance: a tiny one that no longer raises
+        # the log-likelihood has converged too.
+        if moves <= _STALLED and _log_likelihood(wins, prior, theta) <= before:
+            return theta, step
     raise ChkobbaError(f"bradley_terry: the fit did not converge in {_MAX_STEPS} steps")
 
 
