@@ -473,4 +473,5 @@ def examples(count: int) -> int:
     of each, ``deep`` (1,500) fifteen times as many, and never fewer than one.
     """
     ci = settings.get_profile("ci").max_examples
-    return max(1, round(count * settings.default.max_examples / ci))
+    current = settings.default.max_examples if settings.default is not None else ci
+    return max(1, round(count * current / ci))

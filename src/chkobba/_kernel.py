@@ -249,7 +249,12 @@ class Kernel:
                     )
                 singles[value] = found_singles
                 values += [value] * count
-        groups = self._sum_groups(signature, values) if self._most and len(values) > 1 else {}
+        if not self._most or len(values) < 2:
+            groups: _Groups = {}
+        elif len(values) <= _EVERY_SUM_UP_TO:
+            groups = self._sum_groups(signature, values)
+        else:
+            groups = self._groups_by_target(values)
         found = []
         for value, takes_sums in self.play_keys:
             captures = singles.get(value, ())
@@ -295,9 +300,63 @@ class Kernel:
         self._groups[signature] = found
         return found
 
+    def _groups_by_target(self, values: list[int]) -> _Groups:
+        """:meth:`_sum_groups` for a large table: the groups of only the sums a card may
+        take, each worked out down from its total, the same groups in the same order.
+
+        Every sum up to the largest value that takes sums can mean about
+        ``2 ** len(values)`` groups (a house profile with a card worth 1000 on a
+        hand-built table of 30 cards: most of them add up to no card's value)."""
+        prefix = list(itertools.accumulate(values, initial=0))  # the sum of values[:k]
+        memo: dict[tuple[int, int], tuple[Capture, ...]] = {}
+        found: _Groups = {}
+        for value, takes_sums in self.play_keys:
+            if takes_sums and value not in found:
+                groups = self._groups_adding_to(values, len(values), value, prefix, memo)
+                if groups:
+                    found[value] = groups
+        return found
+
+    def _groups_adding_to(
+        self,
+        values: list[int],
+        size: int,
+        total: int,
+        prefix: list[int],
+        memo: dict[tuple[int, int], tuple[Capture, ...]],
+    ) -> tuple[Capture, ...]:
+        """The groups of two or more of ``values[:size]`` adding up to ``total``, in
+        :meth:`_sum_groups`' order: those without the top card, then the top card with
+        one other card (in table order), then with each smaller group."""
+        if size < 2 or total > prefix[size] or total < values[0] + values[1]:
+            return ()
+        key = (size, total)
+        found = memo.get(key)
+        if found is None:
+            top = size - 1
+            value = values[top]
+            unit = self._unit[value]
+            rest = total - value
+            pairs = tuple(
+                (unit + self._unit[other], -1, (top, at))
+                for at, other in enumerate(values[:top])
+                if other == rest
+            )
+            longer = tuple(
+                (delta + unit, -1, (top, *positions))
+                for delta, _, positions in self._groups_adding_to(values, top, rest, prefix, memo)
+            )
+            found = self._groups_adding_to(values, top, total, prefix, memo) + pairs + longer
+            memo[key] = found
+        return found
+
 
 _KERNELS: dict[Rules, Kernel] = {}
 _KEPT = 1 << 16
+#: The largest table whose groups are worked out for every sum at once (and remembered
+#: for the larger tables holding it); past it, only the sums a card may take. Real deals
+#: rarely lay more than a dozen cards.
+_EVERY_SUM_UP_TO = 12
 #: The most profiles whose kernels (and the tables other modules keep per kernel or per
 #: profile) are kept: a server reading records of many house profiles must not grow
 #: without bound. Past it the caches start afresh; the profiles in use rebuild theirs.
