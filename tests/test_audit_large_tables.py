@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chkobba import DECK, TUNISIAN, Card, Rules, _kernel, capture_options, card
-from chkobba.captures import hand_plays
+from chkobba.captures import hand_plays, sum_groups
 from tests.strategies import examples, rule_profiles
 
 BIG_KING = attrs.evolve(TUNISIAN, name="big king", capture_values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 1000))
@@ -67,3 +67,13 @@ def test_a_large_tunisian_table_takes_the_same_groups_as_the_reference() -> None
             if sum(TUNISIAN.value(c) for c in group) == TUNISIAN.value(played)
         }
         assert groups == expected and groups
+
+
+def test_capture_options_stops_a_search_the_rest_of_the_table_cannot_complete() -> None:
+    # capture_options' own search (captures.sum_groups) tried every subset of a table
+    # adding up to less than the target: a king worth 1000 on 30 small cards never
+    # returned.
+    table = tuple(c for c in DECK if c.rank.name != "KING")[:30]
+    assert capture_options(table, card("KS"), BIG_KING) == ()
+    assert sum_groups(tuple(range(1, 31)), 10**6) == ()
+    assert sum_groups((2, 6, 5, 3), 8) == ((0, 1), (2, 3))

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -122,9 +123,15 @@ def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], .
     ((0, 1), (2, 3))
     """
     found: list[tuple[int, ...]] = []
+    # What the values from each position on add up to: a search whose remaining total
+    # they cannot reach stops (else a target above the whole table, a house card worth
+    # 1000, tried every subset of it).
+    within = list(itertools.accumulate(reversed(values), initial=0))[::-1]
 
     def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, len(values)):
+            if within[i] < remaining:
+                return
             v = values[i]
             if v < remaining:
                 extend(i + 1, remaining - v, (*chosen, i))
