@@ -77,6 +77,18 @@ def first_unknown(keys: Iterable[object], known: Iterable[str]) -> str | None:
     return shown(names[0]) if names else min(map(shown, unknown))
 
 
+def one_line(text: str) -> str:
+    """``text`` with each character that is not printable (a newline, a terminal's escape
+    code) written as its escape: a message stays one line and moves no terminal.
+
+    >>> print(one_line("unrecognized arguments: a\\nb \\x1b[2J é ♦"))
+    unrecognized arguments: a\\nb \\x1b[2J é ♦
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def move_number(index: int, what: str = "move") -> str:
     """``move 6 (index 5)``: the one way messages name the move at ``moves[index]``."""
     return f"{what} {index + 1} (index {index})"

@@ -430,11 +430,17 @@ class Record:
 
         The text goes to a new file beside ``path``, which then replaces ``path`` in one
         step (:func:`os.replace`): a failure leaves the old file as it was, never a
-        partial or empty one. An existing file keeps its permissions. Errors of the
-        file system are :class:`OSError`, as with :func:`open`.
+        partial or empty one. An existing file keeps its permissions. A device or a pipe
+        (``/dev/null``, a FIFO) is written to instead, as a shell's ``>`` does: a file
+        renamed over it would replace the device itself. Errors of the file system are
+        :class:`OSError`, as with :func:`open`.
         """
         target = os.path.realpath(_path(path))  # through a symbolic link, not over it
         data = self.to_json().encode("utf-8")
+        if os.path.exists(target) and not os.path.isfile(target) and not os.path.isdir(target):
+            with open(target, "wb") as device:
+                device.write(data)
+            return
         folder, name = os.path.split(target)
         # Beside the target (os.replace cannot cross file systems), named after it for a
         # person who finds one left by a crash, but cut so that a long name still fits.

@@ -26,6 +26,7 @@ from typing import TextIO
 
 import attrs
 
+from chkobba._describe import one_line
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.analyse import UsageError, run_analyse
 from chkobba.cli.arguments import PROGRAM as PROGRAM
@@ -87,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _complain(message: str, name: str, prefix: str = "error: ") -> None:
     """One line on standard error, if there is one to write to."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        sys.stderr.write(f"{name}: {prefix}{message}\n")
+        sys.stderr.write(f"{name}: {prefix}{one_line(message)}\n")
         sys.stderr.flush()
 
 

@@ -17,6 +17,7 @@ import sys
 from typing import Any, NoReturn
 
 from chkobba import __version__
+from chkobba._describe import one_line
 from chkobba.arena import MATCH_LIMIT, WORKER_LIMIT
 from chkobba.bots.registry import BotSpec
 from chkobba.errors import ChkobbaError, shown
@@ -55,6 +56,9 @@ class _Parser(argparse.ArgumentParser):
         self.commands: dict[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes the arguments as typed: a newline or an escape code among them
+        # is written as its escape, so the error stays one line (docs/cli.md).
+        message = one_line(message)
         if len(message) > _MESSAGE_LIMIT:
             message = message[: _MESSAGE_LIMIT - 1] + "…"
         sys.stderr.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")

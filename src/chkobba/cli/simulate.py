@@ -237,8 +237,11 @@ def _profile(rules: Rules) -> str:
 
 @contextmanager
 def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
-    """The records file, opened to write; one that exists is refused unless ``force``."""
+    """The records file, opened to write; one that exists is refused unless ``force``.
+    A file it creates is removed again if the run fails before writing any match (a
+    scheduler it cannot reach, say), so that the same command can simply be run again."""
     try:
+        created = not os.path.lexists(path)
         stream = open(path, _mode(path, force), encoding="utf-8")  # noqa: SIM115 (closed below)
     except FileExistsError:
         raise UsageError(
@@ -254,7 +257,14 @@ def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
             f"cannot write records to {shown(path, 200)}: a file name cannot hold a NUL character"
         ) from None
     with stream:
-        yield stream
+        try:
+            yield stream
+        except BaseException:
+            if created and stream.tell() == 0:
+                stream.close()
+                with contextlib.suppress(OSError):
+                    os.remove(path)
+            raise
 
 
 def _mode(path: str, force: bool) -> str:

@@ -1,0 +1,98 @@
+"""Found by a fuzz of the command line and its files (stop 52): an error must be one line
+that moves no terminal, a failed run must leave no empty file behind, and saving to a
+device must write to it, not replace it."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+
+from chkobba import Record
+from chkobba._describe import one_line
+from chkobba.cli import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["rules", "tunisian", "a\nb.json"], "unrecognized arguments: a\\nb.json"),
+        (["demo", "\x1b]0;pwned\x07\x1b[2J"], "unrecognized arguments: \\x1b]0;pwned\\x07\\x1b[2J"),
+    ],
+)
+def test_argparse_errors_escape_the_arguments_they_quote(
+    argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # argparse quoted the arguments as typed: a newline made two lines, an escape code
+    # reached the terminal.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and "\x07" not in err
+    assert f"error: {shown} (see chkobba " in err
+
+
+def test_a_commands_error_escapes_what_it_quotes(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    argv = ["simulate", "--games", "1", "--bots", "random", "greedy", "--scheduler", "a\nb"]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(
+        "chkobba simulate: error: cannot reach the Dask scheduler at a\\nb"
+    )
+
+
+def test_one_line_escapes_only_what_is_not_printable() -> None:
+    assert one_line("é ♦ 7D, 'x'") == "é ♦ 7D, 'x'"
+    assert one_line("a\nb\tc\x1b[2J\u200b\udc80") == "a\\nb\\tc\\x1b[2J\\u200b\\udc80"
+
+
+def test_a_failed_simulate_leaves_no_records_file_it_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    # It created the file, failed to reach the scheduler, and left it empty: the same
+    # command, run again, was then refused ("exists: give --force").
+    records = tmp_path / "left.jsonl"
+    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    assert main([*argv, "--scheduler", "bogus"]) == 1
+    assert not records.exists()
+    assert main(argv) == 0
+    assert len(records.read_text().splitlines()) == 2
+    capsys.readouterr()
+
+
+def test_a_failed_simulate_keeps_a_file_that_was_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    records = tmp_path / "kept.jsonl"
+    records.write_text("")
+    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
+    assert records.exists()  # not created by this run: not removed by it
+    capsys.readouterr()
+
+
+def test_saving_a_record_to_a_pipe_writes_to_it_instead_of_replacing_it(tmp_path: Path) -> None:
+    # Record.save renamed a new file over the target: a FIFO (or a device, as root)
+    # became an ordinary file, and the save said it had succeeded.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
+    reader.start()
+    record = Record(players=2)
+    record.save(fifo)
+    reader.join(timeout=30)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert read == [record.to_json().encode("utf-8")]
+
+
+def test_saving_a_record_to_dev_null_leaves_the_device() -> None:
+    Record(players=2).save("/dev/null")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
