@@ -96,3 +96,21 @@ def test_saving_a_record_to_a_pipe_writes_to_it_instead_of_replacing_it(tmp_path
 def test_saving_a_record_to_dev_null_leaves_the_device() -> None:
     Record(players=2).save("/dev/null")
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_saving_a_record_through_a_link_to_a_device_leaves_both(tmp_path: Path) -> None:
+    link = tmp_path / "out"
+    link.symlink_to("/dev/null")
+    Record(players=2).save(link)
+    assert link.is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_failed_forced_simulate_removes_the_file_it_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed")
+    records = tmp_path / "new.jsonl"
+    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
+    assert not records.exists()
+    capsys.readouterr()

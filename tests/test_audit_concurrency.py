@@ -137,3 +137,14 @@ def test_states_pickled_with_their_memos_still_load() -> None:
     loaded.__setstate__(fields)
     assert loaded == state and hash(loaded) == hash(state)
     assert legal_moves(loaded) == legal_moves(state)
+
+
+def test_a_pickled_state_reads_back_where_nothing_resets_its_memos() -> None:
+    # 0.1.0's State has no __setstate__: unpickling there puts the pickled dict as it is,
+    # and its hash reads the memo. The memos are pickled empty, so it finds them.
+    state = _dealt(5)
+    hash(state)
+    legal_moves(state)
+    loaded = State.__new__(State)
+    loaded.__dict__.update(state.__getstate__())
+    assert loaded == state and hash(loaded) == hash(state)

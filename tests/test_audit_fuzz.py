@@ -71,7 +71,7 @@ def test_the_action_encoding_names_a_broken_table(table: Any) -> None:
     with pytest.raises(ChkobbaError, match=expected):
         actions.step(actions.Position(broken), held.index)
     view: PlayerView = attrs.evolve(observe(state, state.mover), table=table)
-    with pytest.raises(ChkobbaError, match=r"^inconsistent view: table must be .*check_view\)$"):
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: table must be .*check_view\)"):
         actions.capture_choices(view, held)
 
 
@@ -262,11 +262,16 @@ def test_numpy_values_are_no_bots() -> None:
     # numpy's values have a choose method of their own: they passed as bots, and failed
     # deep inside the match with numpy's errors.
     assert not is_bot(numpy.int64(1)) and not is_bot(numpy.array([1, 2]))
+    assert not is_bot(numpy.ma.array([1]))  # a subclass of numpy's array, from numpy.ma
     assert is_bot(GreedyBot())
-    with pytest.raises(ChkobbaError, match=r"^np.int64\(1\) is not a bot or a bot spec"):
+    numpys = "numpy's values have a choose method, but no bot's"
+    with pytest.raises(ChkobbaError, match=rf"^np.int64\(1\) is not a bot or a bot spec: {numpys}"):
         play_match([numpy.int64(1), "random"], seed=1)
-    with pytest.raises(ChkobbaError, match=r"^np.int64\(1\) is not a bot: it has no choose"):
+    with pytest.raises(ChkobbaError, match=rf"^np.int64\(1\) is not a bot: {numpys}$"):
         seat_bots([numpy.int64(1), GreedyBot()], 2)
+    with pytest.raises(ChkobbaError, match=r"^3 is not a bot: it has no choose\(view, legal\)"):
+        not_bots: Any = [3, GreedyBot()]
+        seat_bots(not_bots, 2)
 
 
 def test_the_adapters_bound_deal_reward_so_every_reward_stays_finite() -> None:
@@ -315,3 +320,42 @@ def test_ratings_refuse_a_name_that_is_not_text() -> None:
     ratings = bradley_terry(["a", "b"], [[0, 3], [1, 0]])
     with pytest.raises(ChkobbaError, match=r"^a bot's name is text, not 3$"):
         ratings.difference(3, "b")  # type: ignore[arg-type]
+
+
+class _Bug(Exception):
+    """What a bot's own bug raises, in the tests below."""
+
+
+def test_a_bots_own_bug_on_a_sound_view_comes_through_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view, legal = _play_view()
+
+    def broken(*args: object) -> float:
+        raise _Bug("the bot's own bug")
+
+    monkeypatch.setattr(GreedyBot, "_evaluate", broken)
+    with pytest.raises(_Bug, match="the bot's own bug"):
+        GreedyBot(seed=1).evaluate(view, legal[0])
+
+
+def test_a_broken_views_fault_notes_what_surfaced() -> None:
+    view, legal = _play_view()
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: rules must be") as caught:
+        GreedyBot(seed=1).evaluate(attrs.evolve(view, rules=None), legal[0])  # type: ignore[arg-type]
+    notes = getattr(caught.value, "__notes__", [])
+    assert len(notes) == 1 and notes[0].startswith("(it surfaced as AttributeError: ")
+
+
+def test_cap_scores_caps_a_numpy_observation_in_place() -> None:
+    numpy = pytest.importorskip("numpy")
+    vector: Any = numpy.full(OBSERVATION_SIZE, 9.0)
+    capped: Any = cap_scores(vector)
+    assert capped is vector and sorted(set(capped.tolist())) == [4.0, 9.0]
+
+
+def test_a_state_dict_may_hold_the_phase_itself() -> None:
+    from chkobba import Phase
+
+    data = new_match().to_dict()
+    assert State.from_dict({**data, "phase": Phase.SHUFFLE}) == new_match()

@@ -353,9 +353,9 @@ class Kernel:
 
 _KERNELS: dict[Rules, Kernel] = {}
 _KEPT = 1 << 16
-#: The largest table whose groups are worked out for every sum at once (and remembered
-#: for the larger tables holding it); past it, only the sums a card may take. Real deals
-#: rarely lay more than a dozen cards.
+#: The largest table whose groups are worked out for every sum at once (each such
+#: table's groups remembered for the tables up to this size that extend it); past it,
+#: only the sums a card may take. Real deals rarely lay more than a dozen cards.
 _EVERY_SUM_UP_TO = 12
 #: The most profiles whose kernels (and the tables other modules keep per kernel or per
 #: profile) are kept: a server reading records of many house profiles must not grow

@@ -66,14 +66,14 @@ import attrs
 from chkobba._describe import wrong_type
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, format_cards
-from chkobba.checks import broken_state, explained
+from chkobba.checks import broken_state
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.render import render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView, check_view
+from chkobba.views import PlayerView, view_fault
 
 __all__ = [
     "EXPOSE",
@@ -287,7 +287,7 @@ def _choices(state: State | PlayerView, played: Card) -> tuple[frozenset[Card], 
         raise
     except Exception as error:
         if isinstance(state, PlayerView):
-            raise explained(state, error, check_view, "view") from None
+            raise view_fault(state, error) from None
         raise broken_state(state, error) from None
 
 

@@ -46,7 +46,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from chkobba._describe import add_note, bot_label, finite_at_least_zero, integer_count
-from chkobba.bots.base import Bot, is_bot
+from chkobba.bots.base import Bot, not_a_bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
@@ -102,8 +102,9 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
     """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
     seated = _seats(bots, players)
     for bot in seated:
-        if not is_bot(bot):
-            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
+        problem = not_a_bot(bot)
+        if problem is not None:
+            raise ChkobbaError(f"{shown(bot)} is not a bot: {problem}")
     return seated
 
 
@@ -541,10 +542,11 @@ def _maker(entrant: Entrant) -> Any:
         return BotSpec.parse(entrant)
     if isinstance(entrant, BotSpec):
         return entrant
-    if not is_bot(entrant):
+    problem = not_a_bot(entrant)
+    if problem is not None:
         raise ChkobbaError(
             f"{shown(entrant)} is not a bot or a bot spec: "
-            "it has no choose(view, legal) method, and it is not text such as 'greedy'"
+            f"{problem}, and it is not text such as 'greedy'"
         )
     return entrant
 

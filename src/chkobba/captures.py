@@ -122,24 +122,31 @@ def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], .
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     """
-    found: list[tuple[int, ...]] = []
     # What the values from each position on add up to: a search whose remaining total
-    # they cannot reach stops (else a target above the whole table, a house card worth
-    # 1000, tried every subset of it).
+    # they cannot reach stops. And each (position, remaining total) is searched once:
+    # a table of small cards before one large card (a house card worth 999) would else
+    # try every subset of the small ones, again and again.
     within = list(itertools.accumulate(reversed(values), initial=0))[::-1]
+    known: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
-    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
-        for i in range(start, len(values)):
-            if within[i] < remaining:
-                return
-            v = values[i]
-            if v < remaining:
-                extend(i + 1, remaining - v, (*chosen, i))
-            elif v == remaining and chosen:  # a sum needs two or more cards
-                found.append((*chosen, i))
+    def completions(start: int, remaining: int) -> tuple[tuple[int, ...], ...]:
+        """Every increasing run of positions from ``start`` on whose values add up to
+        ``remaining`` (a single position included), in lexicographic order."""
+        found = known.get((start, remaining))
+        if found is None:
+            runs: list[tuple[int, ...]] = []
+            for i in range(start, len(values)):
+                if within[i] < remaining:
+                    break
+                v = values[i]
+                if v == remaining:
+                    runs.append((i,))
+                elif v < remaining:
+                    runs += [(i, *rest) for rest in completions(i + 1, remaining - v)]
+            found = known[(start, remaining)] = tuple(runs)
+        return found
 
-    extend(0, target, ())
-    return tuple(found)
+    return tuple([run for run in completions(0, target) if len(run) > 1])  # two cards or more
 
 
 _SINGLETONS = {c: frozenset((c,)) for c in DECK}

@@ -193,7 +193,8 @@ def cap_scores(vector: list[float]) -> list[float]:
     ([4.0, 4.0], [4.0], [9.0])
     """
     try:
-        if not isinstance(vector, list) or len(vector) < OBSERVATION_SIZE:
+        # A list or a numpy array (the Gymnasium observation); text is no observation.
+        if isinstance(vector, (str, bytes)) or len(vector) < OBSERVATION_SIZE:
             raise TypeError("not an observation")
         for entry in _SCORE_ENTRIES:
             if vector[entry] > SCORE_CAP:

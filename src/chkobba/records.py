@@ -30,6 +30,7 @@ import json
 import os
 import re
 import secrets
+import stat
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, NoReturn
 
@@ -431,16 +432,18 @@ class Record:
         The text goes to a new file beside ``path``, which then replaces ``path`` in one
         step (:func:`os.replace`): a failure leaves the old file as it was, never a
         partial or empty one. An existing file keeps its permissions. A device or a pipe
-        (``/dev/null``, a FIFO) is written to instead, as a shell's ``>`` does: a file
-        renamed over it would replace the device itself. Errors of the file system are
-        :class:`OSError`, as with :func:`open`.
+        (``/dev/null``, ``/dev/stdout``, a FIFO) is written to instead, as a shell's ``>``
+        does: a file renamed over it would replace the device itself (and a FIFO waits
+        for a reader, as with ``>``). Errors of the file system are :class:`OSError`, as
+        with :func:`open`.
         """
-        target = os.path.realpath(_path(path))  # through a symbolic link, not over it
+        path = _path(path)
         data = self.to_json().encode("utf-8")
-        if os.path.exists(target) and not os.path.isfile(target) and not os.path.isdir(target):
-            with open(target, "wb") as device:
+        if _is_device(path):
+            with open(path, "wb") as device:
                 device.write(data)
             return
+        target = os.path.realpath(path)  # through a symbolic link, not over it
         folder, name = os.path.split(target)
         # Beside the target (os.replace cannot cross file systems), named after it for a
         # person who finds one left by a crash, but cut so that a long name still fits.
@@ -603,6 +606,17 @@ def _found_move(before: State, after: State) -> Move | None:
         if illegal_reason(before, move) is None and apply(before, move) == after:
             return move
     return None
+
+
+def _is_device(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names something that exists but is no file or folder (a device,
+    a pipe, a socket), following symbolic links as :func:`os.stat` does (``/dev/stdout``
+    on a pipe is a link to a name that ``realpath`` cannot follow)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _path(path: object) -> str | os.PathLike[str]:

@@ -170,7 +170,7 @@ def _common(
     current: int | None,
     viewer: int | None,
 ) -> list[str]:
-    totals = "   ".join(f"{_side(s, players)}: {shown(total)}" for s, total in enumerate(scores))
+    totals = "   ".join(f"{_side(s, players)}: {_number(total)}" for s, total in enumerate(scores))
     return [
         _line("Scores", totals),
         _line("Dealer", _who(dealer, viewer)),
@@ -235,7 +235,7 @@ def _tail(position: State | PlayerView, deal_scores: Sequence[DealScore]) -> lis
 
 def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> list[str]:
     points = ", ".join(
-        f"{_side(s, players, short=True)} +{shown(p)}" for s, p in enumerate(score.points)
+        f"{_side(s, players, short=True)} +{_number(p)}" for s, p in enumerate(score.points)
     )
     # Only the categories the profile plays.
     rows = [
@@ -259,10 +259,17 @@ def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> lis
     ]
 
 
-# Numbers go through shown: a hand-built state may hold one too long to print whole
-# (check_state puts no bound on a total), which it describes instead of failing.
+def _number(value: object) -> str:
+    """A number as text; one too long for Python to write (a hand-built state may hold
+    one: check_state puts no bound on a total) is described instead."""
+    try:
+        return str(value)
+    except ValueError:
+        return shown(value)
+
+
 def _tally(counts: Sequence[int]) -> str:
-    return "-".join(map(shown, counts))
+    return "-".join(map(_number, counts))
 
 
 def _won(side: int | None, players: int) -> str:
@@ -280,7 +287,7 @@ def _side(side: int, players: int, *, short: bool = False) -> str:
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
-    return f"{shown(n)} {word if n == 1 else plural or word + 's'}"
+    return f"{_number(n)} {word if n == 1 else plural or word + 's'}"
 
 
 def _card_text(c: Card) -> str:

@@ -120,6 +120,8 @@ def _piles_in(where: str, value: Any) -> tuple[tuple[Card, ...], ...]:
 def _phase_in(where: str, value: Any) -> Phase:
     # Only text is looked up: the enum's own error would quote any other value whole
     # (a deeply nested list overflows the stack there).
+    if isinstance(value, Phase):  # (a dict built in Python may hold the member itself)
+        return value
     try:
         if isinstance(value, str):
             return Phase(value)

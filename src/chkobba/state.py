@@ -221,12 +221,15 @@ class State:
         """True once the match has a winner."""
         return self.phase is Phase.OVER
 
-    # Pickles hold the fields only, not the memos, so that equal states give the same
-    # bytes whatever was asked of them (docs/api.md). Older pickles, memos included,
-    # still load: their memos are dropped.
+    # Pickles hold the fields with the memos empty, so that a state's bytes do not tell
+    # what was asked of it (docs/api.md); the empty memos keep them readable by 0.1.0,
+    # whose hash reads its memo. Older pickles, memos included, still load: their memos
+    # are dropped.
     def __getstate__(self) -> dict[str, Any]:
         fields = self.__dict__
-        return {name: fields[name] for name in _FIELD_NAMES}
+        state = {name: fields[name] for name in _FIELD_NAMES}
+        state["_attrs_cached_hash"] = state["_legal_plays"] = None
+        return state
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         values = {name: fields[name] for name in _FIELD_NAMES}

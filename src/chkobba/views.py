@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import wrong_type
+from chkobba._describe import add_note, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
@@ -194,6 +194,18 @@ def check_view(view: PlayerView) -> PlayerView:
             f"CUT, not {shown(view.cut_card)} in player {view.player}'s view in {view.phase.name}"
         )
     return view
+
+
+def view_fault(view: PlayerView, error: Exception) -> Exception:
+    """What to raise when ``error`` escaped code thinking about ``view`` (the bots, the
+    action encoding): the :class:`~chkobba.ChkobbaError` naming what :func:`check_view`
+    finds wrong with a hand-built view, with a note naming ``error`` (should the view's
+    fault not be the whole story: a traceback shows it), else ``error`` itself (a bug,
+    not bad input)."""
+    fault = explained(view, error, check_view, "view")
+    if fault is not error:
+        add_note(fault, f"(it surfaced as {type(error).__name__}: {shown(str(error))})")
+    return fault
 
 
 def _broken(view: PlayerView, error: Exception) -> Exception:

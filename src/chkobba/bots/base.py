@@ -24,12 +24,12 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._describe import finite_at_least_zero, move_number, shown_kind, wrong_type
 from chkobba.captures import hand_plays
-from chkobba.checks import explained
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.state import Phase
 from chkobba.views import PlayerView, check_view, seat_state
+from chkobba.views import view_fault as view_fault
 
 __all__ = ["OPTION_LIMIT", "Bot", "Deadline", "SeededBot", "checked_choice"]
 
@@ -102,18 +102,16 @@ def _check_legal(where: str, view: PlayerView, moves: tuple[Move, ...]) -> None:
 def is_bot(value: object) -> bool:
     """Whether ``value`` can play a seat: it has a ``choose`` method (the :class:`Bot`
     protocol). Numpy's values have a ``choose`` of their own, which is no bot's."""
-    return callable(getattr(value, "choose", None)) and type(value).__module__ != "numpy"
+    return not_a_bot(value) is None
 
 
-def view_fault(view: PlayerView, error: Exception) -> Exception:
-    """What a bot raises when ``error`` escaped its thinking about ``view``: the
-    :class:`~chkobba.ChkobbaError` naming what :func:`~chkobba.views.check_view` finds
-    wrong with a hand-built view, else ``error`` itself (a bug, not bad input).
-
-    The bots do not check a whole view before they think (it costs about as much as
-    GreedyBot's choice); a view :func:`~chkobba.observe` gives never fails them.
-    """
-    return explained(view, error, check_view, "view")
+def not_a_bot(value: object) -> str | None:
+    """Why ``value`` cannot play a seat (``None`` when it can), for the refusals."""
+    if any(kind.__module__.partition(".")[0] == "numpy" for kind in type(value).__mro__):
+        return "numpy's values have a choose method, but no bot's"
+    if not callable(getattr(value, "choose", None)):
+        return "it has no choose(view, legal) method"
+    return None
 
 
 def require_view(function: str, view: object) -> PlayerView:

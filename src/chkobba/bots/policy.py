@@ -44,7 +44,7 @@ from chkobba.actions import (
     num_actions,
     step,
 )
-from chkobba.bots.base import Bot, checked_choice, is_bot, moves_of
+from chkobba.bots.base import Bot, checked_choice, moves_of, not_a_bot
 from chkobba.cards import Card
 from chkobba.engine import legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
@@ -197,8 +197,9 @@ class BotActions:
     """
 
     def __init__(self, bot: Bot) -> None:
-        if not is_bot(bot):
-            raise ChkobbaError(f"{shown(bot)} is not a bot: it has no choose(view, legal) method")
+        problem = not_a_bot(bot)
+        if problem is not None:
+            raise ChkobbaError(f"{shown(bot)} is not a bot: {problem}")
         self.bot = bot
         self._queued: tuple[Position, int] | None = None
 

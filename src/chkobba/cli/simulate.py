@@ -241,8 +241,7 @@ def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
     A file it creates is removed again if the run fails before writing any match (a
     scheduler it cannot reach, say), so that the same command can simply be run again."""
     try:
-        created = not os.path.lexists(path)
-        stream = open(path, _mode(path, force), encoding="utf-8")  # noqa: SIM115 (closed below)
+        stream, created = _created_or_opened(path, force)
     except FileExistsError:
         raise UsageError(
             f"argument --records: {shown(path, 200)} exists: give --force to replace it, "
@@ -260,11 +259,34 @@ def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
         try:
             yield stream
         except BaseException:
-            if created and stream.tell() == 0:
-                stream.close()
-                with contextlib.suppress(OSError):
-                    os.remove(path)
+            if created:
+                _remove_if_unwritten(stream, path)
             raise
+
+
+def _created_or_opened(path: str, force: bool) -> tuple[IO[str], bool]:
+    """The stream, and whether this run created the file (``x`` succeeded): a file that
+    another process makes in the meantime is opened as ``--force`` asks, never taken for
+    this run's own."""
+    mode = _mode(path, force)
+    if mode == "w":
+        try:
+            return open(path, "x", encoding="utf-8"), True
+        except FileExistsError:
+            pass
+    return open(path, mode, encoding="utf-8"), mode == "x"
+
+
+def _remove_if_unwritten(stream: IO[str], path: str) -> None:
+    """Remove the file this run created at ``path`` if nothing was written to it, and if
+    ``path`` is still that file (another process may have put its own there)."""
+    with contextlib.suppress(OSError, ValueError):  # never hide the run's own failure
+        stream.flush()
+        ours = os.fstat(stream.fileno())
+        there = os.stat(path)
+        if ours.st_size == 0 and (ours.st_dev, ours.st_ino) == (there.st_dev, there.st_ino):
+            stream.close()
+            os.remove(path)
 
 
 def _mode(path: str, force: bool) -> str:
