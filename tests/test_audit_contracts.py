@@ -22,8 +22,12 @@ def test_render_takes_the_state_by_the_name_issue_3_gave_it() -> None:
 
 def test_render_still_takes_its_0_1_0_keyword_with_a_deprecation_warning() -> None:
     state = new_match()
-    with pytest.warns(DeprecationWarning, match=r"render\(position=\.\.\.\) is deprecated"):
+    with pytest.warns(DeprecationWarning) as warned:
         assert render(position=state, player=0) == render(state, 0)
+    assert [str(w.message) for w in warned] == [
+        "render(position=...) is deprecated: the parameter is now state, render(state=...)"
+    ]
+    assert warned[0].filename == __file__  # it points at the caller's line
     view: PlayerView = observe(state, 0)
     with pytest.warns(DeprecationWarning):
         assert render(position=view) == render(view)

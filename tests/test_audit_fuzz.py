@@ -43,7 +43,7 @@ from chkobba.bots.endgame import deal_difference
 from chkobba.bots.greedy import play_score
 from chkobba.bots.inference import OpponentModel
 from chkobba.bots.ismcts import rollout as policy_rollout
-from chkobba.bots.sampling import determinize
+from chkobba.bots.sampling import determinize, weighted_determinizer
 from chkobba.cards import DECK
 from chkobba.observations import OBSERVATION_SIZE, cap_scores, observation_vector
 from chkobba.ratings import bradley_terry
@@ -359,3 +359,41 @@ def test_a_state_dict_may_hold_the_phase_itself() -> None:
 
     data = new_match().to_dict()
     assert State.from_dict({**data, "phase": Phase.SHUFFLE}) == new_match()
+
+
+def test_apply_with_outcomes_own_bug_on_a_sound_state_comes_through_unchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import chkobba.events
+
+    def broken(*args: object) -> object:
+        raise _Bug("the outcome's own bug")
+
+    monkeypatch.setattr(chkobba.events, "_outcome", broken)
+    state = _dealt()
+    with pytest.raises(_Bug, match="the outcome's own bug"):
+        apply_with_outcome(state, legal_moves(state)[0])
+
+
+def test_unknown_fields_are_named_in_order_whatever_their_quotes() -> None:
+    # The first name in sorted order, shown; repr's quotes must not decide it ("it's" is
+    # written with double quotes, which sort before single ones).
+    with pytest.raises(ChkobbaError, match=r"^rules: unknown field 'a'$"):
+        Rules.from_dict({**TUNISIAN.to_dict(), "it's": 1, "a": 2})
+
+
+def test_play_score_reads_the_whole_deck_as_the_unseen_cards() -> None:
+    seven = card("7D")
+    others = tuple(c for c in DECK if c is not seven)
+    table = cards("2D 3S")
+    whole = play_score(table, seven, frozenset(), DECK, 3, TUNISIAN)
+    assert whole == play_score(table, seven, frozenset(), others, 3, TUNISIAN)
+
+
+def test_the_determinizers_name_a_broken_views_fault() -> None:
+    view, _ = _play_view()
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: hand_sizes must have 2 entries"):
+        determinize(attrs.evolve(view, hand_sizes=None), random.Random(0))  # type: ignore[arg-type]
+    hands = [cards("AS AH AD")]
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: stock_size must be"):
+        weighted_determinizer(attrs.evolve(view, stock_size=None), hands, [1.0])  # type: ignore[arg-type]
