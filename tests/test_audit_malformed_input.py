@@ -252,7 +252,9 @@ def test_a_huge_z_widens_the_interval_to_everything(wins: int, games: int, z: fl
 def test_capture_values_are_at_most_the_limit() -> None:
     top = (*TUNISIAN.capture_values[:9], CAPTURE_VALUE_LIMIT)
     assert attrs.evolve(TUNISIAN, name="house", capture_values=top).capture_values == top
-    with pytest.raises(ChkobbaError, match="capture_values must be 10 integers from 1 to 1000"):
+    with pytest.raises(
+        ChkobbaError, match="capture_values must be a tuple of 10 integers from 1 to 1000"
+    ):
         attrs.evolve(TUNISIAN, name="house", capture_values=(*top[:9], CAPTURE_VALUE_LIMIT + 1))
     with pytest.raises(RecordError):
         Record.from_dict(

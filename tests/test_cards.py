@@ -156,7 +156,12 @@ def test_a_variation_selector_after_a_suit_symbol_is_read(selector: str) -> None
         ("7\u200b", "'\\u200b' is not a suit"),
         # str.upper() read the long s as S and the dotless i as I: only ASCII changes case.
         ("7\u017f", "\u017f is not a suit"),
-        ("\u0131\u0131", "\u0131 is not a rank"),
+        ("\u0131D", "\u0131 is not a rank"),
+        # Neither a rank nor a suit at either end: no piece of the text is blamed
+        # ('hello' was "HELL is not a rank").
+        ("hello", "a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C or ♠ ♥ ♦ ♣)"),
+        ("10", "a card is a rank (A"),
+        ("\u0131\u0131", "a card is a rank (A"),
         # The messages that were already right stay as they were.
         ("8D", "8 is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"),
         ("10D", "10 is not a rank of the 40-card deck"),

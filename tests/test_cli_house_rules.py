@@ -240,7 +240,7 @@ _BAD_FILES = [
     (
         "values.json",
         _fields(capture_values=[1, 2]),
-        ": capture_values must be 10 integers from 1 to 1000",
+        ": capture_values must be a tuple of 10 integers from 1 to 1000",
     ),
     ("flag.json", _fields(cut="yes"), ": cut must be True or False, got 'yes'"),
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),

@@ -282,8 +282,8 @@ your move> q
 your move> Z
 'Z' is not a move: 'Z' is not a card: a card is a rank and a suit, e.g. 7D; type help for help
 your move> 1X
-'1X' is not a move: '1X' is not a card: 1 is not a rank of the 40-card deck (A 2 3 4 5 6 \
-7 Q J K); type help for help
+'1X' is not a move: '1X' is not a card: a card is a rank (A 2 3 4 5 6 7 Q J K) then a \
+suit (S H D C or ♠ ♥ ♦ ♣); type help for help
 your move> ²
 '²' is not a move number: choose 1 to 3; type help for help
 your move> 999999999

@@ -206,8 +206,8 @@ _MESSAGES: list[tuple[Callable[[], object], str]] = [
     ),
     (
         lambda: Rules(capture_values=(1,)),
-        "capture_values must be 10 integers from 1 to 1000 in rank order A 2 3 4 5 6 7 Q J K, "
-        "got (1,)",
+        "capture_values must be a tuple of 10 integers from 1 to 1000 in rank order "
+        "A 2 3 4 5 6 7 Q J K (a list in JSON), got (1,)",
     ),
     (lambda: TUNISIAN.value("QH"), "value: 'QH' is not a card or a rank"),  # type: ignore[arg-type]
     (

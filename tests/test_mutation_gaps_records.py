@@ -203,7 +203,7 @@ _ORDER = "shuffle AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S…"
         (
             {"moves": [Shuffle((*DECK[:39], DECK[0]))]},
             f"move 1 (index 0): '{_ORDER} is not a move: a shuffle names each card once; "
-            "AS comes again at 39",
+            "AS comes again as card 40 (index 39)",
         ),
         ({"scores": "a"}, "scores must be whole numbers, one per side, not 'a'"),
         ({"scores": []}, "scores must be whole numbers, one per side, not []"),

@@ -113,7 +113,7 @@ def test_a_broken_view_is_named_by_what_check_view_finds(
 def test_player_returns_names_a_broken_state_and_lets_a_bug_through(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert refusal(lambda: player_returns(3)) == "player_returns: 3 is not a State"  # type: ignore[arg-type]
+    assert refusal(lambda: player_returns(3)) == "player_returns: expected a State, got 3 (int)"  # type: ignore[arg-type]
     broken = attrs.evolve(_cut(), players="2")
     assert refusal(lambda: player_returns(broken)) == (
         "inconsistent state: players must be a whole number, not '2' (see check_state)"

@@ -375,7 +375,7 @@ _VIEWS = [
     (
         lambda: attrs.evolve(observe(_cut(), 0), cut_card=_cut().stock[0]),
         "cut_card must be set exactly in the cutter's view in phase CUT, not "
-        f"{_cut().stock[0]!r} in player 0's view in CUT",
+        f"{_cut().stock[0]} in player 0's view in CUT",
     ),
 ]
 
@@ -545,7 +545,7 @@ def test_check_state_names_the_first_inconsistency_in_full(
 
 def test_check_state_and_broken_state_name_what_is_no_state() -> None:
     """check_state checks a State only, and broken_state names anything else."""
-    assert _call(check_state, 5) == "check_state: 5 is not a State"
+    assert _call(check_state, 5) == "check_state: expected a State, got 5 (int)"
     found = broken_state(5, IndexError())
     assert isinstance(found, ChkobbaError)
     assert str(found) == "5 is not a State"

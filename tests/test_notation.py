@@ -14,6 +14,7 @@ from chkobba import (
     ChkobbaError,
     Cut,
     IllegalMoveError,
+    Move,
     NotationError,
     Play,
     PlayerView,
@@ -127,7 +128,7 @@ def test_shuffle_text_round_trips_in_any_case_and_with_symbols() -> None:
         ("keeps", "is not a card"),
         ("shuffle", "this one has 0"),
         ("shuffle AS AH", "this one has 2; missing 38 cards"),
-        ("shuffle AS AS", "AS comes again at 1"),
+        ("shuffle AS AS", "AS comes again as card 2 (index 1)"),
         ("shuffle " + " ".join(str(c) for c in DECK[:39]) + " 8D", "8 is not a rank"),
     ],
 )
@@ -143,14 +144,22 @@ def test_a_shuffle_of_39_or_41_cards_is_not_a_move() -> None:
     words = [str(c) for c in DECK]
     with pytest.raises(NotationError, match="has 39; missing KC"):
         parse_move("shuffle " + " ".join(words[:-1]))
-    with pytest.raises(NotationError, match="AS comes again at 40"):
+    with pytest.raises(NotationError, match=r"AS comes again as card 41 \(index 40\)"):
         parse_move("shuffle " + " ".join([*words, "AS"]))
 
 
-@pytest.mark.parametrize("value", [None, 7, b"QH", ["QH"], card("QH"), Cut(keep=True)])
+@pytest.mark.parametrize("value", [None, 7, b"QH", ["QH"], card("QH")])
 def test_text_that_is_not_a_string_raises_notation_error(value: object) -> None:
     with pytest.raises(NotationError, match="is not a move"):
         parse_move(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("move", [Cut(keep=True), Play(card("QH"))])
+def test_a_move_given_to_parse_move_is_called_one(move: Move) -> None:
+    # It said "Play(card('QH')) is not a move", which it is.
+    with pytest.raises(NotationError) as refused:
+        parse_move(move)  # type: ignore[arg-type]
+    assert str(refused.value) == f"parse_move() reads text; {move!r} is already a move"
 
 
 def test_a_state_that_is_not_a_state_is_refused() -> None:

@@ -593,7 +593,7 @@ def test_check_state_sees_what_the_engine_would_play_on() -> None:
     hands = state.hands
     doubled = attrs.evolve(state, hands=(hands[0] + hands[0], hands[1]))
     five = attrs.evolve(state, hands=(hands[0], hands[1] + state.stock[:2]), stock=state.stock[2:])
-    for broken, fragment in ((doubled, "in two places"), (five, "hand sizes")):
+    for broken, fragment in ((doubled, r"is twice in hands\[0\]"), (five, "hand sizes")):
         with pytest.raises(ChkobbaError, match=fragment):
             check_state(broken)
     no_cut = attrs.evolve(_cut_position(), rules=attrs.evolve(TUNISIAN, cut=False))

@@ -164,7 +164,7 @@ def test_every_profile_replays_exactly(seed: int) -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: rollout("state", random.Random()), "'state' is not a State"),  # type: ignore[arg-type]
+        (lambda: rollout("state", random.Random()), r"expected a State, got 'state' \(str\)"),  # type: ignore[arg-type]
         (lambda: rollout(new_match(), random.Random(), until="turn"), "until must be"),  # type: ignore[arg-type]
         (lambda: rollout(new_match(), random.Random(), moves=()), "moves must be a list"),  # type: ignore[arg-type]
         (lambda: rollout(new_match(), 7), "rng must be a random.Random, not 7"),  # type: ignore[arg-type]

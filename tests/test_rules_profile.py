@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -209,11 +211,22 @@ def test_sides(rules: Rules, players: int, sides: int) -> None:
     assert rules.sides(players) == sides == new_match(players, rules=rules).sides
 
 
-@pytest.mark.parametrize("players", [3, 5, 1, "2", 2.0])
-def test_tunisian_refuses_other_player_counts(players: object) -> None:
-    with pytest.raises(ChkobbaError, match="a match has 2 or 4 players"):
+@pytest.mark.parametrize(
+    ("players", "refused"),
+    [
+        (3, "a match has 2 or 4 players, not 3"),
+        (5, "a match has 2 or 4 players, not 5"),
+        (1, "a match has 2 or 4 players, not 1"),
+        # Refused for their type: "a match has 2 or 4 players, not 2.0" contradicted itself.
+        ("2", "players must be a Python int, not '2' (str)"),
+        (2.0, "players must be a Python int, not 2.0 (float)"),
+        (True, "players must be a Python int, not True (bool)"),
+    ],
+)
+def test_tunisian_refuses_other_player_counts(players: object, refused: str) -> None:
+    with pytest.raises(ChkobbaError, match=re.escape(refused)):
         new_match(players, rules=TUNISIAN)  # type: ignore[arg-type]
-    with pytest.raises(ChkobbaError, match="a match has 2 or 4 players"):
+    with pytest.raises(ChkobbaError, match=re.escape(refused)):
         TUNISIAN.sides(players)  # type: ignore[arg-type]
 
 

@@ -32,12 +32,14 @@ __all__ = [
     "integer_count",
     "missing_extra",
     "move_number",
+    "not_an_int",
     "one_line",
     "plain_flag",
     "plain_integer",
     "reset_options",
     "reset_seed",
     "shown_kind",
+    "twice",
     "wrong_type",
 ]
 
@@ -67,6 +69,29 @@ def wrong_type(function: str, expected: str, value: object) -> str:
     message = f"{function}: expected {expected}, got {shown_kind(value)}"
     instead = _INSTEAD.get(type(value).__name__)
     return f"{message} ({instead})" if instead else message
+
+
+def not_an_int(name: str, value: object) -> ChkobbaError | None:
+    """The refusal of ``value`` as ``name`` (a count or a seat) when it is no Python int,
+    else None: ``2.0`` or ``True`` is refused for its type, not as a wrong count.
+
+    >>> not_an_int("players", 2.0)
+    ChkobbaError('players must be a Python int, not 2.0 (float)')
+    """
+    if type(value) is int:
+        return None
+    return ChkobbaError(f"{name} must be a Python int, not {shown_kind(value)}")
+
+
+def twice(card: object, first: str, second: str) -> str:
+    """A card found in ``first`` and again in ``second``, which may be the same place.
+
+    >>> twice("3C", "hands[0]", "table"), twice("3C", "hands[0]", "hands[0]")
+    ('3C is in two places (hands[0] and table)', '3C is twice in hands[0]')
+    """
+    if first == second:
+        return f"{card} is twice in {first}"
+    return f"{card} is in two places ({first} and {second})"
 
 
 def first_unknown(keys: Iterable[object], known: Iterable[str]) -> str | None:

@@ -45,7 +45,13 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from chkobba._describe import add_note, bot_label, finite_at_least_zero, integer_count
+from chkobba._describe import (
+    add_note,
+    bot_label,
+    finite_at_least_zero,
+    integer_count,
+    not_an_int,
+)
 from chkobba.bots.base import Bot, not_a_bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
@@ -110,7 +116,10 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
 
 def _seats(entries: object, players: int) -> tuple[Any, ...]:
     """The entry at each seat, once ``players`` and the number of entries are checked."""
-    if type(players) is not int or players not in PLAYER_COUNTS:
+    refusal = not_an_int("players", players)
+    if refusal is not None:
+        raise refusal
+    if players not in PLAYER_COUNTS:
         raise ChkobbaError(f"a match has 2, 3 or 4 players, not {shown(players)}")
     seated = items_of(entries, "bots")
     if players == 4 and len(seated) == 2:

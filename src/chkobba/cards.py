@@ -44,6 +44,11 @@ class Suit(enum.Enum):
         """The suit symbol, ``♠ ♥ ♦ ♣``."""
         return _SUIT_SYMBOLS[self]
 
+    @classmethod
+    def _missing_(cls, value: object) -> Suit:
+        # Enum's own refusal is a bare ValueError; a suit is notation, as in card().
+        raise NotationError(f"{shown(value)} is not a suit: {_SUIT_LIST}")
+
 
 class Rank(enum.Enum):
     """The ten ranks of the 40-card deck, in notation order (8, 9 and 10 are removed)."""
@@ -59,7 +64,14 @@ class Rank(enum.Enum):
     JACK = "J"
     KING = "K"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        # Enum's own refusal is a bare ValueError; a rank is notation, as in card().
+        raise NotationError(f"{shown(value)} is not a rank: {_RANK_LIST}")
 
+
+_RANK_LIST = "the ranks of the 40-card deck are A 2 3 4 5 6 7 Q J K"
+_SUIT_LIST = "the suits are S H D C (or ♠ ♥ ♦ ♣)"
 _SUIT_SYMBOLS = {
     Suit.SPADES: "♠",
     Suit.HEARTS: "♥",
@@ -182,6 +194,8 @@ def card(text: str) -> Card:
     ...
     chkobba.errors.NotationError: '7D\u200b' is not a card: 7D is followed by '\u200b'
     """
+    if isinstance(text, Card):
+        raise NotationError(f"card() reads text; {text!r} is already a Card")
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a card: expected text such as '7D'")
     if len(text) > _CARD_TEXT_LIMIT:  # no card is longer; spare .upper() a huge text
@@ -208,9 +222,12 @@ def _card_problem(written: str) -> str:
     if len(text) == 1:
         return "a card is a rank and a suit, e.g. 7D"
     rank_text, suit_text = text[:-1], text[-1]
-    if rank_text not in _RANK_TEXT:
+    if rank_text in _RANK_TEXT:
+        return f"{_plain(suit_text)} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+    if suit_text in _SUIT_TEXT:
         return f"{_plain(rank_text)} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
-    return f"{_plain(suit_text)} is not a suit (S H D C or ♠ ♥ ♦ ♣)"
+    # Neither end reads as part of a card ('hello', '10', 'cut'): name no piece of it.
+    return "a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C or ♠ ♥ ♦ ♣)"
 
 
 # Only the ASCII letters change case: str.upper() also reads the long s (U+017F) as S and the
@@ -232,8 +249,9 @@ def _has_invisible(text: str) -> bool:
 
 
 def _plain(text: str) -> str:
-    """``text`` as is when every character shows, else quoted with the rest escaped."""
-    return _quoted(text) if _has_invisible(text) else text
+    """``text`` as is when every character shows and it is short, else quoted, with the
+    rest escaped, and cut."""
+    return _quoted(text) if _has_invisible(text) or len(text) > QUOTE_LIMIT else text
 
 
 def _quoted(text: str) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from chkobba._describe import twice, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
@@ -51,7 +52,7 @@ def check_state(state: State) -> State:
     problem raises :class:`~chkobba.ChkobbaError` naming it.
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"check_state: {shown(state)} is not a State")
+        raise ChkobbaError(wrong_type("check_state", "a State", state))
     for check in _CHECKS:
         for problem in check(state):
             raise ChkobbaError(f"inconsistent state: {problem}")
@@ -244,7 +245,7 @@ def _partition(state: State) -> Iterator[str]:
     for place, group in _places(state):
         for one in group:
             if one in found:
-                yield f"{one} is in two places ({found[one]} and {place})"
+                yield twice(one, found[one], place)
                 return
             found[one] = place
     missing = [c for c in DECK if c not in found]

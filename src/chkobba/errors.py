@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import reprlib
+import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -124,6 +125,8 @@ def _quote(value: object, limit: int) -> str:
     if isinstance(value, (str, bytes, bytearray)):
         # Cut before quoting: repr() of a megabyte of NULs would be four megabytes.
         return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")
+    if isinstance(value, types.ModuleType):  # its repr holds a path of this machine
+        return f"the module {value.__name__}"
     return _SHORT.repr(value)
 
 

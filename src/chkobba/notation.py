@@ -44,6 +44,8 @@ _CAPTURE_MARK = re.compile("[xX:\u00d7]")  # \u00d7 is the multiplication sign
 # Spaces alone, or a + or , with optional spaces around it: "2D+6S", "2D, 6S", "2D 6S".
 _CAPTURE_SEPARATORS = re.compile(r"\s*[+,]\s*|\s+")
 _SHUFFLE_SEPARATORS = re.compile(r"[\s,]+")
+# A comma with no card on one side: at either end, or two with only spaces between.
+_LONE_COMMA = re.compile(r"(?:^|,)\s*(?:,|$)")
 _CUTS = {"keep": Cut(keep=True), "expose": Cut(keep=False)}
 _FORMS = (
     "expected a card (QH), a capture (QH x 2D+6S), keep, expose, "
@@ -112,6 +114,8 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
 def _check_arguments(text: object, state: object) -> None:
     """Refuse, in this order, what is not text, text too long to be a move (before any
     work on it) and a ``state`` that is not a State or a PlayerView."""
+    if isinstance(text, (Shuffle, Cut, Play)):
+        raise NotationError(f"parse_move() reads text; {shown(text)} is already a move")
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a move: expected text such as 'QH x 2D+6S'")
     if len(text) > MOVE_TEXT_LIMIT:
@@ -189,12 +193,18 @@ def _read_capture(text: str, taken_text: str, played: Card) -> frozenset[Card]:
 
 
 def _read_shuffle(text: str, rest: str) -> Shuffle:
+    if "," in rest and _LONE_COMMA.search(rest.strip()):
+        raise _error(text, "a card of the shuffle is missing next to a ,")
     words = [w for w in _SHUFFLE_SEPARATORS.split(rest) if w]
     order = [_card(text, w, "a card of the shuffle") for w in words]
     seen: set[Card] = set()
     for position, dealt in enumerate(order):
         if dealt in seen:
-            raise _error(text, f"a shuffle names each card once; {dealt} comes again at {position}")
+            raise _error(
+                text,
+                f"a shuffle names each card once; {dealt} comes again as card {position + 1} "
+                f"(index {position})",
+            )
         seen.add(dealt)
     if len(order) != len(DECK):
         missing = [str(c) for c in DECK if c not in seen]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from chkobba._describe import finite_number
+from chkobba._describe import finite_number, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
@@ -309,7 +309,7 @@ def player_returns(state: State, single_deal: bool = False) -> tuple[float, ...]
     (-0.5, 1.0, -0.5)
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"player_returns: {shown(state)} is not a State")
+        raise ChkobbaError(wrong_type("player_returns", "a State", state))
     if single_deal is not True and single_deal is not False:
         raise ChkobbaError(
             f"player_returns: single_deal must be True or False, not {shown(single_deal)}"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import functools
 import itertools
 import json
@@ -444,11 +445,16 @@ class Record:
                 device.write(data)
             return
         target = os.path.realpath(path)  # through a symbolic link, not over it
+        if os.path.isdir(target):  # os.replace's error would name the temporary file
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
         folder, name = os.path.split(target)
         # Beside the target (os.replace cannot cross file systems), named after it for a
         # person who finds one left by a crash, but cut so that a long name still fits.
         temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as error:
+            raise _about(error, path) from None
         try:
             with open(descriptor, "wb") as file:
                 file.write(data)
@@ -457,9 +463,11 @@ class Record:
             with contextlib.suppress(FileNotFoundError):
                 os.chmod(temporary, os.stat(target).st_mode & 0o7777)
             os.replace(temporary, target)
-        except BaseException:
+        except BaseException as error:
             with contextlib.suppress(OSError):
                 os.remove(temporary)
+            if isinstance(error, OSError):
+                raise _about(error, path) from None
             raise
 
     @classmethod
@@ -617,6 +625,14 @@ def _is_device(path: str | os.PathLike[str]) -> bool:
     except (OSError, ValueError):
         return False
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _about(error: OSError, path: str | os.PathLike[str]) -> OSError:
+    """``error`` naming ``path``, the file the caller gave, rather than the temporary file
+    beside it that the save was writing (a name the caller never saw)."""
+    if error.errno is None:
+        return error
+    return type(error)(error.errno, error.strerror, os.fspath(path))
 
 
 def _path(path: object) -> str | os.PathLike[str]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from chkobba._describe import wrong_type
 from chkobba._playout import play_deal
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
@@ -68,7 +69,7 @@ def rollout(
     :func:`~chkobba.check_state`), and ``moves`` is left as it was.
     """
     if not isinstance(state, State):
-        raise ChkobbaError(f"rollout: {shown(state)} is not a State")
+        raise ChkobbaError(wrong_type("rollout", "a State", state))
     if not isinstance(rng, random.Random):
         raise ChkobbaError(f"rollout: rng must be a random.Random, not {shown(rng)}")
     if not isinstance(until, str) or until not in _UNTIL:

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
+from chkobba._describe import not_an_int
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
@@ -91,8 +92,9 @@ def _check_values(instance: Rules, attribute: object, value: object) -> None:
         or not all(type(v) is int and 0 < v <= CAPTURE_VALUE_LIMIT for v in value)
     ):
         raise ChkobbaError(
-            f"capture_values must be {len(Rank)} integers from 1 to {CAPTURE_VALUE_LIMIT} "
-            f"in rank order A 2 3 4 5 6 7 Q J K, got {_shown(value)}"
+            f"capture_values must be a tuple of {len(Rank)} integers from 1 to "
+            f"{CAPTURE_VALUE_LIMIT} in rank order A 2 3 4 5 6 7 Q J K (a list in JSON), "
+            f"got {_shown(value)}"
         )
 
 
@@ -223,7 +225,10 @@ class Rules:
         >>> TUNISIAN.sides(2), TUNISIAN.sides(4), CARD_RULES_PLUS.sides(3)
         (2, 2, 3)
         """
-        if type(players) is not int or players not in self.players:
+        refusal = not_an_int("players", players)
+        if refusal is not None:
+            raise refusal
+        if players not in self.players:
             counts = [str(n) for n in self.players]
             allowed = " or ".join([", ".join(counts[:-1]), counts[-1]] if counts[:-1] else counts)
             raise ChkobbaError(

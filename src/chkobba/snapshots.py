@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import first_unknown, shown_kind
+from chkobba._describe import first_unknown, shown_kind, twice
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
@@ -244,6 +244,9 @@ def versioned_fields(
         raise bad_field(where, data, "an object (what to_dict returns)")
     # Types first: a value of another type may compare in its own way (a numpy array's
     # != gives an array, whose truth is an error).
+    for name in ("format", "version"):
+        if name not in data:  # not "must be 1, not None": the data holds no None
+            raise ChkobbaError(f"{where}: missing field {name!r}")
     found = data.get("format")
     if not isinstance(found, str) or found != form:
         raise bad_field(f"{where} format", found, repr(form))
@@ -358,7 +361,7 @@ def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool
     for place, group in places.items():
         for one in group:
             if one in found:
-                raise ChkobbaError(f"{where}: {one} is in two places ({found[one]} and {place})")
+                raise ChkobbaError(f"{where}: {twice(one, found[one], place)}")
             found[one] = place
     missing = [c for c in DECK if c not in found]
     if complete and missing:

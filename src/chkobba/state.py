@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._describe import not_an_int
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -199,6 +200,9 @@ class State:
                 return player % self.sides
         except Exception as error:
             raise _broken(self, error) from None
+        refusal = not_an_int("player", player)
+        if refusal is not None:
+            raise refusal
         raise ChkobbaError(
             f"there is no player {shown(player)} in a {shown(self.players)}-player match"
         )

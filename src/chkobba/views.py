@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import add_note, wrong_type
+from chkobba._describe import add_note, not_an_int, twice, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
@@ -123,7 +123,10 @@ def observe(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
     try:  # a hand-built state can be broken (see check_state)
-        if type(player) is not int or not 0 <= player < state.players:
+        refusal = not_an_int("player", player)
+        if refusal is not None:
+            raise refusal
+        if not 0 <= player < state.players:
             raise ChkobbaError(
                 f"there is no player {shown(player)} in a {shown(state.players)}-player match"
             )
@@ -189,9 +192,11 @@ def check_view(view: PlayerView) -> PlayerView:
         raise ChkobbaError(f"inconsistent view: {problem}") from None
     cutting = view.phase is Phase.CUT and view.player == view.current_player
     if (view.cut_card is not None) != cutting:
+        cut = view.cut_card
         raise ChkobbaError(
             "inconsistent view: cut_card must be set exactly in the cutter's view in phase "
-            f"CUT, not {shown(view.cut_card)} in player {view.player}'s view in {view.phase.name}"
+            f"CUT, not {cut if isinstance(cut, Card) else shown(cut)} in player "
+            f"{view.player}'s view in {view.phase.name}"
         )
     return view
 
@@ -266,7 +271,7 @@ def _view_cards(
     for place, group in places.items():
         for one in group:
             if one in found:
-                yield f"{one} is in two places ({found[one]} and {place})"
+                yield twice(one, found[one], place)
                 return
             found[one] = place
     if view.cut_card is not None and not view.stock_size:

@@ -13,6 +13,10 @@ command (``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
 Traceback (most recent call last):
 ...
 chkobba.errors.ChkobbaError: unknown command 'kep' (did you mean keep?)
+>>> command_of("hint x")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: 'hint x': hint takes nothing after it
 """
 
 from __future__ import annotations
@@ -73,6 +77,10 @@ def command_of(text: str) -> str | None:
     word = text.strip().lower()
     if word in COMMANDS:
         return word
+    first, *rest = word.split(maxsplit=1) or [""]
+    named = first if first in COMMANDS else ALIASES.get(first)
+    if named is not None and rest:  # 'hint x' was read as a card, 'HIN'
+        raise ChkobbaError(f"{shown(text.strip())}: {named} takes nothing after it")
     if word in ALIASES:
         return ALIASES[word]
     if word in MOVE_WORDS or word in _DRAWN or not (word.isascii() and word.isalpha()):

@@ -1,0 +1,176 @@
+"""Found by a sweep of the error messages (stop 53): each refusal names what was given
+and why, without blaming text nobody typed, without contradicting itself, and without
+a path of this machine or a temporary file's name."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+from chkobba import (
+    DECK,
+    ChkobbaError,
+    NotationError,
+    Record,
+    Rules,
+    State,
+    apply,
+    card,
+    check_view,
+    new_match,
+    observe,
+    parse_move,
+    random_shuffle,
+    rollout,
+)
+from chkobba.cards import Rank, Suit
+from chkobba.cli.commands import command_of
+from tests.helpers import refusal
+
+
+@pytest.mark.parametrize("text", ["hello", "10", "cut", "kep"])
+def test_text_with_no_rank_and_no_suit_is_not_blamed_on_a_piece_of_it(text: str) -> None:
+    # 'hello' was "HELL is not a rank", 'cut' "CU is not a rank".
+    assert refusal(lambda: card(text)) == (
+        f"{text!r} is not a card: a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit "
+        "(S H D C or ♠ ♥ ♦ ♣)"
+    )
+
+
+def test_a_card_given_to_card_is_called_one() -> None:
+    # It said "card('7D') is not a card".
+    with pytest.raises(NotationError) as refused:
+        card(card("7D"))  # type: ignore[arg-type]
+    assert str(refused.value) == "card() reads text; card('7D') is already a Card"
+
+
+def test_ranks_and_suits_refuse_text_as_notation() -> None:
+    # Enum's own refusal was a bare ValueError, "'8' is not a valid Rank".
+    with pytest.raises(NotationError) as refused:
+        Rank("8")
+    assert (
+        str(refused.value)
+        == "'8' is not a rank: the ranks of the 40-card deck are A 2 3 4 5 6 7 Q J K"
+    )
+    with pytest.raises(NotationError) as refused:
+        Suit("X")
+    assert str(refused.value) == "'X' is not a suit: the suits are S H D C (or ♠ ♥ ♦ ♣)"
+    assert (Rank("Q"), Suit("D")) == (Rank.QUEEN, Suit.DIAMONDS)
+
+
+def test_a_seat_of_the_wrong_type_is_refused_for_its_type() -> None:
+    # "there is no player 1.0 in a 2-player match": there is a player 1.
+    state = new_match()
+    assert refusal(lambda: observe(state, 1.0)) == "player must be a Python int, not 1.0 (float)"  # type: ignore[arg-type]
+    assert refusal(lambda: state.side_of(True)) == "player must be a Python int, not True (bool)"
+    assert refusal(lambda: observe(state, 2)) == "there is no player 2 in a 2-player match"
+
+
+def test_rollout_names_a_view_by_its_type_and_says_what_to_give() -> None:
+    # It quoted the view's repr, cut in the middle of its rules.
+    message = refusal(lambda: rollout(observe(new_match(), 0), random.Random(1)))  # type: ignore[arg-type]
+    assert message.startswith("rollout: expected a State, got a PlayerView (a view hides")
+
+
+def test_a_module_is_named_not_quoted_with_its_path() -> None:
+    message = refusal(lambda: random_shuffle(random))  # type: ignore[arg-type]
+    assert message == "random_shuffle: rng must be a random.Random, not the module random"
+
+
+def test_saving_a_record_over_a_folder_names_the_folder(tmp_path: Path) -> None:
+    # os.replace's error named the temporary file beside it.
+    with pytest.raises(IsADirectoryError) as refused:
+        Record(players=2).save(tmp_path)
+    assert refused.value.filename == str(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cut_card_in_a_view_is_written_as_a_card() -> None:
+    start = new_match()
+    cut = apply_shuffle(start)
+    view = attrs.evolve(observe(cut, 0), cut_card=cut.stock[0])
+    assert refusal(lambda: check_view(view)) == (
+        "inconsistent view: cut_card must be set exactly in the cutter's view in phase CUT, "
+        f"not {cut.stock[0]} in player 0's view in CUT"
+    )
+
+
+def apply_shuffle(start: State) -> State:
+    return apply(start, random_shuffle(random.Random(3)))
+
+
+def test_a_card_twice_in_one_place_is_not_in_two_places() -> None:
+    # "3C is in two places (hands[0] and hands[0])".
+    data = new_match().to_dict()
+    data["stock"] = [str(c) for c in DECK[1:]]
+    data["table"] = [str(DECK[1])]
+    assert "is in two places (stock and table)" in refusal(lambda: State.from_dict(data))
+    data["stock"] = [str(c) for c in (*DECK, DECK[5])]
+    data["table"] = []
+    assert refusal(lambda: State.from_dict(data)) == f"state: {DECK[5]} is twice in stock"
+
+
+@pytest.mark.parametrize("field", ["format", "version"])
+def test_a_missing_envelope_field_is_called_missing(field: str) -> None:
+    # "state format must be 'chkobba-state', not None (NoneType)": the data held no None.
+    data = new_match().to_dict()
+    del data[field]
+    assert refusal(lambda: State.from_dict(data)) == f"state: missing field {field!r}"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("hint x", "'hint x': hint takes nothing after it"),
+        ("help me", "'help me': help takes nothing after it"),
+        ("? x", "'? x': help takes nothing after it"),
+        ("undo\t3", "'undo\\t3': undo takes nothing after it"),
+    ],
+)
+def test_a_play_command_with_words_after_it_says_so(typed: str, message: str) -> None:
+    # 'hint x' was read as a card: "HIN is not a rank".
+    with pytest.raises(ChkobbaError) as refused:
+        command_of(typed)
+    assert str(refused.value) == message
+    assert command_of(" hint ") == "hint" and command_of("QH x 2D") is None
+
+
+# Found by an audit from a game server's side (stop 53).
+
+
+def test_a_long_piece_of_a_card_is_quoted_cut() -> None:
+    # The rank piece was repeated whole: 150 K's, upper-cased, in a message to a client.
+    message = refusal(lambda: card("K" * 150 + "S"))
+    assert "(90 more characters) is not a rank" in message and len(message) < 250
+
+
+@pytest.mark.parametrize("where", ["end", "start", "twice"])
+def test_a_shuffle_refuses_a_comma_with_no_card_beside_it(where: str) -> None:
+    # docs/notation.md: "Every + or , stands between two cards"; a shuffle let it pass.
+    words = [str(c) for c in DECK]
+    text = {
+        "end": "shuffle " + " ".join(words) + ",",
+        "start": "shuffle , " + " ".join(words),
+        "twice": "shuffle " + words[0] + ",, " + " ".join(words[1:]),
+    }[where]
+    with pytest.raises(NotationError, match=r"a card of the shuffle is missing next to a ,$"):
+        parse_move(text)
+    assert parse_move("shuffle " + ", ".join(words)) == parse_move("shuffle " + " ".join(words))
+
+
+def test_capture_values_as_a_list_are_refused_for_being_a_list() -> None:
+    # "must be 10 integers from 1 to 1000 in rank order": a list of them is just that.
+    message = refusal(lambda: Rules(capture_values=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]))  # type: ignore[arg-type]
+    assert message.startswith("capture_values must be a tuple of 10 integers from 1 to 1000")
+
+
+def test_a_failed_save_names_the_file_asked_for(tmp_path: Path) -> None:
+    # It named the temporary file beside it: '/nonexistent/.x.json.cefaa3076206.tmp'.
+    target = tmp_path / "missing" / "x.json"
+    with pytest.raises(FileNotFoundError) as refused:
+        Record(players=2).save(target)
+    assert refused.value.filename == str(target)
+    assert str(refused.value) == f"[Errno 2] No such file or directory: {str(target)!r}"
