@@ -225,10 +225,10 @@ class Rules:
         >>> TUNISIAN.sides(2), TUNISIAN.sides(4), CARD_RULES_PLUS.sides(3)
         (2, 2, 3)
         """
-        refusal = not_an_int("players", players)
-        if refusal is not None:
-            raise refusal
-        if players not in self.players:
+        if type(players) is not int or players not in self.players:
+            refusal = not_an_int("players", players)
+            if refusal is not None:
+                raise refusal
             counts = [str(n) for n in self.players]
             allowed = " or ".join([", ".join(counts[:-1]), counts[-1]] if counts[:-1] else counts)
             raise ChkobbaError(
