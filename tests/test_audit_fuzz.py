@@ -343,11 +343,13 @@ def test_a_bots_own_bug_on_a_sound_view_comes_through_unchanged(
 
 
 def test_a_broken_views_fault_notes_what_surfaced() -> None:
-    view, legal = _play_view()
-    with pytest.raises(ChkobbaError, match=r"^inconsistent view: rules must be") as caught:
-        GreedyBot(seed=1).evaluate(attrs.evolve(view, rules=None), legal[0])  # type: ignore[arg-type]
+    view, _ = _play_view()
+    # (GreedyBot.evaluate, used here first, now checks the move's legality before it
+    # thinks, as choose does: that check names a broken view without a note.)
+    with pytest.raises(ChkobbaError, match=r"^inconsistent view: hand_sizes must") as caught:
+        ExpertBot(seed=1).solves(attrs.evolve(view, hand_sizes=None))  # type: ignore[arg-type]
     notes = getattr(caught.value, "__notes__", [])
-    assert len(notes) == 1 and notes[0].startswith("(it surfaced as AttributeError: ")
+    assert len(notes) == 1 and notes[0].startswith("(it surfaced as TypeError: ")
 
 
 def test_cap_scores_caps_a_numpy_observation_in_place() -> None:

@@ -13,19 +13,25 @@ import pytest
 from chkobba import (
     DECK,
     ChkobbaError,
+    Cut,
     NotationError,
+    Play,
     Record,
     Rules,
     State,
     apply,
     card,
+    cards,
     check_view,
+    legal_moves,
     new_match,
     observe,
     parse_move,
     random_shuffle,
     rollout,
 )
+from chkobba.bots import GreedyBot
+from chkobba.bots.analysis import rank_moves
 from chkobba.cards import Rank, Suit
 from chkobba.cli.commands import command_of
 from tests.helpers import refusal
@@ -174,3 +180,36 @@ def test_a_failed_save_names_the_file_asked_for(tmp_path: Path) -> None:
         Record(players=2).save(target)
     assert refused.value.filename == str(target)
     assert str(refused.value) == f"[Errno 2] No such file or directory: {str(target)!r}"
+
+
+# Found by an audit of the bots' contract (stop 53).
+
+
+def _cut_exposed() -> State:
+    return apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+
+
+def test_greedy_evaluate_checks_its_arguments_as_choose_does() -> None:
+    # docs/bots.md: "A bot's choose (and evaluate) checks its arguments before it thinks";
+    # GreedyBot's evaluate scored a view of the player not to move, and an illegal play.
+    state = _cut_exposed()
+    bot = GreedyBot(seed=1)
+    assert refusal(lambda: bot.evaluate(observe(state, 0), legal_moves(state)[0])) == (
+        "GreedyBot.evaluate: player 0's view has no choice: it is player 1's turn, not player 0's"
+    )
+    illegal = Play(card("7C"), frozenset(cards("QS")))
+    assert refusal(lambda: bot.evaluate(observe(state, 1), illegal)) == (
+        "GreedyBot.evaluate: Play(card('7C'), cards('QS')) is not legal in player 1's view: "
+        "7C cannot take QS: it captures nothing here"
+    )
+    assert isinstance(bot.evaluate(observe(state, 1), legal_moves(state)[0]), float)
+
+
+def test_rank_moves_refuses_greedy_for_what_its_evaluate_is() -> None:
+    # It failed inside GreedyBot.evaluate: "expected a move, got (Play(...), ...) (tuple)".
+    state = _cut_exposed()
+    message = refusal(lambda: rank_moves(observe(state, 1), legal_moves(state), GreedyBot(seed=1)))  # type: ignore[arg-type]
+    assert message == (
+        "rank_moves: GreedyBot(seed=1) cannot evaluate moves: its evaluate scores one move "
+        "by a heuristic, not every legal move in deal points (use ExpertBot or ISMCTSBot)"
+    )

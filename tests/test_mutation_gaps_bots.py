@@ -354,8 +354,9 @@ def test_greedy_evaluates_a_play_with_the_next_players_hand(players: int) -> Non
     play; anything but a play scores 0."""
     bot = GreedyBot(seed=1)
     rng = random.Random(players)
-    state = apply(apply(new_match(players), random_shuffle(rng)), Cut(keep=True))
-    assert bot.evaluate(observe(state, state.current_player), Cut(keep=True)) == 0.0  # type: ignore[arg-type]
+    cut = apply(new_match(players), random_shuffle(rng))
+    assert bot.evaluate(observe(cut, cut.current_player), Cut(keep=True)) == 0.0  # type: ignore[arg-type]
+    state = apply(cut, Cut(keep=True))
     seen_last = seen_fresh = False
     while state.phase is Phase.PLAY:
         view = observe(state, state.current_player)  # type: ignore[arg-type]

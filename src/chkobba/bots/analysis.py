@@ -30,6 +30,7 @@ import attrs
 from chkobba._describe import wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
+from chkobba.bots.greedy import GreedyBot
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Move, Shuffle
@@ -153,6 +154,12 @@ def _check_evaluator(function: str, evaluator: object) -> None:
         raise ChkobbaError(
             f"{function}: {shown(evaluator)} cannot evaluate moves: "
             "it has no evaluate(view, legal) method"
+        )
+    if isinstance(evaluator, GreedyBot):  # its evaluate(view, move) is a heuristic's score
+        raise ChkobbaError(
+            f"{function}: {shown(evaluator)} cannot evaluate moves: its evaluate scores one "
+            "move by a heuristic, not every legal move in deal points (use ExpertBot or "
+            "ISMCTSBot)"
         )
 
 

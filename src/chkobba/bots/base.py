@@ -31,7 +31,7 @@ from chkobba.state import Phase
 from chkobba.views import PlayerView, check_view, seat_state
 from chkobba.views import view_fault as view_fault
 
-__all__ = ["OPTION_LIMIT", "Bot", "Deadline", "SeededBot", "checked_choice"]
+__all__ = ["OPTION_LIMIT", "Bot", "Deadline", "SeededBot", "checked_choice", "checked_move"]
 
 #: The largest value of a bot's integer options (``iterations``, ``horizon``,
 #: ``endgame``, ``budget``): far above any useful setting, far below a search that would
@@ -67,7 +67,20 @@ def checked_choice(
     return moves
 
 
-def _check_legal(where: str, view: PlayerView, moves: tuple[Move, ...]) -> None:
+def checked_move(bot: object, view: object, move: object, method: str = "evaluate") -> None:
+    """Refuse, as :func:`checked_choice` does, a ``view`` of a player who is not to move
+    or a ``move`` that player may not make now: what a bot's method that values one move
+    (``GreedyBot.evaluate``) checks."""
+    where = f"{type(bot).__name__}.{method}"
+    require_view(where, view)
+    if not isinstance(move, _MOVE_TYPES):
+        raise ChkobbaError(f"{where}: {shown(move)} is not a move")
+    _check_legal(where, view, (move,), single=True)  # type: ignore[arg-type]
+
+
+def _check_legal(
+    where: str, view: PlayerView, moves: tuple[Move, ...], single: bool = False
+) -> None:
     """A :class:`~chkobba.ChkobbaError` unless the viewer is to move and may make each of
     ``moves``.
 
@@ -93,9 +106,9 @@ def _check_legal(where: str, view: PlayerView, moves: tuple[Move, ...]) -> None:
     for index, move in enumerate(moves):
         if move not in allowed:
             reason = illegal_reason(view, move)
+            named = shown(move) if single else f"{move_number(index)} of legal, {shown(move)},"
             raise ChkobbaError(
-                f"{where}: {move_number(index)} of legal, {shown(move)}, is not legal in "
-                f"player {view.player}'s view: {reason}"
+                f"{where}: {named} is not legal in player {view.player}'s view: {reason}"
             )
 
 

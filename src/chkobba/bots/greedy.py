@@ -33,7 +33,7 @@ import math
 from collections.abc import Iterable
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import SeededBot, view_fault
+from chkobba.bots.base import SeededBot, checked_move, view_fault
 from chkobba.captures import options_for_value
 from chkobba.cards import DECK, Card, Rank, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
@@ -97,6 +97,8 @@ class GreedyBot(SeededBot):
             raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a PlayerView", view))
         if not isinstance(move, (Shuffle, Cut, Play)):
             raise ChkobbaError(wrong_type("GreedyBot.evaluate", "a move", move))
+        # As choose does (docs/bots.md): the viewer must be to move, and the move theirs.
+        checked_move(self, view, move)
         try:
             return self._evaluate(view, move)
         except ChkobbaError:

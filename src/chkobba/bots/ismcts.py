@@ -141,8 +141,8 @@ class ISMCTSBot(SeededBot):
         chance = real_option(epsilon, 0.0, 1.0)
         if chance is None:
             raise ChkobbaError(f"{bot}: epsilon must be between 0 and 1, not {shown(epsilon)}")
-        # False and True still mean 0 and 1, as when inference was on or off (0.1.0 code
-        # may pass them); every other option refuses a bool.
+        # False and True still mean 0 and 1, as when inference was on or off (code written
+        # then may pass them); every other option refuses a bool (docs/bots.md).
         if type(inference) not in (int, bool) or inference not in _INFERENCE:
             raise ChkobbaError(f"{bot}: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
