@@ -34,6 +34,7 @@ from chkobba.bots import GreedyBot
 from chkobba.bots.analysis import rank_moves
 from chkobba.cards import Rank, Suit
 from chkobba.cli.commands import command_of
+from chkobba.errors import QUOTE_LIMIT
 from tests.helpers import refusal
 
 
@@ -134,6 +135,7 @@ def test_a_missing_envelope_field_is_called_missing(field: str) -> None:
         ("help me", "'help me': help takes nothing after it"),
         ("? x", "'? x': help takes nothing after it"),
         ("undo\t3", "'undo\\t3': undo takes nothing after it"),
+        ("hint me now", "'hint me now': hint takes nothing after it"),
     ],
 )
 def test_a_play_command_with_words_after_it_says_so(typed: str, message: str) -> None:
@@ -145,6 +147,17 @@ def test_a_play_command_with_words_after_it_says_so(typed: str, message: str) ->
 
 
 # Found by an audit from a game server's side (stop 53).
+
+
+def test_a_piece_of_card_text_is_quoted_past_the_quote_limit() -> None:
+    at_limit, past = "K" * QUOTE_LIMIT, "K" * (QUOTE_LIMIT + 1)
+    assert refusal(lambda: card(at_limit + "S")).endswith(
+        f": {at_limit} is not a rank of the 40-card deck (A 2 3 4 5 6 7 Q J K)"
+    )
+    assert refusal(lambda: card(past + "S")).endswith(
+        f": '{at_limit}…' (1 more characters) is not a rank of the 40-card deck "
+        "(A 2 3 4 5 6 7 Q J K)"
+    )
 
 
 def test_a_long_piece_of_a_card_is_quoted_cut() -> None:
@@ -162,8 +175,12 @@ def test_a_shuffle_refuses_a_comma_with_no_card_beside_it(where: str) -> None:
         "start": "shuffle , " + " ".join(words),
         "twice": "shuffle " + words[0] + ",, " + " ".join(words[1:]),
     }[where]
-    with pytest.raises(NotationError, match=r"a card of the shuffle is missing next to a ,$"):
+    with pytest.raises(NotationError) as refused:
         parse_move(text)
+    assert str(refused.value).startswith("'" + text[:40])
+    assert str(refused.value).endswith(
+        " is not a move: a card of the shuffle is missing next to a ,"
+    )
     assert parse_move("shuffle " + ", ".join(words)) == parse_move("shuffle " + " ".join(words))
 
 
