@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -35,6 +36,7 @@ from chkobba.bots.analysis import rank_moves
 from chkobba.cards import Rank, Suit
 from chkobba.cli.commands import command_of
 from chkobba.errors import QUOTE_LIMIT
+from chkobba.observations import observation_vector
 from tests.helpers import refusal
 
 
@@ -58,13 +60,18 @@ def test_ranks_and_suits_refuse_text_as_notation() -> None:
     # Enum's own refusal was a bare ValueError, "'8' is not a valid Rank".
     with pytest.raises(NotationError) as refused:
         Rank("8")
-    assert (
-        str(refused.value)
-        == "'8' is not a rank: the ranks of the 40-card deck are A 2 3 4 5 6 7 Q J K"
+    assert str(refused.value) == (
+        "'8' is not a rank's value: Rank takes A 2 3 4 5 6 7 Q J K (card() also reads small "
+        "letters)"
     )
     with pytest.raises(NotationError) as refused:
         Suit("X")
-    assert str(refused.value) == "'X' is not a suit: the suits are S H D C (or ♠ ♥ ♦ ♣)"
+    assert str(refused.value) == (
+        "'X' is not a suit's value: Suit takes S H D C (card() also reads small letters and "
+        "♠ ♥ ♦ ♣)"
+    )
+    with pytest.raises(NotationError, match=r"^'♠' is not a suit's value: Suit takes S H D C"):
+        Suit("♠")
     assert (Rank("Q"), Suit("D")) == (Rank.QUEEN, Suit.DIAMONDS)
 
 
@@ -230,3 +237,31 @@ def test_rank_moves_refuses_greedy_for_what_its_evaluate_is() -> None:
         "rank_moves: GreedyBot(seed=1) cannot evaluate moves: its evaluate scores one move "
         "by a heuristic, not every legal move in deal points (use ExpertBot or ISMCTSBot)"
     )
+
+
+# Found by a review of this stop's change.
+
+
+def test_a_dealer_of_the_wrong_type_is_refused_for_its_type() -> None:
+    assert refusal(lambda: new_match(dealer=1.0)) == "dealer must be a Python int, not 1.0 (float)"  # type: ignore[arg-type]
+    assert refusal(lambda: new_match(dealer=2)) == "dealer must be a player from 0 to 1, not 2"
+
+
+def test_the_vectors_and_from_states_name_a_wrong_argument_by_its_type() -> None:
+    state = new_match()
+    assert refusal(lambda: observation_vector(state)) == (  # type: ignore[arg-type]
+        "observation_vector: expected a PlayerView, got a State"
+    )
+    assert refusal(lambda: Record.from_states([state, observe(state, 0)])) == (  # type: ignore[list-item]
+        "state 2 (index 1) is not a State: a PlayerView"
+    )
+
+
+def test_rank_moves_takes_a_greedy_subclass_that_values_every_move() -> None:
+    class Valuing(GreedyBot):
+        def evaluate(self, view: Any, legal: Any) -> Any:
+            return dict.fromkeys(legal, 0.0)
+
+    state = _cut_exposed()
+    ranked = rank_moves(observe(state, 1), legal_moves(state), Valuing(seed=1))
+    assert [item.move for item in ranked] == list(legal_moves(state))

@@ -41,7 +41,7 @@ def view(state: State) -> PlayerView:
 
 def test_feature_vector_names_wrong_arguments(state: State, view: PlayerView) -> None:
     legal = legal_moves(state)
-    with pytest.raises(ChkobbaError, match="feature_vector: None is not a PlayerView"):
+    with pytest.raises(ChkobbaError, match="feature_vector: expected a PlayerView, got None"):
         feature_vector(None, None, legal)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="feature_vector: legal must be a collection"):
         feature_vector(view, None, None)  # type: ignore[arg-type]

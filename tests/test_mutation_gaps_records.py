@@ -285,7 +285,7 @@ def test_from_states_says_which_state_is_wrong_and_why() -> None:
     broken = ": state 2 (index 1) is broken: inconsistent state: "
     assert _states_message("ab") == _STATES + "'ab'"
     assert _states_message(s for s in [start]).startswith(_STATES + "<generator object")
-    assert _states_message([start, "st"]) == "state 2 (index 1) is not a State: 'st'"
+    assert _states_message([start, "st"]) == "state 2 (index 1) is not a State: 'st' (str)"
     assert _states_message([attrs.evolve(start, dealer=5)]) == (
         "state 1 (index 0): inconsistent state: dealer 5 is not a player from 0 to 1"
     )

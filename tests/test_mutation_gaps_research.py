@@ -182,7 +182,7 @@ def test_feature_vector_names_what_it_refuses(monkeypatch: pytest.MonkeyPatch) -
     view = observe(state, state.current_player)
     broken = attrs.evolve(view, table=None)
     assert refusal(lambda: feature_vector(3, None, [])) == (  # type: ignore[arg-type]
-        "feature_vector: 3 is not a PlayerView"
+        "feature_vector: expected a PlayerView, got 3 (int)"
     )
     assert refusal(lambda: feature_vector(broken, None, legal_moves(state))) == (
         "feature_vector: the view is inconsistent: table must be a tuple of cards, "

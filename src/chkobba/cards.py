@@ -47,7 +47,7 @@ class Suit(enum.Enum):
     @classmethod
     def _missing_(cls, value: object) -> Suit:
         # Enum's own refusal is a bare ValueError; a suit is notation, as in card().
-        raise NotationError(f"{shown(value)} is not a suit: {_SUIT_LIST}")
+        raise NotationError(f"{shown(value)} is not a suit's value: {_SUIT_LIST}")
 
 
 class Rank(enum.Enum):
@@ -67,11 +67,11 @@ class Rank(enum.Enum):
     @classmethod
     def _missing_(cls, value: object) -> Rank:
         # Enum's own refusal is a bare ValueError; a rank is notation, as in card().
-        raise NotationError(f"{shown(value)} is not a rank: {_RANK_LIST}")
+        raise NotationError(f"{shown(value)} is not a rank's value: {_RANK_LIST}")
 
 
-_RANK_LIST = "the ranks of the 40-card deck are A 2 3 4 5 6 7 Q J K"
-_SUIT_LIST = "the suits are S H D C (or ♠ ♥ ♦ ♣)"
+_RANK_LIST = "Rank takes A 2 3 4 5 6 7 Q J K (card() also reads small letters)"
+_SUIT_LIST = "Suit takes S H D C (card() also reads small letters and ♠ ♥ ♦ ♣)"
 _SUIT_SYMBOLS = {
     Suit.SPADES: "♠",
     Suit.HEARTS: "♥",

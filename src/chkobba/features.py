@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from chkobba._describe import wrong_type
 from chkobba.actions import FIRST_CAPTURE, NUM_ACTIONS
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -113,7 +114,7 @@ def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]
     waits for its capture, its options are the legal moves with that card.
     """
     if not isinstance(view, PlayerView):
-        raise ChkobbaError(f"feature_vector: {shown(view)} is not a PlayerView")
+        raise ChkobbaError(wrong_type("feature_vector", "a PlayerView", view))
     if pending is not None and not isinstance(pending, Card):
         raise ChkobbaError(f"feature_vector: pending must be a Card or None, not {shown(pending)}")
     moves = _moves(legal, "feature_vector")

@@ -210,7 +210,7 @@ def cap_scores(vector: list[float]) -> list[float]:
 def observation_vector(view: PlayerView, pending: Card | None = None) -> list[float]:
     """The observation of ``view`` (plus a ``pending`` card) as :data:`OBSERVATION_SIZE` floats."""
     if not isinstance(view, PlayerView):
-        raise ChkobbaError(f"observation_vector: {shown(view)} is not a PlayerView")
+        raise ChkobbaError(wrong_type("observation_vector", "a PlayerView", view))
     if pending is not None and not isinstance(pending, Card):
         raise ChkobbaError(
             f"observation_vector: pending must be a Card or None, not {shown(pending)}"

@@ -37,7 +37,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
-from chkobba._describe import first_unknown, move_number, plain_flag
+from chkobba._describe import first_unknown, move_number, plain_flag, shown_kind
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
@@ -281,7 +281,9 @@ class Record:
             )
         for index, state in enumerate(states):
             if not isinstance(state, State):
-                raise RecordError(f"{move_number(index, 'state')} is not a State: {shown(state)}")
+                raise RecordError(
+                    f"{move_number(index, 'state')} is not a State: {shown_kind(state)}"
+                )
         try:
             # The first state is one this library did not make; each later one must equal
             # the one the engine makes from the one before, so checking the first checks

@@ -285,6 +285,9 @@ def new_match(
         raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
     sides = rules.sides(players)  # rejects a player count the profile does not allow
     if type(dealer) is not int or not 0 <= dealer < players:
+        refusal = not_an_int("dealer", dealer)
+        if refusal is not None:
+            raise refusal
         raise ChkobbaError(f"dealer must be a player from 0 to {players - 1}, not {shown(dealer)}")
     totals = _check_scores(scores, rules, sides)
     made = State(

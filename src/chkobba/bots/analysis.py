@@ -155,7 +155,7 @@ def _check_evaluator(function: str, evaluator: object) -> None:
             f"{function}: {shown(evaluator)} cannot evaluate moves: "
             "it has no evaluate(view, legal) method"
         )
-    if isinstance(evaluator, GreedyBot):  # its evaluate(view, move) is a heuristic's score
+    if getattr(type(evaluator), "evaluate", None) is GreedyBot.evaluate:  # a heuristic's score
         raise ChkobbaError(
             f"{function}: {shown(evaluator)} cannot evaluate moves: its evaluate scores one "
             "move by a heuristic, not every legal move in deal points (use ExpertBot or "
