@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -370,3 +371,29 @@ def test_play_refuses_a_seat_that_is_not_a_player(seat: object) -> None:
     with pytest.raises(ChkobbaError, match="seat must be a player from 0 to 1"):
         game.play("4C", seat=seat)  # type: ignore[arg-type]
     assert len(game.moves) == 2
+
+
+def test_a_game_pickled_mid_match_plays_on_as_the_original() -> None:
+    # docs/records.md: a Game pickles whole, its seed's draws and what undo needs included.
+    game = Game(players=2, dealer=0, seed=11)
+    rng = random.Random(3)
+
+    def step(one: Game, pick: random.Random) -> None:
+        if one.is_chance:
+            one.deal()
+        else:
+            one.play(pick.choice(one.legal_moves))
+
+    for _ in range(30):
+        step(game, rng)
+    copy: Game = pickle.loads(pickle.dumps(game))
+    assert copy.state == game.state and copy.moves == game.moves
+    copy.undo(), game.undo()
+    rng, twin = random.Random(7), random.Random(7)  # the same plays for both from here
+    for _ in range(MOVE_LIMIT):
+        if game.is_over:
+            break
+        step(game, rng)
+        step(copy, twin)
+        assert copy.state == game.state
+    assert game.is_over and copy.moves == game.moves
