@@ -57,6 +57,11 @@ def unreachable_dask(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def _simulate_to(records: Path) -> list[str]:
+    """A short simulate that writes its records to ``records``."""
+    return ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+
+
 @pytest.mark.usefixtures("unreachable_dask")
 def test_a_commands_error_escapes_what_it_quotes(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "--games", "1", "--bots", "random", "greedy", "--scheduler", "a\nb"]
@@ -79,7 +84,7 @@ def test_a_failed_simulate_leaves_no_records_file_it_created(
     # It created the file, failed to reach the scheduler, and left it empty: the same
     # command, run again, was then refused ("exists: give --force").
     records = tmp_path / "left.jsonl"
-    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    argv = _simulate_to(records)
     assert main([*argv, "--scheduler", "bogus"]) == 1
     assert not records.exists()
     assert main(argv) == 0
@@ -93,7 +98,7 @@ def test_a_failed_simulate_keeps_a_file_that_was_there(
 ) -> None:
     records = tmp_path / "kept.jsonl"
     records.write_text("")
-    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    argv = _simulate_to(records)
     assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
     assert records.exists()  # not created by this run: not removed by it
     capsys.readouterr()
@@ -131,7 +136,7 @@ def test_a_failed_forced_simulate_removes_the_file_it_created(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     records = tmp_path / "new.jsonl"
-    argv = ["simulate", "--games", "2", "--bots", "random", "greedy", "--records", str(records)]
+    argv = _simulate_to(records)
     assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
     assert not records.exists()
     capsys.readouterr()

@@ -112,6 +112,12 @@ def _dealt(seed: int) -> State:
     return apply(apply(new_match(), random_shuffle(random.Random(seed))), Cut(keep=False))
 
 
+def _assert_same_state(loaded: State, state: State) -> None:
+    """A state read back is the state: equal, the same hash, the same moves listed."""
+    assert loaded == state and hash(loaded) == hash(state)
+    assert legal_moves(loaded) == legal_moves(state)
+
+
 def test_equal_states_pickle_to_equal_bytes_whatever_was_asked_of_them() -> None:
     # docs/api.md: "the same value gives the same bytes". A state's pickle carried its
     # memos (the listed plays, the cached hash), so the bytes told what had been asked.
@@ -121,9 +127,7 @@ def test_equal_states_pickle_to_equal_bytes_whatever_was_asked_of_them() -> None
     assert plain == listed == hashed
     assert pickle.dumps(plain) == pickle.dumps(listed) == pickle.dumps(hashed)
     for state in (plain, listed, hashed):
-        loaded = pickle.loads(pickle.dumps(state))
-        assert loaded == state and hash(loaded) == hash(state)
-        assert legal_moves(loaded) == legal_moves(state)
+        _assert_same_state(pickle.loads(pickle.dumps(state)), state)
 
 
 def test_states_pickled_with_their_memos_still_load() -> None:
@@ -135,8 +139,7 @@ def test_states_pickled_with_their_memos_still_load() -> None:
     fields = pickle.loads(old)
     loaded = State.__new__(State)
     loaded.__setstate__(fields)
-    assert loaded == state and hash(loaded) == hash(state)
-    assert legal_moves(loaded) == legal_moves(state)
+    _assert_same_state(loaded, state)
 
 
 def test_a_pickled_state_reads_back_where_nothing_resets_its_memos() -> None:
