@@ -138,7 +138,11 @@ def test_a_failing_match_is_named_in_a_note_that_replays_it(bots: Any, tmp_path:
     with pytest.raises(RuntimeError) as caught:
         tournament([bots.Counted(str(counter), fail_at=6), "greedy"], games=10, seed=3)
     assert type(caught.value) is RuntimeError  # the type is unchanged
-    (note,) = caught.value.__notes__
+    seat_note, note = caught.value.__notes__  # play_match's, then the tournament's
+    assert re.fullmatch(
+        r"raised by bot counted at seat 1, choosing the match's move \d+ \(phase (CUT|PLAY)\)",
+        seat_note,
+    )
     assert "in tournament match 5 " in note and "'counted' (entrant 0)" in note
     # The note's seeds play the match again: the same moves as the tournament's match 5
     # with a bot that does not fail.
@@ -173,7 +177,7 @@ def test_on_match_keeps_the_finished_matches_before_a_failure(
             workers=workers,
             on_match=kept.append,
         )
-    failed = int(re.search(r"in tournament match (\d+)", caught.value.__notes__[0])[1])  # type: ignore[index]
+    failed = int(re.search(r"in tournament match (\d+)", caught.value.__notes__[-1])[1])  # type: ignore[index]
     games = [summary.game for summary in kept]
     # In game order, every match before the failed one (serially); with workers, a prefix
     # of them (a match before it may still have been running when it failed).

@@ -26,6 +26,7 @@ from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
 __all__ = [
     "add_note",
     "bot_label",
+    "bot_name",
     "finite_at_least_zero",
     "finite_number",
     "first_unknown",
@@ -256,14 +257,21 @@ def reset_options(options: object) -> Mapping[str, Any]:
     return options
 
 
-def bot_label(bot: object) -> str:
-    """How messages name a bot: its ``name`` (the Bot protocol's optional text), else its
-    class name, never its ``repr`` (``<__main__.MyBot object at 0x…>``)."""
+def bot_name(bot: object) -> str:
+    """A bot's name wherever it is shown (tables, records, messages): its ``name`` (the
+    Bot protocol's optional text) without surrounding blanks, else its class name (a
+    ``name`` that is blank or no text counts as none), never its ``repr``
+    (``<__main__.MyBot object at 0x…>``)."""
     try:
         name = getattr(bot, "name", None)
     except Exception:  # a broken property must not hide the real error
         name = None
-    text = name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
+    return name.strip() if isinstance(name, str) and name.strip() else type(bot).__name__
+
+
+def bot_label(bot: object) -> str:
+    """How messages name a bot: :func:`bot_name`, cut to a quote's length."""
+    text = bot_name(bot)
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 

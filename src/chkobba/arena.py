@@ -48,11 +48,13 @@ import attrs
 from chkobba._describe import (
     add_note,
     bot_label,
+    bot_name,
     finite_at_least_zero,
     integer_count,
     not_an_int,
+    one_line,
 )
-from chkobba.bots.base import Bot, not_a_bot
+from chkobba.bots.base import Bot, among, not_a_bot
 from chkobba.bots.registry import BotSpec
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
@@ -158,6 +160,26 @@ def _illegal_choice(bot: object, player: int, state: State, move: object) -> Ill
     )
 
 
+def _bot_move(bot: Bot, player: int, state: State, number: int) -> Move:
+    """The move ``bot`` at seat ``player`` chooses for the match's move ``number``
+    (counted from 1), once it is among the legal ones. An error the bot raises goes on,
+    its type unchanged, with a note naming the bot, its seat and the move (a tournament
+    adds the match)."""
+    legal = legal_moves(state)
+    try:
+        move = bot.choose(observe(state, player), legal)
+    except Exception as error:
+        add_note(
+            error,
+            f"raised by bot {bot_label(bot)} at seat {player}, choosing the match's move "
+            f"{number} (phase {state.phase.name})",
+        )
+        raise
+    if not among(move, legal):
+        raise _illegal_choice(bot, player, state, move)
+    return move
+
+
 def play_match(
     bots: Sequence[Entrant],
     *,
@@ -179,8 +201,9 @@ def play_match(
     included (the demo narrates through it). A bot that returns a move not among the
     legal ones raises :class:`~chkobba.IllegalMoveError` (a
     :class:`~chkobba.ChkobbaError`) naming the bot (its ``name``, else its class), its
-    seat, the move in notation and why it is not legal. ``seed`` must be an integer (a
-    match is always reproducible).
+    seat, the move in notation and why it is not legal; an error the bot raises goes on,
+    its type unchanged, with a note naming the bot, its seat and the match's move it was
+    choosing. ``seed`` must be an integer (a match is always reproducible).
 
     >>> result = play_match(["greedy", "random"], seed=7)
     >>> result == play_match(["greedy", "random"], seed=7)
@@ -200,10 +223,7 @@ def play_match(
             move = random_shuffle(rng)
         else:
             player: int = state.current_player  # type: ignore[assignment]
-            legal = legal_moves(state)
-            move = seated[player].choose(observe(state, player), legal)
-            if move not in legal:
-                raise _illegal_choice(seated[player], player, state, move)
+            move = _bot_move(seated[player], player, state, len(moves) + 1)
         after = apply(state, move)
         moves.append(move)
         if on_move is not None:
@@ -514,10 +534,21 @@ class _Job:
 def _build(maker: Any, seed: int) -> Bot:
     if isinstance(maker, BotSpec):
         return maker.build(seed)
-    spawn = getattr(maker, "spawn", None)
-    if callable(spawn):
-        return spawn(seed)  # type: ignore[no-any-return]
-    return copy.deepcopy(maker)  # type: ignore[no-any-return]
+    if not _spawns(maker):
+        return copy.deepcopy(maker)  # type: ignore[no-any-return]
+    bot = maker.spawn(seed)
+    problem = not_a_bot(bot)
+    if problem is not None:  # named here: the seat would blame the value, not spawn
+        raise ChkobbaError(
+            f"{bot_label(maker)}.spawn({seed}) returned {shown(bot)}, which is not a bot: {problem}"
+        )
+    return bot  # type: ignore[no-any-return]
+
+
+def _spawns(maker: Any) -> bool:
+    """Whether a tournament builds ``maker``'s bot for each match with ``spawn(seed)``
+    (else a bot instance is deep-copied)."""
+    return callable(getattr(maker, "spawn", None)) and not isinstance(maker, BotSpec)
 
 
 def _run(job: _Job) -> MatchSummary:
@@ -553,20 +584,17 @@ def _maker(entrant: Entrant) -> Any:
         return entrant
     problem = not_a_bot(entrant)
     if problem is not None:
-        raise ChkobbaError(
-            f"{shown(entrant)} is not a bot or a bot spec: "
-            f"{problem}, and it is not text such as 'greedy'"
-        )
+        text = "" if isinstance(entrant, type) else ", and it is not text such as 'greedy'"
+        raise ChkobbaError(f"{shown(entrant)} is not a bot or a bot spec: {problem}{text}")
     return entrant
 
 
 def _names(makers: Sequence[Any]) -> list[str]:
     names: list[str] = []
     for maker in makers:
-        # A bot's ``name`` (the Bot protocol documents it), else its class: never a repr.
-        default = type(maker).__name__
-        base = str(maker) if isinstance(maker, BotSpec) else getattr(maker, "name", default)
-        name, n = str(base), 2
+        # As messages name it (a blank name or one that is no text: its class), uncut.
+        base = str(maker) if isinstance(maker, BotSpec) else bot_name(maker)
+        name, n = base, 2
         while name in names:
             name, n = f"{base}#{n}", n + 1
         names.append(name)
@@ -739,20 +767,14 @@ def _run_all(
             report(summary)
         return report.done
     if executor is not None:
-        # The executor serializes the jobs its own way (Dask uses cloudpickle). It is the
-        # caller's: on an error or an interrupt only this tournament's futures are cancelled.
+        # The executor serializes the jobs its own way (Dask uses cloudpickle; threads
+        # share them). It is the caller's: on an error or an interrupt only this
+        # tournament's futures are cancelled.
+        if isinstance(executor, ProcessPoolExecutor):  # it pickles them, as workers do
+            _check_picklable(jobs)
         _collect(executor, jobs, report)
     else:
-        # Every entrant's, not only the first match's: a bot left unchecked would fail in
-        # a worker, as that match's error.
-        makers = list({id(maker): maker for job in jobs for maker in job.makers}.values())
-        try:
-            pickle.dumps(makers)
-        except Exception as error:
-            raise ChkobbaError(
-                f"these bots cannot be sent to worker processes ({error}); "
-                "use bot specs or picklable bots"
-            ) from None
+        _check_picklable(jobs)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         try:
@@ -765,6 +787,31 @@ def _run_all(
             raise
         pool.shutdown(wait=True)
     return sorted(report.done, key=lambda summary: summary.game)
+
+
+def _check_picklable(jobs: list[_Job]) -> None:
+    """Refuse, naming it, an entrant that cannot be sent to a worker process. Every
+    entrant's, not only the first match's, before any match starts: a bot left unchecked
+    would fail in a worker, as that match's error (with a note to play it again)."""
+    entrants = {
+        entrant: (maker, name)
+        for job in jobs
+        for entrant, maker, name in zip(job.entrants, job.makers, job.names, strict=True)
+    }
+    for entrant, (maker, name) in sorted(entrants.items()):
+        try:
+            pickle.dumps(maker)
+        except Exception as error:
+            raise ChkobbaError(
+                f"bot {shown(name)} (entrant {entrant}) cannot be sent to worker processes "
+                f"({_cut(one_line(str(error)))}): use a bot spec, or a bot that "
+                "pickles (its class defined at the top level of a module, not in a function "
+                "or an interactive session)"
+            ) from None
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:
@@ -795,11 +842,7 @@ def _add_match_note(error: BaseException, job: _Job) -> None:
     how to play that match again with :func:`play_match`."""
     first, second = job.entrants
     seats = [first, second, first, second][: job.players]
-    bots = ", ".join(
-        f"seat {seat}: {job.names[0] if entrant == first else job.names[1]!r} "
-        f"(entrant {entrant}) built with seed {subseed(job.bot_seed, seat)}"
-        for seat, entrant in enumerate(seats)
-    )
+    bots = ", ".join(_seat_note(job, seat, entrant) for seat, entrant in enumerate(seats))
     rules = "" if job.rules == TUNISIAN else f", rules=<the {job.rules.name} profile>"
     note = (
         f"in tournament match {job.game} ({bots}); to play it again: "
@@ -807,6 +850,18 @@ def _add_match_note(error: BaseException, job: _Job) -> None:
         "with each seat's bot from spawn(seed) or BotSpec.build(seed) (other bots: a copy)"
     )
     add_note(error, note)
+
+
+def _seat_note(job: _Job, seat: int, entrant: int) -> str:
+    """The bot at ``seat`` of ``job``'s match, and how the match built it."""
+    mine = 0 if entrant == job.entrants[0] else 1
+    maker = job.makers[mine]
+    built = (
+        f"built with seed {subseed(job.bot_seed, seat)}"
+        if isinstance(maker, BotSpec) or _spawns(maker)
+        else "a copy of the bot given"  # deep-copied: no seed reaches it
+    )
+    return f"seat {seat}: {job.names[mine]!r} (entrant {entrant}) {built}"
 
 
 def _tally(

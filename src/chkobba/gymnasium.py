@@ -52,7 +52,7 @@ except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
 from chkobba.actions import Position, advance, legal_actions, num_actions, render_position
-from chkobba.bots.base import Bot, is_bot
+from chkobba.bots.base import Bot, among, is_bot, not_a_bot
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
@@ -349,7 +349,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         except Exception as error:  # the bot's own bug: its type unchanged, a note added
             add_note(error, f"raised by {who}; the environment was left as before the call")
             raise
-        if move not in legal:
+        if not among(move, legal):
             chosen = shown(str(move), 200) if isinstance(move, Move) else shown(move)
             reason = illegal_reason(state, move) if isinstance(move, Move) else None
             raise ChkobbaError(
@@ -498,6 +498,8 @@ def _opponent_maker(opponent: Opponent, features: bool) -> Callable[[int], Bot]:
         opponent = BotSpec.parse(opponent)
     if isinstance(opponent, BotSpec):
         return opponent.build
+    if isinstance(opponent, type):  # callable, yet neither a bot nor a policy
+        raise ChkobbaError(f"opponent {shown(opponent)} is not a bot: {not_a_bot(opponent)}")
     if is_bot(opponent):
         spawn = getattr(opponent, "spawn", None)
         return spawn if callable(spawn) else _Same(opponent)  # type: ignore[arg-type]

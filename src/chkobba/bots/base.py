@@ -120,11 +120,19 @@ def is_bot(value: object) -> bool:
 
 def not_a_bot(value: object) -> str | None:
     """Why ``value`` cannot play a seat (``None`` when it can), for the refusals."""
+    if isinstance(value, type):  # its choose is unbound: the first call would fail
+        return f"it is a class, not a bot: pass an instance such as {value.__name__}()"
     if any(kind.__module__.partition(".")[0] == "numpy" for kind in type(value).__mro__):
         return "numpy's values have a choose method, but no bot's"
     if not callable(getattr(value, "choose", None)):
         return "it has no choose(view, legal) method"
     return None
+
+
+def among(move: object, legal: tuple[Move, ...]) -> bool:
+    """Whether a bot's answer ``move`` is one of ``legal``. Only a move can be: a value
+    whose ``==`` gives an array (numpy's) would make ``in`` raise instead of answer."""
+    return isinstance(move, _MOVE_TYPES) and move in legal
 
 
 def require_view(function: str, view: object) -> PlayerView:

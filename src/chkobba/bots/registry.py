@@ -167,7 +167,23 @@ def _check_name(text: object, name: object) -> None:
     if not isinstance(name, str) or name not in BOT_TYPES:
         raise ChkobbaError(
             f"{shown(text)} is not a bot: choose from {', '.join(sorted(BOT_TYPES))}"
+            + (_OWN_BOTS if _names_code(text) else "")
         )
+
+
+#: Said to someone who named their own bot's module or class in a spec.
+_OWN_BOTS = (
+    " (a spec names a built-in bot; a bot of your own plays through the Python API, "
+    "given to play_match or tournament as an object: see docs/bots.md)"
+)
+
+
+def _names_code(text: object) -> bool:
+    """Whether ``text`` looks like a module or a class (``my_bots:Mine``, ``pkg.bots``)."""
+    if not isinstance(text, str):
+        return False
+    name, _, rest = text.partition(":")
+    return "." in name or "/" in name or rest[:1].isupper()
 
 
 def _preset(text: str, name: str, item: str) -> dict[str, int | float]:

@@ -1,0 +1,238 @@
+"""Tests for what an audit from a bot author's side found (stop 54).
+
+A bot author writes a class with ``choose(view, legal)`` and plays it through the arena
+and the Gymnasium environment. Each test fails on the code before its fix:
+
+- a bot's class given where an instance belongs was taken for a bot (the class has a
+  ``choose``) and failed inside the match with a raw ``TypeError`` naming no seat;
+- an answer whose ``==`` gives an array (numpy's) made the arena's legality check raise
+  numpy's own ``ValueError`` instead of the arena's ``IllegalMoveError``;
+- a blank ``name``, or one that is no text, named the bot by its class in messages but by
+  that value in tables and records;
+- a bot that cannot pickle, given to a ``ProcessPoolExecutor``, failed with the pickling
+  error and a note saying how to replay a match that never ran; with ``workers`` the
+  refusal did not say which bot;
+- a ``spawn(seed)`` that returned no bot was reported as if the tournament had been given
+  that value;
+- a bot's own error named the tournament's match but not the seat that raised it (and
+  nothing at all in ``play_match``);
+- the tournament's note said a deep-copied bot was "built with seed N", a seed it never saw;
+- a spec naming one's own module or class (``chkobba simulate --bots my_bots:Mine``) was
+  told only the built-in names, not that such a bot plays through the Python API.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from chkobba import ChkobbaError, IllegalMoveError
+from chkobba.arena import play_match, seat_bots, tournament
+from chkobba.bots import BotSpec, GreedyBot
+from chkobba.bots.base import is_bot
+
+
+class Sevens:
+    """A bot of the author's: the first legal move."""
+
+    name = "sevens"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return legal[0]
+
+
+class _Array:
+    """What numpy's arrays do with ``==``: an answer that is no bool."""
+
+    def __eq__(self, other: object) -> Any:
+        return self
+
+    def __bool__(self) -> bool:
+        raise ValueError("The truth value of an array with more than one element is ambiguous")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _AnswersAnArray:
+    name = "arrays"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return _Array()
+
+
+# --- a class is not a bot ---------------------------------------------------------------
+
+CLASS_REFUSAL = "it is a class, not a bot: pass an instance such as Sevens()"
+
+
+def test_a_bots_class_is_refused_by_play_match_before_any_move() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        play_match([Sevens, "greedy"], seed=1)  # type: ignore[list-item]
+    assert str(caught.value) == f"{Sevens!r} is not a bot or a bot spec: {CLASS_REFUSAL}"
+
+
+def test_a_bots_class_is_refused_by_tournament_and_seat_bots() -> None:
+    with pytest.raises(ChkobbaError, match=re.escape(CLASS_REFUSAL) + "$"):
+        tournament([Sevens, "greedy"], games=2, seed=1)  # type: ignore[list-item]
+    with pytest.raises(ChkobbaError, match=re.escape(f"is not a bot: {CLASS_REFUSAL}")):
+        seat_bots([Sevens, GreedyBot()], 2)  # type: ignore[list-item]
+    assert not is_bot(Sevens) and is_bot(Sevens())
+
+
+def test_a_bots_class_is_refused_as_a_gymnasium_opponent() -> None:
+    gymnasium = pytest.importorskip("chkobba.gymnasium")
+    with pytest.raises(ChkobbaError, match="Sevens"):
+        gymnasium.ChkobbaEnv(opponent=Sevens)
+
+
+# --- an answer that is no move ----------------------------------------------------------
+
+
+def test_an_answer_whose_equality_is_an_array_is_an_illegal_move() -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        play_match([_AnswersAnArray(), "greedy"], seed=1, dealer=1)  # seat 0 cuts first
+    message = str(caught.value)  # (the answer's repr is cut: it names this file's path)
+    assert message.startswith("bot arrays at seat 0 chose <")
+    assert "_Array object at 0x" in message and ", which is not legal: <" in message
+    assert message.endswith("is not a move (expected Shuffle, Cut or Play)")
+
+
+def test_a_numpy_array_answer_is_an_illegal_move() -> None:
+    np = pytest.importorskip("numpy")
+
+    class Numpy:
+        def choose(self, view: Any, legal: Any) -> Any:
+            return np.array([1, 2])
+
+    with pytest.raises(IllegalMoveError, match=r"^bot Numpy at seat [01] chose array\(\[1, 2\]\)"):
+        play_match([Numpy(), "greedy"], seed=1)
+
+
+def test_a_gymnasium_opponent_answering_an_array_is_named() -> None:
+    gymnasium = pytest.importorskip("chkobba.gymnasium")
+    env = gymnasium.ChkobbaEnv(opponent=_AnswersAnArray(), seat=0)
+    # Dealer 0: seat 1, the opponent, cuts, so the reset asks it first.
+    with pytest.raises(ChkobbaError, match=r"^the opponent arrays at seat 1 chose <\S*_Array"):
+        env.reset(seed=1, options={"dealer": 0})
+
+
+# --- one name everywhere ----------------------------------------------------------------
+
+
+class _Named(Sevens):
+    def __init__(self, name: object) -> None:
+        self.name = name  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [(None, "_Named"), ("   ", "_Named"), (7, "_Named"), (" x ", "x")]
+)
+def test_a_bot_is_named_alike_in_tables_records_and_messages(name: object, shown: str) -> None:
+    table = tournament([_Named(name), "greedy"], games=2, seed=1, records=True)
+    assert table.bots[0].name == shown
+    assert table.ratings().bots[0].name == shown
+    assert {match.record.tags["player0"] for match in table.matches if match.record} >= {shown}
+
+
+# --- bots that cannot travel ------------------------------------------------------------
+
+
+class _StaysHome(Sevens):
+    name = "home"
+
+    def __reduce__(self) -> Any:
+        raise pickle.PicklingError("this bot stays in its process")
+
+
+REFUSAL = (
+    "bot 'home' (entrant 1) cannot be sent to worker processes (this bot stays in its "
+    "process): use a bot spec, or a bot that pickles (its class defined at the top level "
+    "of a module, not in a function or an interactive session)"
+)
+
+
+def test_a_process_pool_executor_refuses_a_bot_that_cannot_pickle_by_its_name() -> None:
+    seen: list[object] = []
+    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(ChkobbaError) as caught:
+        tournament(["greedy", _StaysHome()], games=2, seed=1, executor=pool, on_match=seen.append)
+    assert str(caught.value) == REFUSAL
+    assert not getattr(caught.value, "__notes__", None)  # no match to replay
+    assert seen == []
+
+
+# --- spawn that returns no bot ----------------------------------------------------------
+
+
+class _SpawnsNothing(Sevens):
+    name = "nothing"
+
+    def spawn(self, seed: int) -> Any:
+        return None
+
+
+def test_a_spawn_that_returns_no_bot_is_named() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        tournament([_SpawnsNothing(), "greedy"], games=2, seed=1)
+    assert re.fullmatch(
+        r"nothing\.spawn\(\d+\) returned None, which is not a bot: it has no "
+        r"choose\(view, legal\) method",
+        str(caught.value),
+    )
+
+
+# --- a bot's own error says where it came from ------------------------------------------
+
+
+class _Raises(Sevens):
+    name = "raiser"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        if view.player == 1:
+            raise RuntimeError("the author's bug")
+        return legal[0]
+
+
+def test_play_match_notes_which_bot_and_seat_raised() -> None:
+    with pytest.raises(RuntimeError) as caught:
+        play_match([GreedyBot(seed=1), _Raises()], seed=3, dealer=0)
+    assert str(caught.value) == "the author's bug"  # its type and text unchanged
+    # Dealer 0: seat 1 cuts, the match's second move (after the shuffle).
+    assert getattr(caught.value, "__notes__", None) == [
+        "raised by bot raiser at seat 1, choosing the match's move 2 (phase CUT)"
+    ]
+
+
+def test_a_tournament_names_the_seat_that_raised_and_a_copied_bot_as_a_copy() -> None:
+    with pytest.raises(RuntimeError) as caught:
+        tournament([_Raises(), "greedy"], games=2, seed=1)
+    seat_note, match_note = getattr(caught.value, "__notes__", None) or ("", "")
+    assert seat_note.startswith("raised by bot raiser at seat 1, ")
+    # Game 0 seats the raiser at seat 0 (it does not raise there) and game 1 at seat 1.
+    assert "in tournament match 1 " in match_note
+    assert "'raiser' (entrant 0) a copy of the bot given" in match_note
+    assert re.search(r"'greedy' \(entrant 1\) built with seed \d+", match_note)
+
+
+# --- the command line points a bot's module at the Python API ---------------------------
+
+
+@pytest.mark.parametrize("text", ["my_bots:SevenDiamondBot", "mypkg.bots", "./bots.py"])
+def test_a_spec_naming_ones_own_code_points_to_the_python_api(text: str) -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        BotSpec.parse(text)
+    assert str(caught.value) == (
+        f"{text!r} is not a bot: choose from expert, greedy, ismcts, random (a spec names a "
+        "built-in bot; a bot of your own plays through the Python API, given to play_match "
+        "or tournament as an object: see docs/bots.md)"
+    )
+
+
+@pytest.mark.parametrize("text", ["clever", "gredy:seed=1", "ismct:v1"])
+def test_a_mistyped_builtin_name_gets_the_list_alone(text: str) -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        BotSpec.parse(text)
+    assert str(caught.value).endswith("choose from expert, greedy, ismcts, random")
