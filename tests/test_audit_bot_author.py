@@ -18,22 +18,27 @@ and the Gymnasium environment. Each test fails on the code before its fix:
   nothing at all in ``play_match``);
 - the tournament's note said a deep-copied bot was "built with seed N", a seed it never saw;
 - a spec naming one's own module or class (``chkobba simulate --bots my_bots:Mine``) was
-  told only the built-in names, not that such a bot plays through the Python API.
+  told only the built-in names, not that such a bot plays through the Python API;
+- ``chkobba replay`` and ``analyse`` never showed a record's tags (who sat where).
 """
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import ChkobbaError, IllegalMoveError
 from chkobba.arena import play_match, seat_bots, tournament
 from chkobba.bots import BotSpec, GreedyBot
 from chkobba.bots.base import is_bot
+from tests.helpers import run_cli
 
 
 class Sevens:
@@ -236,3 +241,51 @@ def test_a_mistyped_builtin_name_gets_the_list_alone(text: str) -> None:
     with pytest.raises(ChkobbaError) as caught:
         BotSpec.parse(text)
     assert str(caught.value).endswith("choose from expert, greedy, ismcts, random")
+
+
+# --- replay and analyse show who sat where ----------------------------------------------
+
+
+def _tagged_record(tmp_path: Path) -> str:
+    table = tournament([Sevens(), "greedy"], games=1, seed=2, records=True)
+    record = table.matches[0].record
+    assert record is not None
+    record = attrs.evolve(record, tags={**record.tags, "event": "club\x1b[2J night"})
+    path = tmp_path / "match.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    return str(path)
+
+
+def test_replay_shows_the_records_tags_under_its_first_line(tmp_path: Path) -> None:
+    path = _tagged_record(tmp_path)
+    code, text, _ = run_cli("replay", path, "--no-boards")
+    assert code == 0
+    # Sorted by name, as a record keeps them; a terminal's escape code written as text.
+    assert text.splitlines()[1] == (
+        "tags: event club\\x1b[2J night, game 0, player0 sevens, player1 greedy"
+    )
+
+
+def test_analyse_shows_the_records_tags_and_gives_them_in_json(tmp_path: Path) -> None:
+    path = _tagged_record(tmp_path)
+    code, text, _ = run_cli("analyse", path, "--seat", "0", "--bot", "ismcts:iterations=5")
+    assert code == 0
+    assert text.splitlines()[1].startswith("tags: event club")
+    code, text, _ = run_cli(
+        "analyse", path, "--seat", "0", "--bot", "ismcts:iterations=5", "--json"
+    )
+    assert code == 0
+    assert json.loads(text)["tags"] == {
+        "event": "club\x1b[2J night",
+        "game": "0",
+        "player0": "sevens",
+        "player1": "greedy",
+    }
+
+
+def test_a_record_without_tags_shows_no_tag_line(tmp_path: Path) -> None:
+    record = play_match(["greedy", "random"], seed=1).record
+    path = tmp_path / "plain.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    code, text, _ = run_cli("replay", str(path), "--no-boards")
+    assert code == 0 and not text.splitlines()[1].startswith("tags:")

@@ -16,7 +16,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.play import move_label, points
-from chkobba.cli.replay import CommandError, load_record
+from chkobba.cli.replay import CommandError, load_record, tag_line
 from chkobba.errors import ChkobbaError, shown
 
 __all__ = ["UsageError", "run_analyse"]
@@ -77,17 +77,25 @@ def run_analyse(
             "seat": seat,
             "moves": [review.to_dict() for review in reviews],
             "worst": [review.index for review in lost],
+            "tags": dict(record.tags),  # the record's, as replay shows them
         }
         out.line(json.dumps(data, indent=2))
         return 0
-    _print(out, name, reviews, lost, flagged)
+    _print(out, name, reviews, lost, flagged, tag_line(record))
     return 0
 
 
 def _print(
-    out: Output, name: str, reviews: list[MoveReview], lost: list[MoveReview], asked: int
+    out: Output,
+    name: str,
+    reviews: list[MoveReview],
+    lost: list[MoveReview],
+    asked: int,
+    tags: str | None,
 ) -> None:
     out.line(f"analysing {name}: {counted(len(reviews), 'decision')}", "bold")
+    if tags is not None:
+        out.line(tags)
     out.line(f"values: {_VALUES}")
     flagged = {review.index for review in lost}
     for review in reviews:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, TextIO
 
-from chkobba._describe import move_number
+from chkobba._describe import move_number, one_line
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
 from chkobba.records import FILE_LIMIT, Record, read_record_lines
 from chkobba.render import render
@@ -82,6 +82,9 @@ def run_replay(
         f"{counted(deals, 'deal')}",
         "bold",
     )
+    tags = tag_line(record)
+    if tags is not None:
+        out.line(tags)
     pager = _Pager(out, stdin)
     try:
         state = _show(out, name, record, boards=boards, deal=deal, pager=pager)
@@ -99,6 +102,22 @@ def run_replay(
 
 # Shared with chkobba.cli.analyse (not in __all__): the record at ``path``, read as
 # replay reads it; a file that cannot be read or is no record raises CommandError.
+def tag_line(record: Record) -> str | None:
+    """The record's tags on one line (``None`` without any), as a game viewer shows a
+    PGN's headers: who sat where, the event, the seed. Each value is cut to a quote's
+    length and its characters that are not printable written as escapes."""
+    if not record.tags:
+        return None
+    shown_tags = (
+        f"{_cut(one_line(name))} {_cut(one_line(value))}" for name, value in record.tags.items()
+    )
+    return "tags: " + ", ".join(shown_tags)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
 def load_record(path: str, name: str, game: int | None = None) -> Record:
     """The record in the file at ``path``: a record file, or game number ``game`` (from
     1) of a JSON Lines file holding one record per line (``simulate --records``)."""
