@@ -25,12 +25,13 @@ try:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
-except ImportError as missing:  # a one-line hint, not a traceback, for --help too
-    raise SystemExit(
-        f"train_maskable_ppo.py needs {missing.name}: pip install -e '.[gymnasium]' sb3-contrib"
-    ) from None
 
-import chkobba.gymnasium  # registers chkobba/Chkobba-v0
+    import chkobba.gymnasium  # registers chkobba/Chkobba-v0
+except ImportError as missing:  # said after the arguments are read: --help works anyway
+    MISSING: str | None = missing.name
+else:
+    MISSING = None
+
 from chkobba.arena import tournament
 from chkobba.bots import PolicyBot
 
@@ -78,6 +79,10 @@ def main() -> None:
     parser.add_argument("--save", default=None, help="save the model to this path")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     args = parser.parse_args()
+    if MISSING is not None:  # a one-line hint, not a traceback
+        raise SystemExit(
+            f"train_maskable_ppo.py needs {MISSING}: pip install -e '.[gymnasium]' sb3-contrib"
+        )
     # A small MLP gains nothing from more threads; on a busy machine they only contend.
     torch.set_num_threads(args.threads)
 

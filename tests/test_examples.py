@@ -56,3 +56,34 @@ def test_openspiel_ismcts_evaluates() -> None:
     assert "ISMCTS (4 simulations/move) vs random, 4 players" in out
     won, drew, lost = map(int, re.search(r"won (\d+), drew (\d+), lost (\d+)", out).groups())  # type: ignore[union-attr]
     assert won + drew + lost == 2
+
+
+def test_the_ppo_example_shows_its_help_without_torch_too() -> None:
+    """Found by a docs audit: ``--help`` printed only "needs torch" where torch is
+    missing, hiding the options docs/gymnasium.md uses."""
+    out = run("train_maskable_ppo.py", "--help")
+    assert out.startswith("usage: train_maskable_ppo.py")
+    for option in ("--random-steps", "--greedy-steps", "--eval-games", "--seed", "--save"):
+        assert option in out
+
+
+def test_the_ppo_example_names_what_it_lacks_in_one_line() -> None:
+    pytest.importorskip("chkobba.gymnasium")
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError:
+        done = subprocess.run(
+            [sys.executable, str(EXAMPLES / "train_maskable_ppo.py"), "--random-steps", "0"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 1
+        assert re.fullmatch(
+            r"train_maskable_ppo\.py needs \w+: pip install -e '\.\[gymnasium\]' sb3-contrib\n",
+            done.stderr,
+        )
+    else:
+        pytest.skip("torch and sb3-contrib are installed: the script would train")
