@@ -45,6 +45,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from chkobba._compat import fields_of, restore
 from chkobba._describe import (
     add_note,
     bot_label,
@@ -255,6 +256,12 @@ class MatchSummary:
     deals: int
     record: Record | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        return fields_of(self)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        restore(self, fields)  # a 0.1.0 pickle has no record: None, as then
+
 
 @attrs.frozen
 class BotResult:
@@ -301,6 +308,12 @@ class TournamentResult:
     bots: tuple[BotResult, ...]
     matches: tuple[MatchSummary, ...]
     rules: Rules = TUNISIAN
+
+    def __getstate__(self) -> dict[str, Any]:
+        return fields_of(self)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        restore(self, fields)  # a 0.1.0 pickle has no rules: the Tunisian profile, as then
 
     def head_to_head(self) -> tuple[HeadToHead, ...]:
         """A line for every ordered pair of bots (``bot`` in the order given, then each

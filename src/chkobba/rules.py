@@ -192,6 +192,21 @@ class Rules:
         by_card = tuple(self.capture_values[ranks.index(c.rank)] for c in DECK)
         object.__setattr__(self, "card_values", by_card)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle holds: the profile's fields (its derived table is worked out
+        again when it is read)."""
+        return {name: getattr(self, name) for name in _PROFILE_FIELDS}
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Read a pickled profile, also one pickled by an earlier version: chkobba 0.1.0's
+        profile had only ``name``, ``capture_values`` and ``target``, and a field a pickle
+        lacks takes its default (the Tunisian profile's, the only one 0.1.0 played). The
+        fields are checked as ``Rules(...)`` checks them."""
+        made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
+        for name in _ALL_FIELDS:
+            object.__setattr__(self, name, getattr(made, name))
+        object.__setattr__(self, "_attrs_cached_hash", None)  # (cache_hash: worked out anew)
+
     @property
     def categories(self) -> tuple[str, ...]:
         """The deal-scoring categories this profile plays, in the order of
@@ -316,6 +331,10 @@ def _file_text(path: str | os.PathLike[str], name: str) -> str:
 #: The deal-scoring categories, in the order :attr:`DealScore.winners
 #: <chkobba.DealScore.winners>` lists them (re-exported by :mod:`chkobba.scoring`).
 CATEGORIES = ("cards", "diamonds", "bermila", "seven_of_diamonds", "primiera")
+
+#: A profile's own fields (what ``Rules(...)`` takes), then every field it holds.
+_PROFILE_FIELDS = tuple(field.name for field in attrs.fields(Rules) if field.init)
+_ALL_FIELDS = tuple(field.name for field in attrs.fields(Rules))
 
 #: The Tunisian profile, the library's default: Q=8, J=9, K=10; the match is played to 21.
 TUNISIAN = Rules()

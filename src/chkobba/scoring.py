@@ -163,6 +163,18 @@ class DealScore:
                 fields[new] = fields.pop(old)
         self.__attrs_init__(*args, **fields)
 
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """Read a pickled score, also one pickled by chkobba 0.1.0, whose winners had the
+        old names (``cards``, …: instance entries that the aliases would hide) and which
+        had no primiera."""
+        values = dict(fields)
+        for old, new in _OLD_NAMES.items():
+            if old in values:
+                values[new] = values.pop(old)
+        values.setdefault("primiera_winner", None)
+        values.setdefault("primiera_sums", ())
+        object.__setattr__(self, "__dict__", values)
+
     @property
     def winners(self) -> Mapping[str, int | None]:
         """The winning side of each category (:data:`CATEGORIES`), ``None`` for nobody."""

@@ -103,6 +103,10 @@ class _Node:
         self.avail: int = 0
 
 
+#: The options of the 0.1.0 ISMCTSBot (its pickles hold these and no others).
+_V1_OPTIONS = ("iterations", "exploration", "epsilon", "horizon", "seed")
+
+
 class ISMCTSBot(SeededBot):
     """Single-observer ISMCTS with ``iterations`` samples per move (see the module).
 
@@ -152,6 +156,15 @@ class ISMCTSBot(SeededBot):
         self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
         self.exploration = c
         self.epsilon = chance
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Read a pickled bot, also one pickled by 0.1.0, which had neither ``inference``
+        nor ``seconds``: it gets them, and what they need, as a bot made with its options
+        has them (their defaults), and keeps all it has (its generator's state too)."""
+        if "inference" not in state:
+            given = {name: state[name] for name in _V1_OPTIONS if name in state}
+            state = {**vars(ISMCTSBot(**given)), **state}
+        vars(self).update(state)
 
     def options(self) -> dict[str, Any]:
         return {
