@@ -61,8 +61,12 @@ def _states_now(record: Record) -> dict[int, State]:
 def _as_0_1_0_scored_it(state: State) -> State:
     """``state`` with its deal scores as 0.1.0 made them: without primiera sums, which
     0.1.0 never worked out (nothing else of a 0.1.0 score differs)."""
-    scores = tuple(attrs.evolve(score, primiera_sums=()) for score in state.deal_scores)
+    scores = tuple(_unsummed(score) for score in state.deal_scores)
     return attrs.evolve(state, deal_scores=scores)
+
+
+def _unsummed(score: DealScore) -> DealScore:
+    return attrs.evolve(score, primiera_sums=())  # type: ignore[misc]
 
 
 def test_a_profile_reads_back_with_the_fields_added_since(old: dict[str, Any]) -> None:
@@ -99,7 +103,7 @@ def test_a_deal_score_reads_back_under_its_new_names(old: dict[str, Any]) -> Non
     last = max(old["states"])
     score = old["states"][last].deal_scores[0]
     now = _states_now(Record.from_json(old["record_json"]))[last].deal_scores[0]
-    assert score == attrs.evolve(now, primiera_sums=())
+    assert score == _unsummed(now)
     assert score.cards_winner == now.cards_winner and score.primiera_winner is None
     assert "cards" not in vars(score)  # under the new name, not hidden by the alias
 
@@ -170,7 +174,7 @@ def test_a_summary_without_a_field_that_has_no_default_is_refused_by_name() -> N
 
 
 def test_a_tournament_result_pickled_without_rules_is_tunisian() -> None:
-    fields = {"players": 2, "seed": 1, "bots": (), "matches": ()}
+    fields: dict[str, Any] = {"players": 2, "seed": 1, "bots": (), "matches": ()}
     table = TournamentResult.__new__(TournamentResult)
     table.__setstate__(fields)
     assert table == TournamentResult(**fields)
@@ -180,16 +184,8 @@ def test_a_tournament_result_pickled_without_rules_is_tunisian() -> None:
 def test_a_deal_score_pickled_with_the_old_names_reads_under_the_new() -> None:
     score = DealScore.__new__(DealScore)
     old_names = {"cards": 0, "diamonds": 1, "bermila": None, "seven_of_diamonds": 1}
-    counts = {
-        "chkobbas": (0, 0),
-        "points": (1, 2),
-        "card_counts": (21, 19),
-        "diamond_counts": (4, 6),
-        "seven_counts": (2, 2),
-        "six_counts": (2, 2),
-    }
-    score.__setstate__({**old_names, **counts})
-    made = DealScore(
-        cards_winner=0, diamonds_winner=1, bermila_winner=None, seven_of_diamonds_winner=1, **counts
-    )  # type: ignore[arg-type]
+    counts = ((0, 0), (1, 2), (21, 19), (4, 6), (2, 2), (2, 2))
+    names = ("chkobbas", "points", "card_counts", "diamond_counts", "seven_counts", "six_counts")
+    score.__setstate__({**old_names, **dict(zip(names, counts, strict=True))})
+    made = DealScore(0, 1, None, 1, *counts)
     assert score == made
