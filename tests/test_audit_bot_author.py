@@ -289,3 +289,11 @@ def test_a_record_without_tags_shows_no_tag_line(tmp_path: Path) -> None:
     path.write_text(record.to_json(), encoding="utf-8")
     code, text, _ = run_cli("replay", str(path), "--no-boards")
     assert code == 0 and not text.splitlines()[1].startswith("tags:")
+
+
+def test_a_long_tag_is_cut_as_messages_quote_text(tmp_path: Path) -> None:
+    record = attrs.evolve(play_match(["greedy", "random"], seed=1).record, tags={"note": "x" * 100})
+    path = tmp_path / "long.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    code, text, _ = run_cli("replay", str(path), "--no-boards")
+    assert code == 0 and text.splitlines()[1] == "tags: note " + "x" * 59 + "…"

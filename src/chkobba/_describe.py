@@ -27,6 +27,7 @@ __all__ = [
     "add_note",
     "bot_label",
     "bot_name",
+    "cut",
     "finite_at_least_zero",
     "finite_number",
     "first_unknown",
@@ -271,8 +272,16 @@ def bot_name(bot: object) -> str:
 
 def bot_label(bot: object) -> str:
     """How messages name a bot: :func:`bot_name`, cut to a quote's length."""
-    text = bot_name(bot)
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+    return cut(bot_name(bot))
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` if it has at most ``limit`` characters, else its start ending with ``…``.
+
+    >>> cut("a" * 70)
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def add_note(error: BaseException, note: str) -> None:

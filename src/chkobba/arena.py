@@ -50,6 +50,7 @@ from chkobba._describe import (
     add_note,
     bot_label,
     bot_name,
+    cut,
     finite_at_least_zero,
     integer_count,
     not_an_int,
@@ -817,14 +818,10 @@ def _check_picklable(jobs: list[_Job]) -> None:
         except Exception as error:
             raise ChkobbaError(
                 f"bot {shown(name)} (entrant {entrant}) cannot be sent to worker processes "
-                f"({_cut(one_line(str(error)))}): use a bot spec, or a bot that "
+                f"({cut(one_line(str(error)), 200)}): use a bot spec, or a bot that "
                 "pickles (its class defined at the top level of a module, not in a function "
                 "or an interactive session)"
             ) from None
-
-
-def _cut(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, TextIO
 
-from chkobba._describe import move_number, one_line
+from chkobba._describe import cut, move_number, one_line
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
-from chkobba.errors import QUOTE_LIMIT, ChkobbaError, IllegalMoveError, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
 from chkobba.records import FILE_LIMIT, Record, read_record_lines
 from chkobba.render import render
@@ -109,13 +109,9 @@ def tag_line(record: Record) -> str | None:
     if not record.tags:
         return None
     shown_tags = (
-        f"{_cut(one_line(name))} {_cut(one_line(value))}" for name, value in record.tags.items()
+        f"{cut(one_line(name))} {cut(one_line(value))}" for name, value in record.tags.items()
     )
     return "tags: " + ", ".join(shown_tags)
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
 
 
 def load_record(path: str, name: str, game: int | None = None) -> Record:
