@@ -686,3 +686,33 @@ def test_the_tensor_leaves_out_a_voided_deal_that_bears_on_nothing_to_come() -> 
         assert first.information_state_tensor(player) == second.information_state_tensor(player)
         assert first.information_state_string(player) != second.information_state_string(player)
     assert "void" in second.information_state_string(0)
+
+
+@pytest.mark.parametrize(
+    ("private", "public", "recall", "size"),
+    [
+        ("SINGLE_PLAYER", True, False, OBSERVATION_SIZE),
+        ("SINGLE_PLAYER", True, True, OBSERVATION_SIZE + HISTORY_SIZE + 40 + 40),
+        ("NONE", True, False, OBSERVATION_SIZE - 80),
+        ("NONE", True, True, OBSERVATION_SIZE - 80 + HISTORY_SIZE + 40),
+        ("SINGLE_PLAYER", False, False, 80),
+        ("SINGLE_PLAYER", False, True, 80 + 40),
+        ("NONE", False, False, 0),
+        ("NONE", False, True, 0),
+    ],
+)
+def test_every_observer_has_the_tensor_size_the_docs_give(
+    private: str, public: bool, recall: bool, size: int
+) -> None:
+    """docs/adapters.md's table of observers (the audit of 0.1.0's suite found the public
+    perfect-recall tensor, empty in 0.1.0, named nowhere)."""
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=recall,
+        public_info=public,
+        private_info=getattr(pyspiel.PrivateInfoType, private),
+    )
+    observer = load(players=2).make_py_observer(kind)
+    assert observer.tensor.size == size
+    table = Path(__file__).resolve().parent.parent.joinpath("docs", "adapters.md").read_text()
+    row = f"| `{private}` | {public} |"
+    assert row in table and f" {size} " in table.split(row)[1].splitlines()[0]
