@@ -33,7 +33,7 @@ from chkobba.cli.arguments import PROGRAM as PROGRAM
 from chkobba.cli.arguments import build_parser as build_parser
 from chkobba.cli.arguments import subcommand
 from chkobba.cli.demo import run_demo
-from chkobba.cli.output import Output, is_closed
+from chkobba.cli.output import Output, is_closed, plain_forms
 from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.rules import run_rules
@@ -88,7 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _complain(message: str, name: str, prefix: str = "error: ") -> None:
     """One line on standard error, if there is one to write to."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        sys.stderr.write(f"{name}: {prefix}{one_line(message)}\n")
+        text = one_line(message).translate(plain_forms(sys.stderr))  # as Output writes
+        sys.stderr.write(f"{name}: {prefix}{text}\n")
         sys.stderr.flush()
 
 

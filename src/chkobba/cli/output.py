@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-__all__ = ["Output", "is_closed", "is_terminal"]
+__all__ = ["PLAIN_FORMS", "Output", "is_closed", "is_terminal", "plain_forms"]
 
 
 def _rich_console(stream: TextIO) -> Any:
@@ -31,9 +31,12 @@ class Output:
         if colour is None:
             colour = is_terminal(stream) and "NO_COLOR" not in os.environ
         self.rich = _rich_console(stream) if colour else None
+        self.plain = plain_forms(stream)
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
+        if self.plain:
+            text = text.translate(self.plain)
         if self.rich is not None and style:
             self.rich.print(text, style=style, markup=False, highlight=False)
         else:
@@ -42,7 +45,7 @@ class Output:
 
     def prompt(self, text: str) -> None:
         """Write a prompt without a newline."""
-        self.stream.write(text)
+        self.stream.write(text.translate(self.plain) if self.plain else text)
         self.stream.flush()
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
@@ -75,6 +78,28 @@ class Output:
         with Progress(console=self.rich, transient=True) as bar:
             task = bar.add_task(description, total=total)
             yield lambda done, total: bar.update(task, completed=done)
+
+
+#: What a stream whose encoding lacks a character the commands write gets instead: a
+#: suit as the notation's letter (``Q♥`` is written ``QH``, which ``play`` reads back),
+#: an ellipsis as three dots.
+PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "..."}
+
+
+def plain_forms(stream: TextIO) -> dict[int, str]:
+    """The characters of :data:`PLAIN_FORMS` that ``stream``'s encoding cannot write (an
+    ASCII terminal, a Windows console's code page, a file redirected under a legacy
+    locale), for ``str.translate``; empty for UTF-8."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return {}
+    lacking = {}
+    for char, plain in PLAIN_FORMS.items():
+        try:
+            char.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            lacking[ord(char)] = plain
+    return lacking
 
 
 def is_terminal(stream: TextIO | None) -> bool:

@@ -1,0 +1,77 @@
+"""The command line on a stream that cannot write the suit symbols (found in stop 54).
+
+An ASCII terminal, a Windows console's code page or a file redirected under a legacy
+locale (``PYTHONIOENCODING=cp1252``) cannot encode ``♠ ♥ ♦ ♣``: every command that shows
+a card stopped at the first one ("chkobba demo: error: cannot write '\\u2660' in
+ascii"). Such a stream now gets the notation's letters (``Q♥`` is written ``QH``, which
+``play`` reads back) and three dots for an ellipsis; a UTF-8 stream is unchanged.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from chkobba.cli import main
+from chkobba.cli.output import PLAIN_FORMS, Output, plain_forms
+
+
+def _stream(encoding: str) -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding=encoding, write_through=True)
+
+
+def _written(stream: io.TextIOWrapper) -> str:
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    return buffer.getvalue().decode(stream.encoding)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "latin-1"])
+def test_a_stream_without_the_suits_gets_the_notations_letters(encoding: str) -> None:
+    stream = _stream(encoding)
+    out = Output(stream, colour=False)
+    out.line("player 1 plays Q♥ and takes 2♦ 6♠ A♣")
+    out.prompt("player 0 (expert) is thinking…")
+    dots = "…" if encoding == "cp1252" else "..."  # cp1252 has the ellipsis
+    assert _written(stream) == (
+        "player 1 plays QH and takes 2D 6S AC\nplayer 0 (expert) is thinking" + dots
+    )
+
+
+def test_a_utf8_stream_keeps_the_symbols() -> None:
+    stream = _stream("utf-8")
+    Output(stream, colour=False).line("Q♥ x 2♦+6♠ …")
+    assert _written(stream) == "Q♥ x 2♦+6♠ …\n"
+    assert plain_forms(stream) == {}
+
+
+def test_only_what_the_encoding_lacks_is_replaced() -> None:
+    # cp1252 has the ellipsis but no suit.
+    lacking = plain_forms(_stream("cp1252"))
+    assert lacking == {ord(c): PLAIN_FORMS[c] for c in "♠♥♦♣"}
+    assert plain_forms(io.StringIO()) == {}  # no encoding: text, not bytes
+
+
+def test_the_demo_runs_whole_on_an_ascii_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    stdout, stderr = _stream("ascii"), _stream("ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert main(["demo", "--seed", "1", "--no-colour"]) == 0
+    text = _written(stdout)
+    assert "player 1 cuts and exposes JS\ntable: JS 3H 5H 2D\n" in text
+    assert text.rstrip().endswith("player 1 wins the match 16-22 after 9 deals")
+    assert _written(stderr) == ""
+
+
+def test_an_error_line_on_an_ascii_stream_uses_the_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stderr = _stream("ascii")
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "stdout", _stream("ascii"))
+    assert main(["replay", "/nonexistent/Q♥.json"]) == 1
+    assert _written(stderr) == (
+        "chkobba replay: error: cannot read '/nonexistent/QH.json': No such file or directory\n"
+    )
