@@ -179,6 +179,23 @@ class _SpawnsNothing(Sevens):
         return None
 
 
+class _SpawnsANumber(Sevens):
+    name = "number"
+
+    def spawn(self, seed: int) -> Any:
+        return 5
+
+
+def test_a_spawn_that_returns_a_value_is_quoted() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        tournament([_SpawnsANumber(), "greedy"], games=1, seed=1)
+    assert re.fullmatch(
+        r"number\.spawn\(\d+\) returned 5, which is not a bot: it has no choose\(view, "
+        r"legal\) method",
+        str(caught.value),
+    )
+
+
 def test_a_spawn_that_returns_no_bot_is_named() -> None:
     with pytest.raises(ChkobbaError) as caught:
         tournament([_SpawnsNothing(), "greedy"], games=2, seed=1)
@@ -225,7 +242,9 @@ def test_a_tournament_names_the_seat_that_raised_and_a_copied_bot_as_a_copy() ->
 # --- the command line points a bot's module at the Python API ---------------------------
 
 
-@pytest.mark.parametrize("text", ["my_bots:SevenDiamondBot", "mypkg.bots", "./bots.py"])
+@pytest.mark.parametrize(
+    "text", ["my_bots:SevenDiamondBot", "mypkg.bots", "./bots.py", "bots/mine"]
+)
 def test_a_spec_naming_ones_own_code_points_to_the_python_api(text: str) -> None:
     with pytest.raises(ChkobbaError) as caught:
         BotSpec.parse(text)
@@ -297,3 +316,9 @@ def test_a_long_tag_is_cut_as_messages_quote_text(tmp_path: Path) -> None:
     path.write_text(record.to_json(), encoding="utf-8")
     code, text, _ = run_cli("replay", str(path), "--no-boards")
     assert code == 0 and text.splitlines()[1] == "tags: note " + "x" * 59 + "…"
+
+
+def test_a_spec_whose_name_is_no_text_gets_the_list_alone() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        BotSpec(name=5, options=())  # type: ignore[arg-type]
+    assert str(caught.value) == "5 is not a bot: choose from expert, greedy, ismcts, random"
