@@ -280,6 +280,8 @@ def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
 
     >>> cut("a" * 70)
     'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'
+    >>> cut("a" * 60) == "a" * 60, len(cut("a" * 61))
+    (True, 60)
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
