@@ -1,9 +1,11 @@
 """The straightforward rules, kept as the reference the fast core must agree with (#8).
 
 These are the engine's play step and legal plays as they were before the fast core (main
-after the profiles issue): tuples rebuilt on every move, capture options from
-:func:`~chkobba.capture_options` card by card, the deal scored by the checked
-:func:`~chkobba.score_deal`. Slow and plain on purpose; only tests use them.
+after the profiles issue): tuples rebuilt on every move, capture options worked out here
+card by card from RULES.md (an equal single first, else every group of two or more
+summing to the card: a plain search of the table, sharing no code with the library's
+captures), the deal scored by the checked :func:`~chkobba.score_deal`. Slow and plain on
+purpose; only tests use them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import itertools
 import operator
 from typing import TypeVar
 
-from chkobba import Card, Phase, Play, State, capture_options, score_deal
+from chkobba import Card, Phase, Play, Rank, Rules, State, score_deal
 from chkobba.state import HAND_SIZE, match_winner
 
 T = TypeVar("T")
@@ -25,9 +27,41 @@ def reference_plays(state: State) -> tuple[Play, ...]:
         return ()
     plays: list[Play] = []
     for held in state.hands[state.mover]:
-        options = capture_options(state.table, held, state.rules)
+        options = reference_options(state.table, held, state.rules)
         plays.extend([Play(held, option) for option in options] if options else [Play(held)])
     return tuple(plays)
+
+
+_COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
+
+
+def reference_options(table: tuple[Card, ...], played: Card, rules: Rules) -> list[frozenset[Card]]:
+    """What ``played`` may take from ``table``: each equal single (in table order), and,
+    when there is none (or the profile lets a sum be chosen instead), every group of two
+    or more cards summing to its value, in the lexicographic order of their positions;
+    a court takes no sum where the profile says so."""
+    value = rules.value(played)
+    values = [rules.value(card) for card in table]
+    singles = [
+        frozenset([card]) for card, worth in zip(table, values, strict=True) if worth == value
+    ]
+    if singles and rules.equal_single_first:
+        return singles
+    if played.rank in _COURTS and not rules.courts_capture_sums:
+        return singles
+    groups: list[tuple[int, ...]] = []
+
+    def extend(start: int, chosen: tuple[int, ...], total: int) -> None:
+        # Depth first, positions increasing: a group comes before the groups it begins.
+        for at in range(start, len(values)):
+            reached = total + values[at]
+            if reached == value and chosen:
+                groups.append((*chosen, at))
+            if reached < value:  # every value is positive: a larger total never comes back
+                extend(at + 1, (*chosen, at), reached)
+
+    extend(0, (), 0)
+    return singles + [frozenset(table[at] for at in group) for group in groups]
 
 
 def reference_play(state: State, move: Play) -> State:

@@ -374,7 +374,12 @@ def test_greedy_helpers_check_their_arguments() -> None:
     # Four cards in the next hand, three unseen: no hand to draw (it divided by zero).
     with pytest.raises(ChkobbaError, match="a hand size of at most the unseen cards"):
         play_score(cards("2D"), card("5S"), frozenset(), cards("2S 4S 6S"), 4, TUNISIAN)
-    assert GreedyBot().evaluate(VIEW, LEGAL[0]) == GreedyBot().evaluate(VIEW, LEGAL[0])
+    # A sound call values the moves: the capture of 3H+6C above either ace laid (the
+    # only capture on this table), and it is the move choose plays.
+    assert [str(move) for move in LEGAL] == ["AD", "AH", "JS x 3H+6C"]
+    values = [GreedyBot().evaluate(VIEW, move) for move in LEGAL]
+    assert values[2] > 0 > max(values[:2])
+    assert GreedyBot(seed=3).choose(VIEW, LEGAL) == LEGAL[2]
 
 
 def test_inference_still_takes_a_bool_for_0_or_1() -> None:

@@ -4,7 +4,8 @@ The positions and their counts are defined once, in ``docs/perft.md``, and read 
 there by ``benchmarks/perft.py``: the page cannot drift from what the engine does.
 Every count is checked twice, through the step API and through the straightforward
 reference rules of ``tests/reference.py``, which share no capture or successor code
-with the fast core.
+with the library (the deal is scored by ``score_deal``, which ``tests/test_scoring.py``
+and ``tests/test_profile_scoring.py`` check against examples worked by hand).
 """
 
 from __future__ import annotations
