@@ -39,6 +39,7 @@ from chkobba.actions import (  # noqa: E402
     capture_choices,
     legal_actions,
     num_actions,
+    render_position,
 )
 from chkobba.bots import GreedyBot, RandomBot  # noqa: E402
 from chkobba.features import FEATURE_SIZE, feature_vector  # noqa: E402
@@ -449,7 +450,10 @@ def test_reset_options_must_be_a_dict(options: object) -> None:
 def test_human_rendering_prints_each_board_once(capsys: pytest.CaptureFixture[str]) -> None:
     env = ChkobbaEnv("random", render_mode="human")
     _, info = env.reset(seed=1)
-    capsys.readouterr()
+    # The reset shows the opening board too, as Gymnasium's environments do (the audit
+    # of an RL user's flows found that it showed nothing until the first step).
+    opening = capsys.readouterr().out
+    assert opening == render_position(env.position) + "\n"
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     out = capsys.readouterr().out
     assert out.count("Chkobba: 2 players") == 1

@@ -146,8 +146,8 @@ def test_a_fresh_environment_has_no_episode_under_way() -> None:
     assert env.learner == 0  # until a reset seats the learner
     mask = env.action_masks()
     assert mask.dtype == np.bool_ and mask.shape == (70,) and not mask.any()
-    assert refusal(lambda: env.step(0)) == "the episode is over: call reset() before step()"
-    assert refusal(lambda: env.step(KEEP)) == "the episode is over: call reset() before step()"
+    assert refusal(lambda: env.step(0)) == "no episode has started: call reset() before step()"
+    assert refusal(lambda: env.step(KEEP)) == "no episode has started: call reset() before step()"
 
 
 def test_the_first_reset_without_a_seed_seats_the_learner_at_seat_0() -> None:

@@ -168,6 +168,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._deals = 0  # deals scored so far this episode
         self._next_seat = 0
         self._done = True
+        self._started = False  # no reset yet: a step is refused as such
 
     # --- Gymnasium API -------------------------------------------------------------
 
@@ -205,6 +206,9 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._done, self._deals = False, 0
             info: dict[str, Any] = {}
             self._play_others(info)
+            self._started = True
+        if self.render_mode == "human":  # Gymnasium's convention: reset shows it too
+            self.render()
         return self._observation(), self._info(info)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -213,6 +217,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         If the opponent fails on the way (an illegal move, an error of its own), the whole
         step is undone, the learner's action included, and the error goes on.
         """
+        if not self._started:
+            raise ChkobbaError("no episode has started: call reset() before step()")
         if self._done:
             raise ChkobbaError("the episode is over: call reset() before step()")
         # Not an integer at all is the caller's bug, whatever illegal_action says.
