@@ -24,6 +24,7 @@ state you build.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -170,7 +171,27 @@ def _seats(state: State) -> Iterator[str]:
     if state.winner is not None and not 0 <= state.winner < sides:
         yield f"winner {shown(state.winner)} is not a side from 0 to {sides - 1}"
     for index, score in enumerate(state.deal_scores):
-        yield from _deal_score(f"deal_scores[{index}]", score, sides)
+        known, checked_for = _SOUND.get(id(score), _NONE)
+        if checked_for == sides and known() is score:
+            continue  # this very score was found sound before: states share their scores
+        problems = _deal_score(f"deal_scores[{index}]", score, sides)
+        first = next(problems, None)
+        if first is not None:
+            yield first
+            return
+        _remember(score, sides)
+
+
+# Deal scores found sound, by identity: every state of a match shares the scores of the
+# deals before, so a view checked at every move (a server's) would otherwise check the
+# whole match's scores again each time. Each entry goes when its score is freed.
+_SOUND: dict[int, tuple[Callable[[], object], int]] = {}
+_NONE: tuple[Callable[[], object], int] = (lambda: None, 0)
+
+
+def _remember(score: DealScore, sides: int) -> None:
+    key = id(score)
+    _SOUND[key] = (weakref.ref(score, lambda _: _SOUND.pop(key, None)), sides)
 
 
 # --- the deal scores ----------------------------------------------------------------------

@@ -21,6 +21,7 @@ Cut(keep=False)
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from chkobba.engine import apply, legal_moves
@@ -70,6 +71,9 @@ class Game:
         start = new_match(players, dealer=dealer, scores=scores, rules=rules)
         self._states: list[State] = [start]
         self._moves: list[Move] = []
+        # The shuffles played, kept as the moves come and go: a deal looks them up
+        # instead of going through the whole match's moves.
+        self._shuffles: Counter[Shuffle] = Counter()
         self._rng = random.Random(seed)
 
     @classmethod
@@ -93,6 +97,7 @@ class Game:
         game = cls(record.players, record.dealer, seed, scores=record.scores, rules=record.rules)
         game._states = list(record.replay())
         game._moves = list(record.moves)
+        game._shuffles = Counter(move for move in game._moves if isinstance(move, Shuffle))
         if seed is not None:
             game._rng = _resumed(game._rng, game._moves)
         return game
@@ -173,6 +178,8 @@ class Game:
         after = apply(self.state, move)
         self._states.append(after)
         self._moves.append(move)
+        if isinstance(move, Shuffle):
+            self._shuffles[move] += 1
         return after
 
     def _check_turn(self, seat: int) -> None:
@@ -209,9 +216,8 @@ class Game:
             )
         if rng is not None:
             return self.play(random_shuffle(rng))
-        played = {move for move in self._moves if isinstance(move, Shuffle)}
         shuffle = random_shuffle(self._rng)
-        while shuffle in played:  # a generator started again: go past what it dealt
+        while self._shuffles[shuffle]:  # a generator started again: go past what it dealt
             shuffle = random_shuffle(self._rng)
         return self.play(shuffle)
 
@@ -220,7 +226,10 @@ class Game:
         if not self._moves:
             raise ChkobbaError("there is no move to undo: the game is at its start")
         self._states.pop()
-        return self._moves.pop()
+        move = self._moves.pop()
+        if isinstance(move, Shuffle):
+            self._shuffles[move] -= 1
+        return move
 
     def record(self, tags: Mapping[str, str] | None = None) -> Record:
         """The :class:`~chkobba.Record` of the game so far, with optional ``tags``."""

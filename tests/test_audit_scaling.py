@@ -1,0 +1,137 @@
+"""What an audit of the APIs' scaling found (stop 54), each fixed with its test here.
+
+The costs are counted (calls of the costly part), never timed: a test's result must not
+depend on the machine's speed.
+
+- A view checked at every move (``legal_moves(view)``, ``Game.play(text, seat=...)``,
+  ``parse_move(text, view)``, ``view.to_dict()``) checked every deal score of the match
+  again each time: a whole match played through views was quadratic in its deals (3.4 ms a
+  call after 700 deals). A deal score found sound is now remembered, by identity, for as
+  long as it lives: the states of a match share the scores of its earlier deals.
+- ``Game.deal()`` went through every move of the match to find the shuffles played (so
+  that a restarted generator deals no order twice): quadratic over a long match, 63% of
+  a 755-deal game's time. The game keeps the shuffles played as moves come and go.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from chkobba import (
+    TUNISIAN,
+    ChkobbaError,
+    Phase,
+    apply,
+    check_state,
+    checks,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+)
+from chkobba.game import Game
+from chkobba.rollouts import rollout
+
+LONG = attrs.evolve(TUNISIAN, target=200)
+
+
+def _late_state(deals: int, seed: int = 1) -> Any:
+    """A state of a long match after ``deals`` scored deals, a play to make."""
+    rng = random.Random(seed)
+    state = new_match(rules=LONG)
+    while len(state.deal_scores) < deals:
+        state = rollout(state, rng)
+    while state.phase is not Phase.PLAY:
+        chance = state.phase is Phase.SHUFFLE
+        state = apply(state, random_shuffle(rng) if chance else rng.choice(legal_moves(state)))
+    return state
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many deal scores the checks looked at, field by field."""
+    seen: list[int] = []
+    original = checks._deal_score
+
+    def counting(name: str, score: Any, sides: int) -> Any:
+        seen.append(id(score))
+        return original(name, score, sides)
+
+    monkeypatch.setattr(checks, "_deal_score", counting)
+    return seen
+
+
+def test_a_views_deal_scores_are_checked_once_not_at_every_move(counted: list[int]) -> None:
+    state = _late_state(30)
+    for _ in range(5):
+        legal_moves(observe(state, state.current_player))
+    later = apply(state, legal_moves(state)[0])
+    legal_moves(observe(later, later.current_player))  # type: ignore[arg-type]
+    # 30 scores, each checked once, whatever the number of views and moves.
+    assert len(counted) == len(set(counted)) == 30
+
+
+def test_a_score_is_checked_again_for_another_number_of_sides(counted: list[int]) -> None:
+    state = _late_state(3)
+    check_state(state)
+    score = state.deal_scores[0]
+    three = attrs.evolve(LONG, players=(2, 3))
+    other = attrs.evolve(state, rules=three, players=3, deal_scores=(score,))
+    problems = list(checks._seats(other))  # every problem of the seats' part, not the first
+    assert "deal_scores[0].chkobbas must be 3 whole numbers >= 0, one per side" in problems[-1]
+    assert counted.count(id(score)) == 2  # sound for 2 sides, looked at again for 3
+
+
+def test_a_broken_copy_of_a_sound_score_is_still_refused() -> None:
+    state = _late_state(3)
+    check_state(state)
+    broken = attrs.evolve(state.deal_scores[0], points=(9, 9))
+    with pytest.raises(ChkobbaError, match=r"deal_scores\[0\]\.points \(9, 9\) are not"):
+        check_state(attrs.evolve(state, deal_scores=(broken, *state.deal_scores[1:])))
+
+
+def test_a_freed_score_is_forgotten() -> None:
+    state = _late_state(2, seed=5)
+    check_state(state)
+    keys = {id(score) for score in state.deal_scores}
+    assert keys <= set(checks._SOUND)
+    del state
+    gc.collect()
+    assert not keys & set(checks._SOUND)
+
+
+class _CountedMoves(list):  # type: ignore[type-arg]
+    """A game's list of moves that counts how often it is gone through."""
+
+    walks = 0
+
+    def __iter__(self) -> Any:
+        _CountedMoves.walks += 1
+        return super().__iter__()
+
+
+def test_a_deal_does_not_go_through_the_matchs_moves() -> None:
+    game, rng = Game(seed=3, rules=LONG), random.Random(2)
+    game._moves = _CountedMoves(game._moves)
+    while len(game.state.deal_scores) < 12:
+        if game.state.is_chance:
+            game.deal()
+        else:
+            game.play(rng.choice(game.legal_moves))
+    assert _CountedMoves.walks == 0
+
+
+def test_an_undone_shuffle_may_be_dealt_again_and_a_played_one_not() -> None:
+    game = Game(seed=7)
+    first = game.deal()
+    game.undo()
+    again = Game(seed=7)
+    again.deal()  # the same first draw: nothing played yet, so it is dealt
+    assert again.state == first
+    replayed = Game.from_record(game.record(), seed=7)  # nothing recorded: dealt again
+    assert replayed.deal() == first
