@@ -196,7 +196,7 @@ def test_callbacks_and_records_are_checked_before_any_match() -> None:
     for name in ("progress", "on_match"):
         with pytest.raises(ChkobbaError, match=f"{name} must be a function or None, not 5"):
             tournament(["random", "random"], games=1, seed=1, **{name: 5})  # type: ignore[arg-type]
-    with pytest.raises(ChkobbaError, match="records must be True or False, not 'no'"):
+    with pytest.raises(ChkobbaError, match="records must be True, False or 'stream', not 'no'"):
         tournament(["random", "random"], games=1, seed=1, records="no")  # type: ignore[arg-type]
 
 

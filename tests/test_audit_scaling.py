@@ -11,12 +11,16 @@ depend on the machine's speed.
 - ``Game.deal()`` went through every move of the match to find the shuffles played (so
   that a restarted generator deals no order twice): quadratic over a long match, 63% of
   a 755-deal game's time. The game keeps the shuffles played as moves come and go.
+- ``chkobba simulate --records`` kept every record in memory while it wrote it: the
+  tournament's ``records="stream"`` gives each record to ``on_match`` only.
 """
 
 from __future__ import annotations
 
 import gc
 import random
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -34,6 +38,7 @@ from chkobba import (
     observe,
     random_shuffle,
 )
+from chkobba.arena import tournament
 from chkobba.game import Game
 from chkobba.rollouts import rollout
 
@@ -135,3 +140,61 @@ def test_an_undone_shuffle_may_be_dealt_again_and_a_played_one_not() -> None:
     assert again.state == first
     replayed = Game.from_record(game.record(), seed=7)  # nothing recorded: dealt again
     assert replayed.deal() == first
+
+
+# --- records streamed to on_match -----------------------------------------------------
+
+
+def test_streamed_records_reach_on_match_and_are_not_kept() -> None:
+    """``simulate --records`` kept every record in memory while writing it (19 kB a
+    match): with ``records="stream"`` the result's summaries hold none, and nothing else
+    keeps one once ``on_match`` has had it."""
+    seen: list[Any] = []
+    alive: list[Any] = []
+
+    def on_match(summary: Any) -> None:
+        seen.append(summary.record.to_json(compact=True))
+        alive.append(weakref.ref(summary.record))
+
+    streamed = tournament(
+        ["greedy", "random"], games=6, seed=2, records="stream", on_match=on_match
+    )
+    kept = tournament(["greedy", "random"], games=6, seed=2, records=True)
+    assert seen == [match.record.to_json(compact=True) for match in kept.matches]  # type: ignore[union-attr]
+    assert all(match.record is None for match in streamed.matches)
+    assert streamed.matches == tuple(attrs.evolve(m, record=None) for m in kept.matches)
+    gc.collect()
+    assert [ref() for ref in alive] == [None] * 6
+
+
+def test_streamed_records_need_on_match() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        tournament(["greedy", "random"], games=1, seed=1, records="stream")
+    assert str(caught.value) == (
+        "tournament: records='stream' gives every record to on_match, and there is none"
+    )
+
+
+def test_streamed_records_are_let_go_while_an_executor_runs() -> None:
+    # A finished future holds its result: the tournament lets go of each once reported,
+    # so that records do not pile up while a long run goes on.
+    alive: list[Any] = []
+    most_alive: list[int] = []
+
+    def on_match(summary: Any) -> None:
+        most_alive.append(sum(ref() is not None for ref in alive))
+        alive.append(weakref.ref(summary.record))
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        result = tournament(
+            ["greedy", "random"],
+            games=12,
+            seed=3,
+            records="stream",
+            executor=pool,
+            on_match=on_match,
+        )
+    assert len(result.matches) == 12
+    assert max(most_alive) <= 2, most_alive  # (the last one or two may still be in hand)
+    gc.collect()
+    assert [ref() for ref in alive] == [None] * 12

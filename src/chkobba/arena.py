@@ -41,7 +41,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
@@ -624,7 +624,7 @@ def tournament(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     executor: Executor | None = None,
-    records: bool = False,
+    records: bool | Literal["stream"] = False,
     on_match: Callable[[MatchSummary], None] | None = None,
     rules: Rules = TUNISIAN,
 ) -> TournamentResult:
@@ -640,7 +640,10 @@ def tournament(
     process pool), again with the same result; ``workers`` is then ignored.
     ``progress(done, total)`` is called after every match; ``on_match(summary)`` for
     every match in game order, as soon as it and the ones before it are done.
-    ``records=True`` keeps every match's record in its summary. With 3 players (a
+    ``records=True`` keeps every match's record in its summary; ``records="stream"``
+    gives it only to ``on_match`` (which it requires), and the result's summaries hold
+    none: the memory a tournament keeps does not grow with its records, for writing
+    many matches to a file as they finish (``chkobba simulate --records``). With 3 players (a
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
     a side of its own; the pair's next match swaps the bots. ``seed`` must be an
     integer (every match is derived from it, so the tournament can be replayed).
@@ -659,15 +662,17 @@ def tournament(
     _check_seed("tournament", seed)
     _check_derivable("tournament", seed)
     _check_reporting(progress, on_match, records)
+    streamed = records == "stream"
     _check_scale(games, workers, executor)
     _check_rules(rules, players)
     makers = _entrants(bots)
     _check_matches(games, len(makers))
     names = _names(makers)
     jobs = _jobs(
-        makers, names, games=games, seed=seed, players=players, records=records, rules=rules
+        makers, names, games=games, seed=seed, players=players, records=bool(records), rules=rules
     )
-    summaries = _run_all(jobs, workers, executor, _Reporter(len(jobs), progress, on_match))
+    reporter = _Reporter(len(jobs), progress, on_match, streamed=streamed)
+    summaries = _run_all(jobs, workers, executor, reporter)
     return _tally(names, players, seed, summaries, rules)
 
 
@@ -675,8 +680,14 @@ def _check_reporting(progress: object, on_match: object, records: object) -> Non
     """What the tournament reports as it goes: two callbacks, and whether to keep records."""
     _check_callback("tournament: progress", progress)
     _check_callback("tournament: on_match", on_match)
-    if type(records) is not bool:
-        raise ChkobbaError(f"tournament: records must be True or False, not {shown(records)}")
+    if type(records) is not bool and records != "stream":
+        raise ChkobbaError(
+            f"tournament: records must be True, False or 'stream', not {shown(records)}"
+        )
+    if records == "stream" and on_match is None:
+        raise ChkobbaError(
+            "tournament: records='stream' gives every record to on_match, and there is none"
+        )
 
 
 def _check_scale(games: object, workers: object, executor: object) -> None:
@@ -752,12 +763,14 @@ class _Reporter:
     total: int
     progress: Callable[[int, int], None] | None
     on_match: Callable[[MatchSummary], None] | None
+    #: ``records="stream"``: a summary is kept without its record (on_match had it).
+    streamed: bool = False
     done: list[MatchSummary] = attrs.field(factory=list)
     waiting: dict[int, MatchSummary] = attrs.field(factory=dict)
     next_game: int = 0
 
     def __call__(self, summary: MatchSummary) -> None:
-        self.done.append(summary)
+        self.done.append(attrs.evolve(summary, record=None) if self.streamed else summary)
         if self.progress is not None:
             self.progress(len(self.done), self.total)
         if self.on_match is None:
@@ -841,6 +854,7 @@ def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:
                 _add_match_note(error, futures[future])
                 raise
             report(summary)
+            del futures[future]  # a future holds its result: let a streamed record go
     except BaseException:
         for future in futures:
             future.cancel()

@@ -111,7 +111,7 @@ def _run_tournament(
             workers=workers,
             progress=advance,
             executor=executor,
-            records=records is not None,
+            records=False if records is None else "stream",  # written, then let go
             on_match=on_match,
             rules=rules,
         )
