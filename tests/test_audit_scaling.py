@@ -13,12 +13,14 @@ depend on the machine's speed.
   a 755-deal game's time. The game keeps the shuffles played as moves come and go.
 - ``chkobba simulate --records`` kept every record in memory while it wrote it: the
   tournament's ``records="stream"`` gives each record to ``on_match`` only.
+- ``Record.final()`` and a verified load kept every state of the match to give the last.
 """
 
 from __future__ import annotations
 
 import gc
 import random
+import tracemalloc
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -30,6 +32,8 @@ from chkobba import (
     TUNISIAN,
     ChkobbaError,
     Phase,
+    Record,
+    RecordError,
     apply,
     check_state,
     checks,
@@ -38,7 +42,7 @@ from chkobba import (
     observe,
     random_shuffle,
 )
-from chkobba.arena import tournament
+from chkobba.arena import play_match, tournament
 from chkobba.game import Game
 from chkobba.rollouts import rollout
 
@@ -198,3 +202,35 @@ def test_streamed_records_are_let_go_while_an_executor_runs() -> None:
     assert max(most_alive) <= 2, most_alive  # (the last one or two may still be in hand)
     gc.collect()
     assert [ref() for ref in alive] == [None] * 12
+
+
+# --- a record checked without keeping its states ----------------------------------------
+
+
+def _long_record() -> Record:
+    result = play_match(["random", "random"], seed=4, rules=attrs.evolve(TUNISIAN, target=120))
+    assert len(result.record.moves) > 1500
+    return result.record
+
+
+def _peak(function: Any) -> int:
+    tracemalloc.start()
+    try:
+        function()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_final_and_a_verified_load_hold_one_state_at_a_time() -> None:
+    """``Record.final()`` and ``from_json`` (which checks every move) built the tuple of
+    every state of the match (about 850 bytes a move) to keep the last one."""
+    record = _long_record()
+    text = record.to_json()
+    every_state = _peak(record.replay)
+    assert record.final() == record.replay()[-1]
+    assert _peak(record.final) * 10 < every_state
+    loaded = _peak(lambda: Record.from_json(text, verify=False))
+    assert _peak(lambda: Record.from_json(text)) < loaded + every_state // 4
+    with pytest.raises(RecordError, match=r"move 2 \(index 1\)"):
+        attrs.evolve(record, moves=(record.moves[0], record.moves[0])).final()

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import codecs
+import collections
 import contextlib
 import errno
 import functools
@@ -304,8 +305,18 @@ class Record:
         A move that is not legal raises :class:`~chkobba.RecordError` naming it as people
         count and as code indexes (``move 6 (index 5)``), its text and the engine's reason.
         """
+        return tuple(self._states())
+
+    def final(self) -> State:
+        """The state after the last move (it checks every move, like :meth:`replay`,
+        holding one state at a time)."""
+        # deque(maxlen=1) keeps the last state only (a starred assignment keeps them all).
+        return collections.deque(self._states(), maxlen=1)[0]
+
+    def _states(self) -> Iterator[State]:
+        """The start state, then the state after each move, as :meth:`replay` lists them."""
         state = self.start()
-        states = [state]
+        yield state
         for index, move in enumerate(self.moves):
             try:
                 state = apply(state, move)
@@ -313,12 +324,7 @@ class Record:
                 raise RecordError(
                     f"{move_number(index)} ({shown(str(move), 200)}) is not legal: {error}"
                 ) from None
-            states.append(state)
-        return tuple(states)
-
-    def final(self) -> State:
-        """The state after the last move (it checks every move, like :meth:`replay`)."""
-        return self.replay()[-1]
+            yield state
 
     def deals(self) -> tuple[RecordedDeal, ...]:
         """The record deal by deal: each deal's dealer, its moves with the player of each,
@@ -396,7 +402,7 @@ class Record:
             tags=_tags(data["tags"]) if "tags" in data else None,
         )
         if verify:
-            record.replay()
+            record.final()  # every move checked, one state held at a time
         return record
 
     @classmethod
