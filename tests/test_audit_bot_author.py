@@ -186,21 +186,12 @@ class _SpawnsANumber(Sevens):
         return 5
 
 
-def test_a_spawn_that_returns_a_value_is_quoted() -> None:
+@pytest.mark.parametrize(("maker", "shown"), [(_SpawnsNothing(), "None"), (_SpawnsANumber(), "5")])
+def test_a_spawn_that_returns_no_bot_is_named_with_what_it_returned(maker: Any, shown: str) -> None:
     with pytest.raises(ChkobbaError) as caught:
-        tournament([_SpawnsANumber(), "greedy"], games=1, seed=1)
+        tournament([maker, "greedy"], games=1, seed=1)
     assert re.fullmatch(
-        r"number\.spawn\(\d+\) returned 5, which is not a bot: it has no choose\(view, "
-        r"legal\) method",
-        str(caught.value),
-    )
-
-
-def test_a_spawn_that_returns_no_bot_is_named() -> None:
-    with pytest.raises(ChkobbaError) as caught:
-        tournament([_SpawnsNothing(), "greedy"], games=2, seed=1)
-    assert re.fullmatch(
-        r"nothing\.spawn\(\d+\) returned None, which is not a bot: it has no "
+        rf"{maker.name}\.spawn\(\d+\) returned {shown}, which is not a bot: it has no "
         r"choose\(view, legal\) method",
         str(caught.value),
     )
