@@ -139,6 +139,19 @@ _LAY = {c: Play(c) for c in DECK}
 _TAKE_ONE = {c: {t: Play(c, frozenset((t,))) for t in DECK if t is not c} for c in DECK}
 
 
+def shared_play(played: Card, capture: frozenset[Card]) -> Play:
+    """The play of ``played`` taking ``capture`` (a card other than ``played``'s): the one
+    built at import for a lay or a single capture, which most moves are, else a new one.
+    Moves read from text share them as the listed legal plays do, so a file of records
+    holds one of each instead of one per move."""
+    if not capture:
+        return _LAY[played]
+    if len(capture) == 1:
+        (taken,) = capture
+        return _TAKE_ONE[played][taken]
+    return Play(played, capture)
+
+
 def clear_caches() -> None:
     """Empty the tables hand_plays reads (for benchmarks that want a cold start)."""
     for lookup in list(_LOOKUPS.values()):  # a copy: another thread may add a profile

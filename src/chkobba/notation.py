@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from chkobba._plays import shared_play
 from chkobba.cards import DECK, Card, card
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, shown
@@ -165,11 +166,14 @@ def _read(text: str) -> tuple[Move, bool]:
     if not marks:
         if len(words) > 1:
             raise _error(text, f"{_FORMS}; write a capture as QH x 2D+6S")
-        return Play(_card(text, words[0], "a card")), True
+        return shared_play(_card(text, words[0], "a card"), _NOTHING), True
     played_text, taken_text = _CAPTURE_MARK.split(text)
     played = _card(text, played_text, "the played card")
     taken = _read_capture(text, taken_text, played)
-    return Play(played, taken), False
+    return shared_play(played, taken), False
+
+
+_NOTHING: frozenset[Card] = frozenset()
 
 
 def _read_capture(text: str, taken_text: str, played: Card) -> frozenset[Card]:
