@@ -191,7 +191,8 @@ _NONE: tuple[Callable[[], object], int] = (lambda: None, 0)
 
 def _remember(score: DealScore, sides: int) -> None:
     key = id(score)
-    _SOUND[key] = (weakref.ref(score, lambda _: _SOUND.pop(key, None)), sides)
+    forget = _SOUND.pop  # bound now: the callback may run while the interpreter exits
+    _SOUND[key] = (weakref.ref(score, lambda _: forget(key, None)), sides)
 
 
 # --- the deal scores ----------------------------------------------------------------------
