@@ -90,8 +90,9 @@ def test_a_bots_class_is_refused_by_tournament_and_seat_bots() -> None:
 
 def test_a_bots_class_is_refused_as_a_gymnasium_opponent() -> None:
     gymnasium = pytest.importorskip("chkobba.gymnasium")
-    with pytest.raises(ChkobbaError, match="Sevens"):
+    with pytest.raises(ChkobbaError) as caught:
         gymnasium.ChkobbaEnv(opponent=Sevens)
+    assert str(caught.value) == f"opponent {Sevens!r} is not a bot: {CLASS_REFUSAL}"
 
 
 # --- an answer that is no move ----------------------------------------------------------

@@ -4,16 +4,20 @@ An ASCII terminal, a Windows console's code page or a file redirected under a le
 locale (``PYTHONIOENCODING=cp1252``) cannot encode ``♠ ♥ ♦ ♣``: every command that shows
 a card stopped at the first one ("chkobba demo: error: cannot write '\\u2660' in
 ascii"). Such a stream now gets the notation's letters (``Q♥`` is written ``QH``, which
-``play`` reads back) and three dots for an ellipsis; a UTF-8 stream is unchanged.
+``play`` reads back), three dots for an ellipsis, and any other character it lacks as
+its escape; the error line escapes what it cannot write. A UTF-8 stream is unchanged.
 """
 
 from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
+import attrs
 import pytest
 
+from chkobba.arena import play_match
 from chkobba.cli import main
 from chkobba.cli.output import PLAIN_FORMS, Output, plain_forms
 
@@ -65,13 +69,31 @@ def test_the_demo_runs_whole_on_an_ascii_stream(monkeypatch: pytest.MonkeyPatch)
     assert _written(stderr) == ""
 
 
-def test_an_error_line_on_an_ascii_stream_uses_the_letters(
+def test_an_error_line_on_an_ascii_stream_escapes_what_it_cannot_write(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # A file name is quoted as it is (its ♥ is no card), escaped where the stream lacks
+    # it, as Python's own standard error does; a strict stream does not lose the line.
     stderr = _stream("ascii")
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "stdout", _stream("ascii"))
     assert main(["replay", "/nonexistent/Q♥.json"]) == 1
     assert _written(stderr) == (
-        "chkobba replay: error: cannot read '/nonexistent/QH.json': No such file or directory\n"
+        "chkobba replay: error: cannot read '/nonexistent/Q\\u2665.json': "
+        "No such file or directory\n"
     )
+
+
+def test_other_characters_the_stream_lacks_are_escaped_not_fatal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A tag or a bot's name with an accent stopped ``replay`` on an ASCII terminal."""
+    record = attrs.evolve(play_match(["greedy", "random"], seed=1).record, tags={"event": "Café ♥"})
+    path = tmp_path / "match.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    stdout, stderr = _stream("ascii"), _stream("ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert main(["replay", str(path), "--no-boards", "--no-colour"]) == 0
+    assert _written(stdout).splitlines()[1] == "tags: event Caf\\xe9 H"
+    assert _written(stderr) == ""

@@ -38,6 +38,7 @@ from chkobba._compat import fields_of, restore
 from chkobba.arena import MatchSummary, TournamentResult, play_match, tournament
 from chkobba.bots import GreedyBot, ISMCTSBot, RandomBot
 from chkobba.checks import check_state
+from chkobba.game import Game
 
 PICKLED = Path(__file__).parent / "data" / "pickled_0_1_0.pkl"
 
@@ -214,3 +215,38 @@ def test_restore_makes_a_factorys_default_and_resets_a_cached_hash() -> None:
     assert hash(grown) == hash(_Grown(3))  # the hash slot was set, then worked out
     again = pickle.loads(pickle.dumps(grown))
     assert again == grown and hash(again) == hash(grown)
+
+
+# --- values pickled before this version's own additions ---------------------------------
+
+
+def test_a_game_pickled_before_it_kept_its_shuffles_deals_and_undoes() -> None:
+    """Found by the review: ``Game`` now keeps the shuffles played, and a game pickled
+    before that had none to read, so its next deal raised ``AttributeError``."""
+    game = Game(seed=11)
+    game.deal()
+    old = pickle.loads(pickle.dumps(game))
+    del old.__dict__["_shuffles"]  # as a game pickled before it kept them
+    again = pickle.loads(pickle.dumps(old))
+    assert again._shuffles == game._shuffles
+    game.undo()
+    again.undo()
+    assert again.deal() == game.deal()
+
+
+def test_a_deal_score_of_0_1_0_pickles_as_one_made_now(old: dict[str, Any]) -> None:
+    score = old["states"][max(old["states"])].deal_scores[0]
+    assert list(vars(score)) == [field.name for field in attrs.fields(DealScore)]
+    assert pickle.dumps(score) == pickle.dumps(attrs.evolve(score))
+
+
+def test_an_environment_pickled_before_it_kept_started_steps_on() -> None:
+    gymnasium_env = pytest.importorskip("chkobba.gymnasium")
+    env = gymnasium_env.ChkobbaEnv("random", seat=0)
+    _, info = env.reset(seed=1)
+    state = dict(vars(env))
+    del state["_started"]  # as an environment pickled before it kept it
+    old = gymnasium_env.ChkobbaEnv.__new__(gymnasium_env.ChkobbaEnv)
+    old.__setstate__(state)
+    action = int(info["action_mask"].nonzero()[0][0])
+    assert old.step(action)[1:3] == env.step(action)[1:3]

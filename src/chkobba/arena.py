@@ -167,9 +167,9 @@ def _bot_move(bot: Bot, player: int, state: State, number: int) -> Move:
     (counted from 1), once it is among the legal ones. An error the bot raises goes on,
     its type unchanged, with a note naming the bot, its seat and the move (a tournament
     adds the match)."""
-    legal = legal_moves(state)
+    legal, view = legal_moves(state), observe(state, player)
     try:
-        move = bot.choose(observe(state, player), legal)
+        move = bot.choose(view, legal)
     except Exception as error:
         add_note(
             error,

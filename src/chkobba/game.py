@@ -221,6 +221,13 @@ class Game:
             shuffle = random_shuffle(self._rng)
         return self.play(shuffle)
 
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Read a pickled game, also one pickled before the game kept its shuffles played
+        (they are worked out again from its moves)."""
+        vars(self).update(state)
+        if "_shuffles" not in state:
+            self._shuffles = Counter(m for m in self._moves if isinstance(m, Shuffle))
+
     def undo(self) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move."""
         if not self._moves:

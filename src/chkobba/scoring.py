@@ -167,13 +167,15 @@ class DealScore:
         """Read a pickled score, also one pickled by chkobba 0.1.0, whose winners had the
         old names (``cards``, …: instance entries that the aliases would hide) and which
         had no primiera."""
-        values = dict(fields)
+        given = dict(fields)
         for old, new in _OLD_NAMES.items():
-            if old in values:
-                values[new] = values.pop(old)
-        values.setdefault("primiera_winner", None)
-        values.setdefault("primiera_sums", ())
-        object.__setattr__(self, "__dict__", values)
+            if old in given:
+                given[new] = given.pop(old)
+        given.setdefault("primiera_winner", None)
+        given.setdefault("primiera_sums", ())
+        # In the fields' order, as a score made now holds them: it pickles the same.
+        values = {name: given.pop(name) for name in _FIELD_ORDER if name in given}
+        object.__setattr__(self, "__dict__", {**values, **given})
 
     @property
     def winners(self) -> Mapping[str, int | None]:
@@ -233,6 +235,10 @@ def _deprecated(old: str, new: str) -> None:
         DeprecationWarning,
         stacklevel=3,
     )
+
+
+#: DealScore's fields in their order (a pickle read back keeps it).
+_FIELD_ORDER = tuple(field.name for field in attrs.fields(DealScore))
 
 
 def score_deal(

@@ -33,10 +33,19 @@ class Output:
         self.rich = _rich_console(stream) if colour else None
         self.plain = plain_forms(stream)
 
+    def writable(self, text: str) -> str:
+        """``text`` as the stream's encoding can write it: on a stream without the suit
+        symbols, the notation's letters for them (:data:`PLAIN_FORMS`), and any other
+        character it lacks (a tag's or a name's ``é`` on an ASCII terminal) as its
+        escape, ``\\xe9``, rather than an error that ends the command."""
+        if not self.plain:
+            return text
+        encoding: str = self.stream.encoding  # (plain_forms found one)
+        return text.translate(self.plain).encode(encoding, "backslashreplace").decode(encoding)
+
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
-        if self.plain:
-            text = text.translate(self.plain)
+        text = self.writable(text)
         if self.rich is not None and style:
             self.rich.print(text, style=style, markup=False, highlight=False)
         else:
@@ -45,7 +54,7 @@ class Output:
 
     def prompt(self, text: str) -> None:
         """Write a prompt without a newline."""
-        self.stream.write(text.translate(self.plain) if self.plain else text)
+        self.stream.write(self.writable(text))
         self.stream.flush()
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
