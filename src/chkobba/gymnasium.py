@@ -213,7 +213,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # An environment pickled before it kept ``_started`` had one under way or over.
-        vars(self).update({"_started": True, **state})
+        self.__dict__.update({"_started": True, **state})
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the others until the learner acts again.
