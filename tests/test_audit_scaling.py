@@ -261,3 +261,43 @@ def test_lays_and_single_captures_read_from_text_are_shared() -> None:
         if isinstance(move, Play) and len(move.capture) < 2:
             assert any(move is legal for legal in legal_moves(state))
         state = apply(state, move)
+
+
+# --- a file of records read one record at a time ----------------------------------------
+
+
+def _records_file(tmp_path: Any, games: int = 6) -> Any:
+    table = tournament(["greedy", "random"], games=games, seed=5, records=True)
+    path = tmp_path / "matches.jsonl"
+    lines = [match.record.to_json(compact=True) for match in table.matches]  # type: ignore[union-attr]
+    path.write_text("\n".join(lines[:3]) + "\n\n" + "\n".join(lines[3:]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_iter_lines_gives_what_load_lines_gives_one_at_a_time(tmp_path: Any) -> None:
+    """``Record.load_lines`` holds every record of the file (about 18 kB each, once
+    read): ``Record.iter_lines`` gives them one by one, for datasets too large to hold."""
+    path = _records_file(tmp_path)
+    assert tuple(Record.iter_lines(path)) == Record.load_lines(path)
+    assert tuple(Record.iter_lines(str(path), verify=False)) == Record.load_lines(path)
+    alive = []
+    for record in Record.iter_lines(path):
+        alive.append(weakref.ref(record))
+        del record
+        gc.collect()
+        assert sum(ref() is not None for ref in alive) <= 1  # the last one, if any
+
+
+def test_iter_lines_checks_its_arguments_at_once_and_names_a_bad_line(tmp_path: Any) -> None:
+    with pytest.raises(ChkobbaError, match="verify must be True or False"):
+        Record.iter_lines(tmp_path / "x.jsonl", verify="yes")  # type: ignore[arg-type]
+    with pytest.raises(RecordError):
+        Record.iter_lines(5)  # type: ignore[arg-type]
+    path = _records_file(tmp_path)
+    with path.open("a", encoding="utf-8") as out:
+        out.write("not a record\n")
+    records = Record.iter_lines(path)
+    given = [next(records) for _ in range(6)]
+    assert given == list(Record.load_lines(_records_file(tmp_path)))
+    with pytest.raises(RecordError, match=r"matches\.jsonl', line 8: "):
+        next(records)

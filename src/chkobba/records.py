@@ -523,6 +523,27 @@ class Record:
         with open(path, "rb") as file:
             return tuple(read_record_lines(file, name, verify=verify))
 
+    @classmethod
+    def iter_lines(cls, path: str | os.PathLike[str], *, verify: bool = True) -> Iterator[Record]:
+        """The records of a JSON Lines file one at a time, as :meth:`load_lines` reads
+        them: for a file too large to hold (a dataset of a million matches), whose
+        records are used and let go one by one. The arguments are checked at once; the
+        file is opened at the first record asked for and closed after the last (or when
+        the iterator is closed or dropped), and a line that is not a record raises
+        :class:`~chkobba.RecordError` when it is reached, the records before it given.
+
+        >>> import os, tempfile
+        >>> folder = tempfile.mkdtemp()
+        >>> path = os.path.join(folder, "matches.jsonl")
+        >>> with open(path, "w", encoding="utf-8") as out:
+        ...     _ = out.write(Record(players=2).to_json(compact=True) + "\\n")
+        >>> [record.players for record in Record.iter_lines(path)]
+        [2]
+        """
+        path = _path(path)
+        verify = plain_flag("verify", verify)
+        return _records_of_file(path, shown(os.fspath(path), 200), verify)
+
     @staticmethod
     def json_schema() -> dict[str, Any]:
         """The JSON Schema of the record format, shipped in the package.
@@ -531,6 +552,11 @@ class Record:
         1
         """
         return shipped_schema("record.schema.json")
+
+
+def _records_of_file(path: str | os.PathLike[str], name: str, verify: bool) -> Iterator[Record]:
+    with open(path, "rb") as file:
+        yield from read_record_lines(file, name, verify=verify)
 
 
 # Shared with chkobba.cli.replay (not in __all__), so that the command and the library
