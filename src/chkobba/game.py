@@ -97,7 +97,7 @@ class Game:
         game = cls(record.players, record.dealer, seed, scores=record.scores, rules=record.rules)
         game._states = list(record.replay())
         game._moves = list(record.moves)
-        game._shuffles = Counter(move for move in game._moves if isinstance(move, Shuffle))
+        game._shuffles = _shuffles_in(game._moves)
         if seed is not None:
             game._rng = _resumed(game._rng, game._moves)
         return game
@@ -226,7 +226,7 @@ class Game:
         (they are worked out again from its moves)."""
         vars(self).update(state)
         if "_shuffles" not in state:
-            self._shuffles = Counter(m for m in self._moves if isinstance(m, Shuffle))
+            self._shuffles = _shuffles_in(self._moves)
 
     def undo(self) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move."""
@@ -265,3 +265,8 @@ def _resumed(rng: random.Random, moves: Sequence[Move]) -> random.Random:
         if isinstance(move, Shuffle) and random_shuffle(rng) != move:
             break
     return rng
+
+
+def _shuffles_in(moves: Sequence[Move]) -> Counter[Shuffle]:
+    """The shuffles among ``moves``, each with how often it was played."""
+    return Counter(move for move in moves if isinstance(move, Shuffle))

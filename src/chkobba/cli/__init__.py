@@ -33,7 +33,7 @@ from chkobba.cli.arguments import PROGRAM as PROGRAM
 from chkobba.cli.arguments import build_parser as build_parser
 from chkobba.cli.arguments import subcommand
 from chkobba.cli.demo import run_demo
-from chkobba.cli.output import Output, is_closed
+from chkobba.cli.output import Output, escaped, is_closed
 from chkobba.cli.play import run_play
 from chkobba.cli.replay import CommandError, run_replay
 from chkobba.cli.rules import run_rules
@@ -85,23 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _escaped(text: str, stream: object) -> str:
-    """``text`` with what ``stream``'s encoding lacks written as escapes (as Python's own
-    standard error does): an error line names a file or a card as it is, never with
-    another character in its place, and is never lost to the encoding."""
-    encoding = getattr(stream, "encoding", None)
-    if not isinstance(encoding, str):
-        return text
-    try:
-        return text.encode(encoding, "backslashreplace").decode(encoding)
-    except LookupError:  # an encoding Python does not know: write it as it is
-        return text
-
-
 def _complain(message: str, name: str, prefix: str = "error: ") -> None:
     """One line on standard error, if there is one to write to."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        sys.stderr.write(_escaped(f"{name}: {prefix}{one_line(message)}\n", sys.stderr))
+        sys.stderr.write(escaped(f"{name}: {prefix}{one_line(message)}\n", sys.stderr))
         sys.stderr.flush()
 
 

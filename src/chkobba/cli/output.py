@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-__all__ = ["PLAIN_FORMS", "Output", "is_closed", "is_terminal", "plain_forms"]
+__all__ = ["PLAIN_FORMS", "Output", "escaped", "is_closed", "is_terminal", "plain_forms"]
 
 
 def _rich_console(stream: TextIO) -> Any:
@@ -38,10 +38,7 @@ class Output:
         symbols, the notation's letters for them (:data:`PLAIN_FORMS`), and any other
         character it lacks (a tag's or a name's ``é`` on an ASCII terminal) as its
         escape, ``\\xe9``, rather than an error that ends the command."""
-        if not self.plain:
-            return text
-        encoding: str = self.stream.encoding  # (plain_forms found one)
-        return text.translate(self.plain).encode(encoding, "backslashreplace").decode(encoding)
+        return escaped(text.translate(self.plain), self.stream) if self.plain else text
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
@@ -109,6 +106,19 @@ def plain_forms(stream: TextIO) -> dict[int, str]:
         except (UnicodeEncodeError, LookupError):
             lacking[ord(char)] = plain
     return lacking
+
+
+def escaped(text: str, stream: object) -> str:
+    """``text`` with what ``stream``'s encoding lacks written as escapes, as Python's own
+    standard error writes them: a line is never lost to the encoding, and a file or a
+    card is named as it is, never with another character in its place."""
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return text
+    try:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:  # an encoding Python does not know: write it as it is
+        return text
 
 
 def is_terminal(stream: TextIO | None) -> bool:
