@@ -78,17 +78,19 @@ def test_one_line_escapes_only_what_is_not_printable() -> None:
 
 
 @pytest.mark.usefixtures("unreachable_dask")
+@pytest.mark.parametrize("force", [[], ["--force"]])
 def test_a_failed_simulate_leaves_no_records_file_it_created(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], force: list[str]
 ) -> None:
     # It created the file, failed to reach the scheduler, and left it empty: the same
-    # command, run again, was then refused ("exists: give --force").
+    # command, run again, was then refused ("exists: give --force"). With --force too.
     records = tmp_path / "left.jsonl"
     argv = _simulate_to(records)
-    assert main([*argv, "--scheduler", "bogus"]) == 1
+    assert main([*argv, *force, "--scheduler", "bogus"]) == 1
     assert not records.exists()
-    assert main(argv) == 0
-    assert len(records.read_text().splitlines()) == 2
+    if not force:
+        assert main(argv) == 0
+        assert len(records.read_text().splitlines()) == 2
     capsys.readouterr()
 
 
@@ -129,14 +131,3 @@ def test_saving_a_record_through_a_link_to_a_device_leaves_both(tmp_path: Path) 
     link.symlink_to("/dev/null")
     Record(players=2).save(link)
     assert link.is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
-
-
-@pytest.mark.usefixtures("unreachable_dask")
-def test_a_failed_forced_simulate_removes_the_file_it_created(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    records = tmp_path / "new.jsonl"
-    argv = _simulate_to(records)
-    assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
-    assert not records.exists()
-    capsys.readouterr()
