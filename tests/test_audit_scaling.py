@@ -15,11 +15,19 @@ depend on the machine's speed.
   tournament's ``records="stream"`` gives each record to ``on_match`` only.
 - ``Record.final()`` and a verified load kept every state of the match to give the last.
 - Every move read from text was a new ``Play``: lays and single captures are now shared.
+
+Stop 55:
+
+- ``chkobba replay``/``analyse --game N`` read every record of a file of records, and
+  kept them all, to give one; and every record file was read through
+  ``file.read(FILE_LIMIT + 1)``, which sets 256 MiB aside first. Records are now read
+  one at a time up to the one chosen, and files a chunk at a time.
 """
 
 from __future__ import annotations
 
 import gc
+import io
 import random
 import tracemalloc
 import weakref
@@ -46,7 +54,9 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.arena import play_match, tournament
+from chkobba.cli.replay import load_record
 from chkobba.game import Game
+from chkobba.records import read_at_most
 from chkobba.rollouts import rollout
 
 LONG = attrs.evolve(TUNISIAN, target=200)
@@ -301,3 +311,66 @@ def test_iter_lines_checks_its_arguments_at_once_and_names_a_bad_line(tmp_path: 
     assert given == list(Record.load_lines(_records_file(tmp_path)))
     with pytest.raises(RecordError, match=r"matches\.jsonl', line 8: "):
         next(records)
+
+
+# --- replay and analyse --game N keep only the record chosen (stop 55) --------------------
+
+
+def _many_records(tmp_path: Any, copies: int) -> Any:
+    """A file of ``copies`` times the six records of :func:`_records_file`."""
+    text = _records_file(tmp_path).read_text("utf-8")
+    path = tmp_path / f"many{copies}.jsonl"
+    path.write_text(text * copies, encoding="utf-8")
+    return path
+
+
+def test_replay_and_analyse_keep_only_the_game_chosen(tmp_path: Any) -> None:
+    """``chkobba replay``/``analyse --game N`` read every record of the file and kept them
+    all (69 MB for a file of 2,000 matches, 28 MB now) to give one."""
+    few, many = _many_records(tmp_path, 2), _many_records(tmp_path, 20)
+    wanted = Record.load_lines(few)[-1]
+    assert load_record(str(few), "few", 12) == wanted == load_record(str(many), "many", 120)
+    one = _peak(lambda: load_record(str(few), "few", 12))
+    assert _peak(lambda: load_record(str(many), "many", 120)) < one * 1.5
+    assert one < 1024 * 1024  # a record is tens of kB, nothing near the file's bound
+    with pytest.raises(ChkobbaError, match=r"'many' holds 120 records: there is no game 121"):
+        load_record(str(many), "'many'", 121)
+    with pytest.raises(ChkobbaError, match=r"'few' holds 12 records, one per line: choose"):
+        load_record(str(few), "'few'", None)
+
+
+def test_replay_stops_reading_at_the_game_chosen(tmp_path: Any) -> None:
+    """The lines after game N are not read: a file being written, or broken further on,
+    gives its first games."""
+    path = _records_file(tmp_path)
+    sixth = Record.load_lines(path)[5]
+    with path.open("a", encoding="utf-8") as out:
+        out.write("not a record\n")
+    assert load_record(str(path), "'m'", 6) == sixth
+    with pytest.raises(ChkobbaError, match=r"'m', line 8: "):
+        load_record(str(path), "'m'", 7)
+
+
+@pytest.mark.parametrize("lines", [False, True])
+def test_a_small_record_file_is_read_without_setting_aside_the_files_bound(
+    tmp_path: Any, lines: bool
+) -> None:
+    """``file.read(FILE_LIMIT + 1)`` set aside 256 MiB before reading a record of a few
+    kB (``Record.load``, and ``replay`` of a record saved over several lines)."""
+    record = Record.load_lines(_records_file(tmp_path))[0]
+    path = tmp_path / "one.json"
+    if lines:
+        path.write_text("\n" + record.to_json(compact=True) + "\n", encoding="utf-8")
+    else:
+        record.save(path)
+    assert _peak(lambda: Record.load(path, verify=False)) < 4 * 1024 * 1024
+    assert _peak(lambda: load_record(str(path), "'one'")) < 4 * 1024 * 1024
+    assert load_record(str(path), "'one'") == record == Record.load(path)
+
+
+def test_read_at_most_reads_up_to_its_bound_a_chunk_at_a_time() -> None:
+    data = bytes(range(256)) * 9000  # 2.2 MiB: three chunks
+    assert read_at_most(io.BytesIO(data), len(data) + 1) == data
+    assert read_at_most(io.BytesIO(data), 1_500_000) == data[:1_500_000]
+    assert read_at_most(io.BytesIO(data), 0) == b""
+    assert read_at_most(io.BytesIO(b""), 10) == b""

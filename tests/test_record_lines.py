@@ -87,7 +87,7 @@ def test_replay_numbers_lines_as_load_lines_does(
         Record.load_lines(broken)
     assert "line 3: format must be 'chkobba-record'" in str(raised.value)
     for command in ("replay", "analyse"):
-        assert main([command, str(broken), "--game", "1"]) == 1
+        assert main([command, str(broken), "--game", "2"]) == 1
         assert capsys.readouterr().err == f"chkobba {command}: error: {raised.value}\n"
 
 
@@ -126,7 +126,7 @@ def test_replay_reads_a_file_of_records_larger_than_the_bound(
     assert "many.jsonl', line 1: format must be" in capsys.readouterr().err
     too_long = tmp_path / "long.jsonl"
     too_long.write_text(f"{second}\n{second}{' ' * small_limit}\n", "utf-8")
-    assert main(["replay", str(too_long), "--game", "1"]) == 1
+    assert main(["replay", str(too_long), "--game", "2"]) == 1
     error = capsys.readouterr().err
     assert error.endswith(
         "long.jsonl', line 2: the line is longer than 1 MiB, more than any record\n"

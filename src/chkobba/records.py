@@ -491,7 +491,7 @@ class Record:
         verify = plain_flag("verify", verify)
         name = shown(os.fspath(path), 200)
         with open(path, "rb") as file:
-            raw = file.read(FILE_LIMIT + 1)  # one byte more tells a file that is too large
+            raw = read_at_most(file, FILE_LIMIT + 1)  # one byte more tells a file too large
         if len(raw) > FILE_LIMIT:
             raise RecordError(
                 f"{name}: the file is larger than {_limit_text()}, more than any record "
@@ -557,6 +557,25 @@ class Record:
 def _records_of_file(path: str | os.PathLike[str], name: str, verify: bool) -> Iterator[Record]:
     with open(path, "rb") as file:
         yield from read_record_lines(file, name, verify=verify)
+
+
+# Shared with chkobba.cli.replay (not in __all__).
+def read_at_most(file: BinaryIO, limit: int) -> bytes:
+    """The first ``limit`` bytes of ``file`` (all of a shorter one), read a chunk at a
+    time: ``file.read(limit)`` would set aside ``limit`` bytes (256 MiB for a record)
+    before reading a small file."""
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = file.read(min(left, _CHUNK))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+_CHUNK = 1024 * 1024
 
 
 # Shared with chkobba.cli.replay (not in __all__), so that the command and the library

@@ -8,6 +8,7 @@ or with ``--no-step``, it prints everything. ``--deal N`` shows one deal.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from chkobba._describe import cut, move_number, one_line
@@ -16,7 +17,7 @@ from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
-from chkobba.records import FILE_LIMIT, Record, read_record_lines
+from chkobba.records import FILE_LIMIT, Record, read_at_most, read_record_lines
 from chkobba.render import render
 from chkobba.state import State
 
@@ -116,70 +117,100 @@ def tag_line(record: Record) -> str | None:
 
 def load_record(path: str, name: str, game: int | None = None) -> Record:
     """The record in the file at ``path``: a record file, or game number ``game`` (from
-    1) of a JSON Lines file holding one record per line (``simulate --records``)."""
+    1) of a JSON Lines file holding one record per line (``simulate --records``). The
+    records are read one at a time and only the chosen one is kept; reading stops at it,
+    so the lines after game ``game`` are not read (nor checked)."""
     if "\0" in path:  # open() would raise a ValueError that names no file
         raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character")
     try:
         with open(path, "rb") as file:
-            records = _records_in(file, name)
+            return _pick(_records_in(file, name), name, game)
     except OSError as error:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _pick(records: Iterator[Record], name: str, game: int | None) -> Record:
+    """Game number ``game`` of ``records`` (which hold at least one), or the only one;
+    the others are counted, for the message, and let go."""
     if game is None:
-        if len(records) > 1:
+        only = next(records)
+        others = sum(1 for _ in records)
+        if others:
             raise CommandError(
-                f"{name} holds {len(records)} records, one per line: choose one with --game N"
+                f"{name} holds {others + 1} records, one per line: choose one with --game N"
             )
-        return records[0]
-    if game > len(records):
-        held = counted(len(records), "record")
-        raise CommandError(f"{name} holds {held}: there is no game {game}")
-    return records[game - 1]
+        return only
+    held = 0
+    for held, record in enumerate(records, 1):
+        if held == game:
+            return record
+    raise CommandError(f"{name} holds {counted(held, 'record')}: there is no game {game}")
 
 
-def _records_in(file: BinaryIO, name: str) -> tuple[Record, ...]:
+def _records_in(file: BinaryIO, name: str) -> Iterator[Record]:
     """The record of a record file, or the records of a file of one record per line (read
-    by the library's reader, so lines are numbered as Record.load_lines numbers them). A
-    file that fits :data:`~chkobba.records.FILE_LIMIT` is read once, so a pipe works."""
-    head = file.read(FILE_LIMIT + 1)
+    by the library's reader, so lines are numbered as Record.load_lines numbers them), one
+    at a time. A file that fits :data:`~chkobba.records.FILE_LIMIT` is first tried whole
+    as one record; a pipe, which cannot be read again, is then read from those bytes."""
+    if file.seekable() and _starts_with_a_record(file):
+        # A file of records (or one record on one line): never held whole. Its first
+        # line is a record, so the message for a broken first record is never needed.
+        return _lines_of_records(file, name, "", first_named=True)
+    head = read_at_most(file, FILE_LIMIT + 1)
     whole = len(head) <= FILE_LIMIT
     if whole and not head.strip():  # as Record.load says it, not as JSON's "line 1 column 1"
         raise CommandError(f"{name} is empty, not a record")
     if whole:
         try:
             # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
-            return (Record.from_json(head, verify=False),)
+            return iter((Record.from_json(head, verify=False),))
         except ChkobbaError as error:
             refused = f"{name} is not a valid record: {error}"
-        lines: BinaryIO = io.BytesIO(head)
     else:
         # Larger than any record: only a file of many records, read again line by line.
         refused = f"{name} is larger than {FILE_LIMIT // (1024 * 1024)} MiB, more than any record"
+    lines: BinaryIO
+    if file.seekable():  # read again, line by line, rather than held whole
         del head
-        if not file.seekable():
-            raise CommandError(refused)
         file.seek(0)
         lines = file
+    elif whole:
+        lines = io.BytesIO(head)
+    else:
+        raise CommandError(refused)
     # Too large for one record, the file can only be one of records: its first line too
     # is named when it is broken.
     return _lines_of_records(lines, name, refused, first_named=not whole)
 
 
+def _starts_with_a_record(file: BinaryIO) -> bool:
+    """Whether the first line of the seekable ``file`` is a record; the file is then
+    read again from its start."""
+    first = file.readline(FILE_LIMIT + 1)
+    file.seek(0)
+    try:
+        Record.from_json(first, verify=False)
+    except ChkobbaError:
+        return False
+    return True
+
+
 def _lines_of_records(
     lines: BinaryIO, name: str, refused: str, *, first_named: bool
-) -> tuple[Record, ...]:
-    """The records of a file of one record per line; a broken line is named, but when the
-    first record is broken (unless ``first_named``) or there is none, the file is taken
-    for a broken record file, and ``refused`` says why."""
-    records: list[Record] = []
+) -> Iterator[Record]:
+    """The records of a file of one record per line, as they are read; a broken line is
+    named, but when the first record is broken (unless ``first_named``) or there is none,
+    the file is taken for a broken record file, and ``refused`` says why."""
+    found = False
     try:
         for record in read_record_lines(lines, name, verify=False):
-            records.append(record)
+            found = True
+            yield record
     except ChkobbaError as error:
-        if records or first_named:
+        if found or first_named:
             raise CommandError(str(error)) from None
-    if not records:
+    if not found:
         raise CommandError(refused)
-    return tuple(records)
 
 
 def _show(
