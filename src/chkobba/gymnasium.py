@@ -266,7 +266,11 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         return -widest, widest
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this)."""
+        """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this); all
+        ``False`` once the episode is over. Before the first reset there are none to give:
+        an all-``False`` mask would only fail later, in the learner's sampling."""
+        if not self._started:
+            raise ChkobbaError("no episode has started: call reset() before action_masks()")
         mask = np.zeros(num_actions(self.rules), dtype=bool)
         if not self._done:
             for action in legal_actions(self.position):  # a few ids: cheaper than fancy indexing
