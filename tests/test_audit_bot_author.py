@@ -35,7 +35,7 @@ import attrs
 import pytest
 
 from chkobba import ChkobbaError, IllegalMoveError
-from chkobba.arena import play_match, seat_bots, tournament
+from chkobba.arena import play_match, seat_bots, subseed, tournament
 from chkobba.bots import BotSpec, GreedyBot
 from chkobba.bots.base import is_bot
 from tests.helpers import run_cli
@@ -257,6 +257,12 @@ def test_a_mistyped_builtin_name_gets_the_list_alone(text: str) -> None:
 # --- replay and analyse show who sat where ----------------------------------------------
 
 
+#: Match 0 of a tournament of two entrants with seed 2: its shuffles' seed, and the seed
+#: of the bot at seat 1 (both derived as the tournament derives them).
+MATCH_SEED = subseed(2, 0, 1, 0)
+GREEDY_SEED = subseed(subseed(2, 0, 1, 0), 1)
+
+
 def _tagged_record(tmp_path: Path) -> str:
     table = tournament([Sevens(), "greedy"], games=1, seed=2, records=True)
     record = table.matches[0].record
@@ -272,8 +278,10 @@ def test_replay_shows_the_records_tags_under_its_first_line(tmp_path: Path) -> N
     code, text, _ = run_cli("replay", path, "--no-boards")
     assert code == 0
     # Sorted by name, as a record keeps them; a terminal's escape code written as text.
+    # The copied bot of one's own has no seed; greedy, built from one, has its seed.
     assert text.splitlines()[1] == (
-        "tags: event club\\x1b[2J night, game 0, player0 sevens, player1 greedy"
+        "tags: event club\\x1b[2J night, game 0, player0 sevens, player1 greedy, "
+        f"player1_seed {GREEDY_SEED}, seed {MATCH_SEED}"
     )
 
 
@@ -291,6 +299,8 @@ def test_analyse_shows_the_records_tags_and_gives_them_in_json(tmp_path: Path) -
         "game": "0",
         "player0": "sevens",
         "player1": "greedy",
+        "player1_seed": str(GREEDY_SEED),
+        "seed": str(MATCH_SEED),
     }
 
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError, Record
-from chkobba.arena import MatchSummary, tournament
+from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record, Rules
+from chkobba.arena import MatchSummary, play_match, tournament
+from chkobba.bots import BotSpec, RandomBot
 from chkobba.cli import main
 from tests.helpers import local_cluster
 
@@ -37,11 +38,58 @@ def test_records_are_kept_tagged_and_replay_to_the_result() -> None:
         seats = [record.tags[f"player{seat}"] for seat in range(2)]
         assert seats == [["greedy", "random"][entrant] for entrant in match.entrants]
         assert record.tags["game"] == str(match.game)
-        # The seat tags are the ones docs/records.md suggests, as `chkobba play` writes.
-        assert set(record.tags) == {"game", "player0", "player1"}
+        # The seat tags are the ones docs/records.md suggests, as `chkobba play` writes;
+        # the seeds play the match again (see the next test).
+        assert set(record.tags) == {
+            "game",
+            "seed",
+            "player0",
+            "player0_seed",
+            "player1",
+            "player1_seed",
+        }
     without = tournament(["greedy", "random"], games=4, seed=2)
     assert all(match.record is None for match in without.matches)
     assert without.bots == result.bots
+
+
+class _FirstLegal:
+    """A bot without ``spawn``: the tournament plays a copy of it, built from no seed."""
+
+    name = "first"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return legal[0]
+
+
+@pytest.mark.parametrize(("players", "rules"), [(2, TUNISIAN), (4, TUNISIAN), (3, CARD_RULES_PLUS)])
+def test_a_tournament_match_plays_again_from_its_records_tags(players: int, rules: Rules) -> None:
+    """A record's ``seed`` and ``playerN_seed`` tags play its match again with
+    ``play_match``: a spec built with its seed, a bot instance spawned with it, and a
+    bot the tournament copies (no seed tag) as it is."""
+    spawned = RandomBot(seed=9)
+    bots: list[Any] = ["ismcts:iterations=6", spawned, _FirstLegal()]
+    result = tournament(bots, games=1, seed=8, records=True, players=players, rules=rules)
+    makers: dict[str, Callable[[int], Any]] = {
+        "ismcts:iterations=6": BotSpec.parse("ismcts:iterations=6").build
+    }
+    makers[result.bots[1].name] = spawned.spawn
+    for match in result.matches:
+        record = match.record
+        assert record is not None
+        tags = record.tags
+        seated: list[Any] = []
+        for seat in range(players):
+            name = tags[f"player{seat}"]
+            if name == "first":
+                assert f"player{seat}_seed" not in tags
+                seated.append(_FirstLegal())
+            else:
+                seated.append(makers[name](int(tags[f"player{seat}_seed"])))
+        again = play_match(
+            seated, seed=int(tags["seed"]), players=players, dealer=record.dealer, rules=rules
+        )
+        assert again.record.moves == record.moves, tags
 
 
 def test_on_match_sees_every_match_in_game_order_from_any_executor() -> None:

@@ -577,10 +577,7 @@ def _run(job: _Job) -> MatchSummary:
     result = play_match(bots, seed=job.pair_seed, players=job.players, dealer=0, rules=job.rules)
     record = None
     if job.keep_record:
-        tags = {"game": str(job.game)}
-        for seat, entrant in enumerate(seats):
-            tags[f"player{seat}"] = job.names[0] if entrant == first else job.names[1]
-        record = attrs.evolve(result.record, tags=tags)
+        record = attrs.evolve(result.record, tags=_match_tags(job, seats))
     return MatchSummary(
         game=job.game,
         entrants=tuple(seats),
@@ -589,6 +586,24 @@ def _run(job: _Job) -> MatchSummary:
         deals=result.deals,
         record=record,
     )
+
+
+def _match_tags(job: _Job, seats: list[int]) -> dict[str, str]:
+    """A tournament match's tags: its number, who sat where, and the seeds that play it
+    again with :func:`play_match` (the match's ``seed``, and each seat's bot's when it
+    was built from one: ``player0_seed``...)."""
+    tags = {"game": str(job.game), "seed": str(job.pair_seed)}
+    for seat, entrant in enumerate(seats):
+        mine = 0 if entrant == job.entrants[0] else 1
+        tags[f"player{seat}"] = job.names[mine]
+        if _seeded(job.makers[mine]):
+            tags[f"player{seat}_seed"] = str(subseed(job.bot_seed, seat))
+    return tags
+
+
+def _seeded(maker: Any) -> bool:
+    """Whether a tournament builds ``maker``'s bot from a seed (else it plays a copy)."""
+    return isinstance(maker, BotSpec) or _spawns(maker)
 
 
 def _maker(entrant: Entrant) -> Any:
@@ -882,7 +897,7 @@ def _seat_note(job: _Job, seat: int, entrant: int) -> str:
     maker = job.makers[mine]
     built = (
         f"built with seed {subseed(job.bot_seed, seat)}"
-        if isinstance(maker, BotSpec) or _spawns(maker)
+        if _seeded(maker)
         else "a copy of the bot given"  # deep-copied: no seed reaches it
     )
     return f"seat {seat}: {job.names[mine]!r} (entrant {entrant}) {built}"
