@@ -222,18 +222,21 @@ def test_the_bots_seeds_are_the_generators_draws_after_the_lot() -> None:
 # --- copies ----------------------------------------------------------------------------
 
 
-def test_a_deep_copy_shares_the_position_and_the_opponent() -> None:
+def test_a_deep_copy_shares_the_position_and_copies_the_opponent() -> None:
     bot = _Recording()  # no spawn: the same object at every seat and in every episode
     env = ChkobbaEnv(bot, seat=0)
     _, info = env.reset(seed=1, options={"dealer": 1})
     env.step(_first_legal(info))
     clone = copy.deepcopy(env)
     assert clone.position is env.position  # immutable: shared, as docs/gymnasium.md says
-    assert clone.opponent is env.opponent
-    assert clone.np_random is not env.np_random
+    assert clone.opponent is not env.opponent and clone.np_random is not env.np_random
+    # The clone's seats and its next episodes play one copy of the bot, not the original
+    # (until stop 55 the clone's next episode played the original's bot).
+    copied = clone.opponent(0)
+    assert isinstance(copied, _Recording) and clone._bots[1] is copied is not bot
     before = bot.choices
-    clone.reset(seed=2, options={"dealer": 0})  # the clone's next episode: the same bot
-    assert bot.choices > before
+    clone.reset(seed=2, options={"dealer": 0})  # the clone's next episode: its own bot
+    assert bot.choices == before and copied.choices > before
 
 
 def test_a_deep_copy_keeps_the_memo_of_the_enclosing_copy() -> None:

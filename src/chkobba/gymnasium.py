@@ -292,14 +292,16 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChkobbaEnv:
         # Positions are immutable and shared; the generator and the bots are copied, so
-        # the copy continues this episode independently (for search over env copies).
+        # the copy continues this episode, and the next ones, independently (for search
+        # over env copies). The opponent's maker is copied too: a bot without spawn plays
+        # every episode, and the memo makes the copy's maker and seats share its copy.
         clone = copy.copy(self)
         memo[id(self)] = clone  # what refers back to this env (a bot holding it) gets the clone
         clone.__dict__.update(
             {
                 key: copy.deepcopy(value, memo)
                 for key, value in self.__dict__.items()
-                if key not in ("position", "opponent")
+                if key != "position"
             }
         )
         return clone
