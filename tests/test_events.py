@@ -329,3 +329,68 @@ def test_from_dict_names_what_is_wrong() -> None:
         MoveOutcome.from_dict({**good, "chkobba": 1})
     with pytest.raises(ChkobbaError, match="an object"):
         MoveOutcome.from_dict([good])
+
+
+# --- a client that sees only the outcomes ------------------------------------------------
+
+
+@attrs.define
+class _Client:
+    """What a user interface keeps of the match from the outcomes alone (plus, for the
+    hands, the seat's own view): the table in the order laid, each side's pile size and
+    chkobbas this deal, the match totals and the winner."""
+
+    sides: int
+    table: tuple[Card, ...] = ()
+    piles: list[int] = attrs.field(factory=list)
+    chkobbas: list[int] = attrs.field(factory=list)
+    scores: list[int] = attrs.field(factory=list)
+    winner: int | None = None
+
+    def new_deal(self) -> None:
+        self.table, self.piles, self.chkobbas = (), [0] * self.sides, [0] * self.sides
+
+    def take(self, what: MoveOutcome, side: int) -> None:
+        """Animate one outcome; ``side`` is the mover's (the client knows the seating)."""
+        if what.kind != "play":
+            if what.dealt_table or what.void:  # a deal starts (void: gathered again)
+                self.new_deal()
+                self.table = () if what.void else what.dealt_table
+            return
+        assert what.card is not None
+        if what.captured:
+            self.table = tuple(c for c in self.table if c not in what.captured)
+            self.piles[side] += len(what.captured) + 1
+        else:
+            self.table += (what.card,)
+        self.chkobbas[side] += what.chkobba
+        if what.leftovers:
+            self.table = tuple(c for c in self.table if c not in what.leftovers)
+            if what.leftovers_side is not None:
+                self.piles[what.leftovers_side] += len(what.leftovers)
+        if what.deal_score is not None:
+            self.scores = [s + p for s, p in zip(self.scores, what.deal_score.points, strict=True)]
+        self.winner = what.winner
+
+
+@given(match_setups())
+def test_a_client_rebuilds_the_public_match_from_the_outcomes_alone(
+    setup: tuple[Rules, int, int, int],
+) -> None:
+    """The module's promise: a user interface animates the outcomes and needs to diff no
+    states. A client fed only the outcomes keeps the table (in order), the piles, the
+    chkobbas, the totals and the winner exactly as the states have them."""
+    rules, players, dealer, seed = setup
+    states, moves = random_history(seed, players, dealer=dealer, rules=rules, max_moves=500)
+    sides = rules.sides(players)
+    client = _Client(sides, scores=list(states[0].scores))
+    client.new_deal()
+    for before, move in zip(states, moves, strict=False):
+        after, what = apply_with_outcome(before, move)
+        mover = before.mover if isinstance(move, Play) else 0
+        client.take(what, before.side_of(mover))
+        assert client.table == after.table
+        if after.phase is Phase.PLAY or isinstance(move, Play):
+            assert client.piles == [len(pile) for pile in after.captured]
+            assert client.chkobbas == list(after.chkobbas)
+        assert (client.scores, client.winner) == (list(after.scores), after.winner)
