@@ -14,6 +14,7 @@ import random
 import re
 from typing import TextIO
 
+from chkobba._describe import one_line
 from chkobba.bots.analysis import points_text, rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
@@ -119,7 +120,10 @@ class _Match:
                 raise _EndOfInput
             bad = [c for c in text if "\udc80" <= c <= "\udcff"]
             if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
-                self.out.line(text.rstrip("\n").encode("utf-8", "replace").decode("utf-8"))
+                # Escaped, as every message quotes text: a terminal's escape code typed
+                # into the pipe must not reach the terminal that shows the output.
+                echo = text.rstrip("\r\n").encode("utf-8", "replace").decode("utf-8")
+                self.out.line(one_line(echo))
             if not bad:
                 return text.strip()
             byte = ord(bad[0]) - 0xDC00
