@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -87,6 +88,8 @@ MAX_GROUPS = 4
 MAX_MEMBERS = 4
 #: How many past decisions (view, legal) the host keeps to show the bots again.
 MAX_PAST = 40
+#: How the host makes a play: ``decide(state, legal, rng)`` gives the move.
+Decide = Callable[[State, tuple[Move, ...], random.Random], Move]
 
 
 def _policy(observation: Any, mask: Any) -> int:
@@ -159,6 +162,16 @@ class BotHostMachine(RuleBasedStateMachine):
         if restart is not None:
             rules, players = restart
             self.tables[table] = new_match(players, rules=rules)
+
+        def at_random(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
+            self._remember(observe(state, state.mover), legal)
+            return rng.choice(legal)
+
+        self._play_on(table, count, seed, at_random)
+
+    def _play_on(self, table: int, count: int, seed: int, decide: Decide) -> None:
+        """``count`` steps of the match at ``table`` (fewer if it ends): the shuffles drawn
+        from ``seed``, each play the one ``decide(state, legal, rng)`` makes."""
         rng = random.Random(seed)
         state = self.tables[table]
         for _ in range(count):
@@ -167,9 +180,7 @@ class BotHostMachine(RuleBasedStateMachine):
             if state.is_chance:
                 state = apply(state, random_shuffle(rng))
                 continue
-            legal = legal_moves(state)
-            self._remember(observe(state, state.mover), legal)
-            state = apply(state, rng.choice(legal))
+            state = apply(state, decide(state, legal_moves(state), rng))
         self.tables[table] = state
 
     # -- bots made, spawned and copied ---------------------------------------------
@@ -282,25 +293,18 @@ class BotHostMachine(RuleBasedStateMachine):
         table = data.draw(
             st.sampled_from([i for i, t in enumerate(self.tables) if _mover(t) is not None])
         )
-        state = self.tables[table]
-        seat = state.mover
+        seat = self.tables[table].mover
         group = self._pick_group(data)
-        rng = random.Random(seed)
-        for _ in range(count):
-            if state.phase is Phase.OVER:
-                break
-            if state.is_chance:
-                state = apply(state, random_shuffle(rng))
-                continue
-            legal = legal_moves(state)
-            if state.mover == seat:
-                views = self._views(data, group, state, seat)
-                move = self._choices(group, views, legal)
-                self._remember(views[0], legal)
-            else:
-                move = rng.choice(legal)
-            state = apply(state, move)
-        self.tables[table] = state
+
+        def seated(state: State, legal: tuple[Move, ...], rng: random.Random) -> Move:
+            if state.mover != seat:
+                return rng.choice(legal)
+            views = self._views(data, group, state, seat)
+            move = self._choices(group, views, legal)
+            self._remember(views[0], legal)
+            return move
+
+        self._play_on(table, count, seed, seated)
 
     @precondition(lambda self: bool(self.past))
     @rule(data=st.data())

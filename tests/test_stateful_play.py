@@ -235,6 +235,11 @@ class Typed:
     says: tuple[str, ...] = ()  # what its refusal says, as docs/cli.md shows it
 
 
+#: How a session ends at a save question: the end of input (an empty read) or Ctrl-C (a
+#: read that raises), each with the ``ended`` it leaves.
+SAVE_ENDINGS: dict[str, tuple[str, str | None]] = {"eof": ("eof", ""), "^C": ("ctrl-c", None)}
+
+
 class Typist(io.StringIO):
     """Standard input that types each line when the program asks for one, and checks
     what the previous line did. ``None`` in ``lines`` stands for a Ctrl-C."""
@@ -440,23 +445,17 @@ class Typist(io.StringIO):
         answer = self.draw(
             st.sampled_from(["y", "Y", "yes", "n", "", "maybe", "eof", "^C"]), "save"
         )
-        if answer == "eof":
-            self.ended = "eof"
-            return ""
-        if answer == "^C":
-            self.ended = "ctrl-c"
-            return None
+        if answer in SAVE_ENDINGS:
+            self.ended, line = SAVE_ENDINGS[answer]
+            return line
         self.ended = "answered"
         return answer + "\n"
 
     def file_answer(self) -> str | None:
         answer = self.draw(st.sampled_from(["file"] * 4 + ["folder", "no", "eof", "^C"]), "file")
-        if answer == "eof":
-            self.ended = "eof"
-            return ""
-        if answer == "^C":
-            self.ended = "ctrl-c"
-            return None
+        if answer in SAVE_ENDINGS:
+            self.ended, line = SAVE_ENDINGS[answer]
+            return line
         if answer == "folder":  # cannot be written: reported, and the name asked again
             self.refused = True
             return self.folder + "\n"
