@@ -604,10 +604,13 @@ def test_estimate_fit_without_numpy_says_so_in_one_line(monkeypatch: pytest.Monk
 
 
 @pytest.mark.out_of_process
-def test_env_steps_compares_with_a_revision_side_by_side() -> None:
+def test_env_steps_compares_with_a_revision_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two runs of each side, alternating: both medians, their ratio and the runs' ratios.
     if not (PLAYOUTS.parent.parent / ".git").exists():
         pytest.skip("--compare checks a revision out: it needs a git checkout, not an sdist")
+    if not any(map(_env_steps(monkeypatch).installed, ("pettingzoo", "gymnasium", "openspiel"))):
+        # A checkout with the test tools only (pip install -e '.[test]') failed here.
+        pytest.skip("no adapter installed (the test of that case is above)")
     script = PLAYOUTS.parent / "env_steps.py"
     env = {**os.environ, "PYTHONPATH": str(PLAYOUTS.parent.parent / "src")}
     args = ["--steps", "30", "--runs", "2", "--warmup", "5", "--compare", "HEAD"]
