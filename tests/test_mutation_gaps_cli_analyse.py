@@ -175,6 +175,24 @@ def test_analyse_colours_the_header_the_losing_moves_and_the_values(reviewed: st
     )
 
 
+def test_analyse_flags_a_loss_that_it_prints_as_half_a_point(
+    monkeypatch: pytest.MonkeyPatch, reviewed: str
+) -> None:
+    # A loss of 0.496 was printed "loses 0.50 points" and neither flagged nor red, though
+    # the review flags what "lost 0.5 points or more"; 0.494 prints 0.49 and is not.
+    close = _review(2, "KH", {"QS x QD": 1.0, "KH": 0.504})
+    under = _review(4, "2D", {"QS x QD": 1.0, "2D": 0.506})
+    monkeypatch.setattr(analyse, "review_record", lambda *args, **options: [close, under])
+    code, text, _ = run_cli("analyse", reviewed)
+    assert code == 0
+    assert "3. player 0 played K♥ (loses 0.50 points)  <- lost the most\n" in text
+    assert "5. player 0 played 2♦ (loses 0.49 points)\n" in text
+    assert text.endswith(
+        "moves that lost the most:\n  move 3, player 0: K♥ instead of Q♠ x Q♦ (loses 0.50 points)\n"
+    )
+    assert json.loads(run_cli("analyse", reviewed, "--json")[1])["worst"] == [2]
+
+
 def _short_record() -> Record:
     """The shuffle, the cut and six plays of a deal: four decisions with a choice."""
     shuffle = shuffle_of(random.Random(4))

@@ -30,6 +30,14 @@ class UsageError(CommandError):
 #: A move that gives up at least this many expected deal points is flagged (and shown in
 #: red); one that loses less is no mistake worth naming.
 BLUNDER = 0.5
+
+
+def _lost_much(review: MoveReview) -> bool:
+    # Compared as the review prints the loss, to the hundredth: a loss of 0.496 reads
+    # "loses 0.50 points", and a reader who sees that must see it flagged.
+    return round(review.loss, 2) >= BLUNDER  # NaN (not tried): False
+
+
 _VALUES = "the mover's side's expected deal points minus the opponents'"
 
 
@@ -69,7 +77,7 @@ def run_analyse(
     except ChkobbaError as error:
         raise CommandError(f"{name}: {error}") from None
     # Only the moves that gave up a meaningful amount are flagged, the most first.
-    lost = worst([review for review in reviews if review.loss >= BLUNDER], flagged)
+    lost = worst([review for review in reviews if _lost_much(review)], flagged)
     if as_json:
         data = {
             "record": path,
@@ -100,7 +108,7 @@ def _print(
     flagged = {review.index for review in lost}
     for review in reviews:
         mark = "  <- lost the most" if review.index in flagged else ""
-        style = "red" if review.loss >= BLUNDER else None
+        style = "red" if _lost_much(review) else None
         # A loss is unknown (NaN) when the search never tried the move played.
         loses = "not tried" if math.isnan(review.loss) else f"loses {points(review.loss, sign='')}"
         out.line(
