@@ -109,7 +109,9 @@ def test_from_states_names_a_broken_later_state(fields: dict[str, Any], fragment
 
 
 def test_a_score_too_long_to_write_is_a_record_error() -> None:
-    with pytest.raises(RecordError, match=r"start this way: scores \(an integer of about 5001"):
+    with pytest.raises(
+        RecordError, match=r"start this way: scores must be at most 1,000,000,000, not \(an integer"
+    ):
         Record(players=2, scores=(10**5000, 0))
 
 

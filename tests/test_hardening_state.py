@@ -30,6 +30,7 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
+from chkobba.state import SCORE_LIMIT
 from chkobba.views import check_view
 
 HUGE = 10**5000
@@ -240,12 +241,52 @@ def test_rollout_checks_its_arguments(arguments: dict[str, Any], message: str) -
 
 
 def test_huge_scores_are_described_not_written() -> None:
-    for make in (lambda: new_match(scores=(HUGE, 0)), lambda: Game(scores=(HUGE, 0))):
-        with pytest.raises(ChkobbaError, match=r"scores \(an integer of about 5001 digits, 0\)"):
-            make()
-    tied = Game(scores=(HUGE, HUGE))  # a tie decides nothing: the match goes on
-    assert "an integer of about 5001 digits" in repr(tied)
+    # Level totals of 5,001 digits (a tie decides nothing) made a match whose JSON could
+    # not be written: totals past SCORE_LIMIT are refused, and described, not written.
+    for scores in ((HUGE, 0), (HUGE, HUGE), (SCORE_LIMIT + 1, SCORE_LIMIT + 1)):
+        for make in (new_match, Game):
+            with pytest.raises(ChkobbaError, match=r"^scores must be at most 1,000,000,000, not"):
+                make(scores=scores)
+    with pytest.raises(ChkobbaError, match=r"not \(an integer of about 5001 digits, 0\)$"):
+        new_match(scores=(HUGE, 0))
+    tied = Game(scores=(SCORE_LIMIT, SCORE_LIMIT))  # the most: the match goes on
+    assert "scores=(1000000000, 1000000000)" in repr(tied)
     assert repr(Game()) == "<Game players=2 moves=0 phase=SHUFFLE scores=(0, 0)>"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"scores": (SCORE_LIMIT + 1, SCORE_LIMIT + 1)}, "scores must be at most 1,000,000,000"),
+        ({"scores": (HUGE, HUGE)}, r"scores must be at most 1,000,000,000, not \(an integer"),
+    ],
+)
+def test_check_state_refuses_totals_past_the_limit(fields: dict[str, Any], message: str) -> None:
+    tied = attrs.evolve(new_match(scores=(30, 30)), **fields)
+    with pytest.raises(ChkobbaError, match=message):
+        check_state(tied)
+    data = new_match(scores=(30, 30)).to_dict()
+    data["scores"] = list(fields["scores"])
+    with pytest.raises(ChkobbaError, match=message):
+        State.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("chkobbas", (21, 0), r"chkobbas \(21, 0\) are more than the 20 a deal can make"),
+        ("primiera_sums", (85, 0), r"primiera_sums \(85, 0\) pass the best sum there is, 84"),
+    ],
+)
+def test_check_state_bounds_the_deal_scores_tallies_that_count_no_cards(
+    field: str, value: tuple[int, int], message: str
+) -> None:
+    # Each chkobba takes two cards or more, and no side's primiera passes the four sevens:
+    # a tally past those (of 4,301 digits, say) made a state JSON could not write.
+    state = _scored()
+    broken = attrs.evolve(state.deal_scores[0], **{field: value})
+    with pytest.raises(ChkobbaError, match=message):
+        check_state(attrs.evolve(state, deal_scores=(broken,)))
 
 
 def test_mover_of_a_hand_built_phase_is_a_chkobba_error() -> None:

@@ -48,7 +48,7 @@ _CUT = {"kind": "cut", "player": 1, "keep": True, "dealt_table": cards("2D 6S AS
         ),
         (
             {**_PLAY, "player": -1},
-            "MoveOutcome: player must be a whole number >= 0 or None, not -1",
+            "MoveOutcome: player must be a whole number from 0 to 3 or None, not -1",
         ),
         ({**_PLAY, "chkobba": 1}, "MoveOutcome: chkobba must be True or False, not 1"),
         ({**_CUT, "keep": "yes"}, "MoveOutcome: keep must be a bool or None, not 'yes'"),
@@ -100,7 +100,7 @@ def test_a_hand_built_outcome_takes_lists_for_its_card_fields_and_holds_tuples_a
 # --- MoveOutcome read from data -------------------------------------------------------------
 
 _GOOD = MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")).to_dict()
-_SCORE = DealScore(0, 0, None, 0, (1, 0), (4, 1), (22, 18), (6, 4), (3, 1), (2, 2))
+_SCORE = DealScore(0, 0, None, 0, (1, 0), (4, 0), (22, 18), (6, 4), (3, 1), (2, 2))
 _LAST = MoveOutcome(
     "play", player=0, card=card("7D"), leftovers=cards("3C"), leftovers_side=1, deal_score=_SCORE
 ).to_dict()

@@ -279,9 +279,11 @@ def _escaped(ch: str) -> str:
 def cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces, commas or ``+``, e.g. ``cards("2D 6S QH")``.
 
-    Empty text gives ``()``; commas read like spaces, as in :func:`~chkobba.parse_move`,
-    and so does ``+``, so a capture written by :func:`format_cards` (``"2D+6S"``, as
-    error messages and move notation write it) reads back:
+    Empty text gives ``()``; commas read like spaces (two in a row, or one at the end,
+    are spaces too: :func:`~chkobba.parse_move` is stricter within a move, where an empty
+    place between them is a card missing), and so does ``+``, so a capture written by
+    :func:`format_cards` (``"2D+6S"``, as error messages and move notation write it)
+    reads back:
 
     >>> cards("7D,QH") == cards("7D, QH") == cards("7D QH") == cards("7D+QH")
     True

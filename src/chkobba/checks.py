@@ -32,8 +32,8 @@ from chkobba._describe import twice, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
-from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, match_winner
+from chkobba.scoring import PRIMIERA_VALUES, DealScore
+from chkobba.state import HAND_SIZE, SCORE_LIMIT, Phase, State, match_winner
 
 __all__ = ["broken_state", "check_state"]
 
@@ -137,6 +137,8 @@ def _numbers(state: State) -> Iterator[str]:
         values = getattr(state, name)
         if type(values) is not tuple or not all(type(v) is int and v >= 0 for v in values):
             yield f"{name} must be a tuple of whole numbers >= 0, not {shown(values)}"
+        elif name == "scores" and values and max(values) > SCORE_LIMIT:
+            yield f"scores must be at most {SCORE_LIMIT:,}, not {shown(values)}"
     for name in ("players", "dealer"):
         if not _seat(getattr(state, name)):
             yield f"{name} must be a whole number, not {shown(getattr(state, name))}"
@@ -217,6 +219,18 @@ _TALLY_FIELDS: dict[str, int | None] = {
 }
 
 
+# Bounds of the tallies that are no count of cards (the points follow from these).
+_MOST_CHKOBBAS = len(DECK) // 2
+_BEST_PRIMIERA = 4 * max(PRIMIERA_VALUES.values())
+
+
+def deal_score_problem(score: DealScore, sides: int, name: str = "deal_score") -> str | None:
+    """The first problem of a deal score of ``sides`` sides, said of ``name``, or
+    ``None``: what :func:`check_state` checks of each of a state's ``deal_scores`` (for
+    a deal score that comes alone, a move's outcome)."""
+    return next(_deal_score(name, score, sides), None)
+
+
 def _deal_score(name: str, score: DealScore, sides: int) -> Iterator[str]:
     """The first problem of one deal score: the fields score_deal fills, per side."""
     for field in _WINNER_FIELDS:
@@ -237,6 +251,18 @@ def _deal_score(name: str, score: DealScore, sides: int) -> Iterator[str]:
         if most is not None and sum(values) > most:
             yield f"{name}.{field} {shown(values)} count more than the {most} cards there are"
             return
+    if sum(score.chkobbas) > _MOST_CHKOBBAS:
+        yield (
+            f"{name}.chkobbas {shown(score.chkobbas)} are more than the {_MOST_CHKOBBAS} a "
+            "deal can make (each takes two cards or more)"
+        )
+        return
+    if score.primiera_sums and max(score.primiera_sums) > _BEST_PRIMIERA:
+        yield (
+            f"{name}.primiera_sums {shown(score.primiera_sums)} pass the best sum there is, "
+            f"{_BEST_PRIMIERA} (the four sevens)"
+        )
+        return
     winners = [getattr(score, field) for field in _WINNER_FIELDS]
     earned = tuple(n + winners.count(side) for side, n in enumerate(score.chkobbas))
     if score.points != earned:

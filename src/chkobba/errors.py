@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import reprlib
 import types
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -108,13 +109,29 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
     Longer text is cut and ends with ``…``; a huge integer is described, not written;
     a value whose ``repr`` fails is named by its type. The cost is bounded whatever the
-    size of ``value`` (strings and bytes are cut before they are quoted).
+    size of ``value`` (strings and bytes are cut before they are quoted). A character
+    that would not show is escaped: ``repr`` escapes controls and zero-width spaces, and
+    combining marks (a variation selector) are escaped too.
+
+    >>> print(shown("7D\u200b"), shown("7D\ufe0f"))
+    '7D\u200b' '7D\ufe0f'
     """
     try:
         text = _quote(value, limit)
     except Exception:  # a broken __repr__ must not hide the real error
         text = f"<{type(value).__name__} object>"
+    if not text.isascii():
+        text = "".join(map(_mark_escaped, text))
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _mark_escaped(ch: str) -> str:
+    # repr() escapes the characters that do not print, but counts combining marks (a
+    # variation selector, U+FE0F; the grapheme joiner, U+034F) as printing: alone in a
+    # message they show nothing, or merge with the quote before them.
+    if unicodedata.category(ch).startswith("M"):
+        return f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
+    return ch
 
 
 def _quote(value: object, limit: int) -> str:

@@ -28,17 +28,18 @@ every hidden card included: never send it to a player; send each seat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 import attrs
 
 from chkobba import _kernel
 from chkobba.cards import Card, format_cards
-from chkobba.checks import broken_state
+from chkobba.checks import broken_state, deal_score_problem
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play
+from chkobba.rules import PLAYER_COUNTS
 from chkobba.scoring import DealScore
 from chkobba.snapshots import (
     attrs_in,
@@ -50,7 +51,7 @@ from chkobba.snapshots import (
     optional_int_in,
     versioned_fields,
 )
-from chkobba.state import Phase, State
+from chkobba.state import Phase, State, sides_of
 
 __all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "Kind", "MoveOutcome", "apply_with_outcome"]
 
@@ -74,8 +75,13 @@ def _checked(test: Callable[[Any], bool], expected: str) -> Any:
     return check
 
 
+#: How many sides a match may have (2, or 3 players each for himself).
+_SIDE_COUNTS = tuple(sorted({sides_of(players) for players in PLAYER_COUNTS}))
+
+
 def _is_seat(value: object) -> bool:
-    return value is None or (type(value) is int and value >= 0)
+    # A player or a side: below the most players a profile may seat.
+    return value is None or (type(value) is int and 0 <= value < max(PLAYER_COUNTS))
 
 
 def _as_tuple(value: object) -> object:
@@ -85,17 +91,28 @@ def _as_tuple(value: object) -> object:
 def _as_frozenset(value: object) -> object:
     if isinstance(value, (list, tuple, set, frozenset)):
         try:
-            return frozenset(value)
+            made = frozenset(value)
         except TypeError:  # an unhashable member: left for the validator to name
-            pass
+            return value
+        _check_distinct("captured", value)  # a card listed twice: no set of cards
+        return made
     return value
+
+
+def _check_distinct(name: str, values: Iterable[object]) -> None:
+    seen: set[object] = set()
+    for value in values:
+        if value in seen:
+            said = value if type(value) is Card else shown(value)
+            raise ChkobbaError(f"MoveOutcome: {name} holds {said} twice")
+        seen.add(value)
 
 
 def _all_cards(value: tuple[object, ...] | frozenset[object]) -> bool:
     return all(type(c) is Card for c in value)
 
 
-_SEAT = _checked(_is_seat, "a whole number >= 0 or None")
+_SEAT = _checked(_is_seat, f"a whole number from 0 to {max(PLAYER_COUNTS) - 1} or None")
 _FLAG = _checked(lambda v: type(v) is bool, "True or False")
 _CARD = _checked(lambda v: v is None or type(v) is Card, "a card or None")
 _CARDS = _checked(lambda v: type(v) is tuple and _all_cards(v), "a tuple of cards")
@@ -204,6 +221,34 @@ class MoveOutcome:
                 raise ChkobbaError(f"MoveOutcome: {name} is set without {needs}")
         if (self.keep is False) != (self.exposed is not None):
             raise ChkobbaError("MoveOutcome: exposed is the card of a cut with keep=False")
+        if self.exposed is not None and self.dealt_table[:1] not in ((), (self.exposed,)):
+            raise ChkobbaError(
+                f"MoveOutcome: exposed {self.exposed} is not the first card of dealt_table "
+                f"({format_cards(self.dealt_table[:1])})"
+            )
+        _check_distinct("dealt_table", self.dealt_table)
+        _check_distinct("leftovers", self.leftovers)
+        if self.deal_score is not None:
+            self._check_deal_score(self.deal_score)
+
+    def _check_deal_score(self, score: DealScore) -> None:
+        # As check_state checks a state's deal scores: a score that no deal makes (points
+        # that are not its chkobbas plus its categories, a total of 4,301 digits that JSON
+        # cannot write) is refused here, not at the client that reads it.
+        points = score.points
+        sides = len(points) if type(points) is tuple else 0
+        if sides not in _SIDE_COUNTS:
+            raise ChkobbaError(
+                f"MoveOutcome: deal_score.points must be {' or '.join(map(str, _SIDE_COUNTS))} "
+                f"whole numbers, one per side, not {shown(points)}"
+            )
+        problem = deal_score_problem(score, sides)
+        if problem is not None:
+            raise ChkobbaError(f"MoveOutcome: {problem}")
+        if self.winner is not None and self.winner >= sides:
+            raise ChkobbaError(
+                f"MoveOutcome: winner {self.winner} is not a side from 0 to {sides - 1}"
+            )
 
     def __repr__(self) -> str:
         parts = [repr(self.kind)]

@@ -205,7 +205,10 @@ class Game:
 
         Without ``rng`` the game's own generator (from ``seed``) shuffles, and never
         deals an order already played in this match (see :class:`Game`). Only legal at a
-        shuffle (:attr:`is_chance`); after it, the cutter decides (``keep``/``expose``).
+        shuffle (:attr:`is_chance`). After it, the cutter decides (``keep``/``expose``)
+        under a profile with a cut; without one (``CARD_RULES_PLUS``) the cards are dealt
+        at once and the first player plays (or, when the table they make voids the deal,
+        another shuffle is due).
         """
         if rng is not None and not isinstance(rng, random.Random):
             raise ChkobbaError(f"Game.deal: rng must be a random.Random, not {shown(rng)}")

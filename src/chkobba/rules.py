@@ -211,8 +211,9 @@ class Rules:
     def categories(self) -> tuple[str, ...]:
         """The deal-scoring categories this profile plays, in the order of
         :data:`~chkobba.scoring.CATEGORIES` (and of :attr:`DealScore.winners
-        <chkobba.DealScore.winners>`): a winner of ``None`` in a category listed here is a
-        tie (or, for the 7♦, a card no side took); one not listed is never played.
+        <chkobba.DealScore.winners>`): a winner of ``None`` in a category listed here means
+        nobody won it (a tie; with three sides and ``majority="more_than_half"``, no side
+        past half; for the 7♦, a card no side took); one not listed is never played.
 
         >>> TUNISIAN.categories
         ('cards', 'diamonds', 'bermila', 'seven_of_diamonds')

@@ -90,11 +90,12 @@ class DealScore:
     """The score of one completed deal, one entry per side in every tuple.
 
     Each ``*_winner`` field names the side that won the category, or ``None`` when nobody
-    did (a tie, a category the profile does not play, or for the 7♦ a card that went to
-    no side); :attr:`winners` maps the category names to them. ``points`` is each side's
-    total for the deal, chkobbas included. The ``*_counts`` fields keep the tallies behind
-    the categories; ``primiera_sums`` is each side's primiera sum (0 for a side missing a
-    suit, which cannot win it).
+    did (a tie; with three sides and ``majority="more_than_half"``, no side past half the
+    cards or diamonds, 15-13-12 say; a category the profile does not play; or for the 7♦
+    a card that went to no side); :attr:`winners` maps the category names to them.
+    ``points`` is each side's total for the deal, chkobbas included. The ``*_counts``
+    fields keep the tallies behind the categories; ``primiera_sums`` is each side's
+    primiera sum (0 for a side missing a suit, which cannot win it).
 
     ``cards``, ``diamonds``, ``bermila``, ``seven_of_diamonds`` and ``primiera`` are
     aliases of the ``*_winner`` fields: the first four are the 0.1.0 names, kept for one

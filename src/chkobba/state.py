@@ -33,7 +33,7 @@ from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import DealScore
 
-__all__ = ["HAND_SIZE", "TABLE_SIZE", "Phase", "State", "new_match"]
+__all__ = ["HAND_SIZE", "SCORE_LIMIT", "TABLE_SIZE", "Phase", "State", "new_match"]
 
 #: Cards dealt to each hand at every round.
 HAND_SIZE = 3
@@ -272,8 +272,10 @@ def new_match(
 ) -> State:
     """A match about to start: phase ``SHUFFLE``, ``dealer`` to shuffle.
 
-    ``scores`` resumes a match from the given side totals (default zeros). The first
-    dealer is chosen by lot: pass the result of that draw as ``dealer``.
+    ``scores`` resumes a match from the given side totals (default zeros): whole
+    numbers from 0 to ``SCORE_LIMIT`` (a billion) that do not decide the match
+    already. The first dealer is chosen by lot: pass the result of that draw as
+    ``dealer``.
     """
     if scores is None and type(players) is int and type(dealer) is int:
         # A fresh match of a seating already seen: a copy of that one (every playout and
@@ -315,6 +317,11 @@ def new_match(
     return made
 
 
+#: The highest match total a state may hold: far past any target (at most 10,000), and
+#: small enough for every JSON reader and for Python's own int-to-text limit (a total of
+#: 4,301 digits made a state that JSON could not write).
+SCORE_LIMIT = 10**9
+
 #: Fresh matches by (id of the profile, players, dealer), for new_match.
 _FRESH: dict[tuple[int, int, int], State] = {}
 _FRESH_LIMIT = 64
@@ -329,6 +336,8 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
         raise ChkobbaError(f"scores must be {sides} whole numbers, not {shown(scores)}") from None
     if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
         raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")
+    if max(totals) > SCORE_LIMIT:
+        raise ChkobbaError(f"scores must be at most {SCORE_LIMIT:,}, not {shown(totals)}")
     if match_winner(totals, rules.target) is not None:
         raise ChkobbaError(
             f"scores {shown(totals)} already decide a match played to {rules.target}"
