@@ -388,7 +388,7 @@ def test_greedy_messages_name_the_input() -> None:
         play_score(cards("5C"), "zz", frozenset(["q"]), [], 3, TUNISIAN)  # type: ignore[arg-type]
     assert str(caught.value) == (
         "play_score: cannot score 'zz' on (card('5C'),) taking frozenset({'q'}) (expected "
-        "cards, a hand size of at most the unseen cards, and Rules)"
+        "cards, a hand size of at most the unseen cards, and Rules; last_card is True or False)"
     )
     with pytest.raises(ChkobbaError) as caught:
         play_score(cards("5C 2D 3S"), card("7S"), frozenset(cards("5C 2D")), cards("4H"), 3, None)  # type: ignore[arg-type]

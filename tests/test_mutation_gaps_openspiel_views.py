@@ -116,7 +116,7 @@ def test_the_games_refusals_quote_what_came() -> None:
     )
     for bad, shown in [(0, "0"), (-3, "-3"), ("2", "'2'")]:
         assert refusal(partial(ChkobbaGame, {"max_shuffles": bad})) == (
-            f"python_chkobba: max_shuffles must be >= 1, not {shown}"
+            f"python_chkobba: max_shuffles must be from 1 to 1,000,000, not {shown}"
         )
 
 

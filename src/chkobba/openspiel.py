@@ -16,7 +16,8 @@ move goes through :func:`~chkobba.apply`, and observations come from
   returns are then the point difference, with 3 sides a side's points minus the mean
   of the others'), ``max_shuffles`` (OpenSpiel needs a bounded game: a match still
   undecided after that many shuffles, voided deals included, stops as a draw; the
-  default 50 is far beyond any real match).
+  default 50 is far beyond any real match; at most :data:`MAX_SHUFFLES_LIMIT`, a
+  million).
 
 >>> import pyspiel
 >>> import chkobba.openspiel
@@ -59,7 +60,7 @@ from chkobba.rules import PROFILES, Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, observe
 
-__all__ = ["GAME_NAME", "ChkobbaGame", "ChkobbaObserver", "ChkobbaState"]
+__all__ = ["GAME_NAME", "MAX_SHUFFLES_LIMIT", "ChkobbaGame", "ChkobbaObserver", "ChkobbaState"]
 
 #: The short name the game is registered under.
 GAME_NAME = "python_chkobba"
@@ -123,6 +124,11 @@ def _utility_bounds(rules: Rules, players: int, single_deal: bool) -> tuple[floa
     return -best / (sides - 1), float(best)
 
 
+#: The most shuffles a game may allow: far more than any match needs, and a bound on the
+#: game's length that OpenSpiel's C++ side can hold (an int: 19 million shuffles did not).
+MAX_SHUFFLES_LIMIT = 1_000_000
+
+
 def _game_info(players: int, rules: Rules, single_deal: bool, max_shuffles: int) -> Any:
     low, high = _utility_bounds(rules, players, single_deal)
     return pyspiel.GameInfo(
@@ -158,9 +164,10 @@ class ChkobbaGame(pyspiel.Game):
             rules.sides(players)
         except ChkobbaError as error:
             raise ChkobbaError(f"python_chkobba: {error}") from None
-        if type(max_shuffles) is not int or max_shuffles < 1:
+        if type(max_shuffles) is not int or not 1 <= max_shuffles <= MAX_SHUFFLES_LIMIT:
             raise ChkobbaError(
-                f"python_chkobba: max_shuffles must be >= 1, not {shown(max_shuffles)}"
+                f"python_chkobba: max_shuffles must be from 1 to {MAX_SHUFFLES_LIMIT:,}, "
+                f"not {shown(max_shuffles)}"
             )
         info = _game_info(players, rules, single_deal, max_shuffles)
         super().__init__(_GAME_TYPE, info, settings)
@@ -207,7 +214,7 @@ def _rules(name: Any, target: Any) -> Rules:
     except ChkobbaError as error:
         message = str(error)
         if message.startswith("target must be"):  # the profile's message, less the 0 it takes
-            message = f"target must be 0 (the profile's) or 1 to 10000, got {target!r}"
+            message = f"target must be 0 (the profile's) or 1 to 10000, got {shown(target)}"
         raise ChkobbaError(f"python_chkobba: {message}") from None
 
 

@@ -155,8 +155,10 @@ def tally_estimate(
     rules: Rules = TUNISIAN,
 ) -> float:
     """:func:`deal_estimate` from each pile's :func:`~chkobba._kernel.tally` and size
-    (what a search keeps instead of the piles); arguments no pair of piles could have
-    raise :class:`~chkobba.ChkobbaError`."""
+    (what a search keeps instead of the piles). Arguments of the wrong kind (a tally that
+    is no tally, chkobbas that are not two numbers) raise :class:`~chkobba.ChkobbaError`;
+    numbers of the right kind are taken as they come, unchecked (a negative pile size
+    too): the search calls this at the end of every rollout."""
     # A try, not checks: the search calls this at the end of every rollout. The terms are
     # added in the order of the Tunisian profile's categories, so its estimate is the
     # same float as before the profiles were read.

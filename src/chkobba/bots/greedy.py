@@ -139,13 +139,15 @@ def play_score(
     try:  # (not checks: the opponent model scores every play the opponent could make)
         if type(table) is not tuple:  # an endless iterable would fill the memory
             raise TypeError("the table must be a tuple")
+        if type(next_hand) is not int or type(last_card) is not bool:  # "no" is true
+            raise TypeError("a hand size is an int, last_card a bool")
         return _play_score(table, played, capture, unseen, next_hand, rules, last_card)
     except (TypeError, AttributeError, IndexError, KeyError, ValueError, ArithmeticError):
         # ArithmeticError: a next hand larger than the unseen cards has no draws to count.
         raise ChkobbaError(
             f"play_score: cannot score {shown(played)} on {shown(table)} taking "
             f"{_capture_text(capture)} (expected cards, a hand size of at most the unseen "
-            "cards, and Rules)"
+            "cards, and Rules; last_card is True or False)"
         ) from None
 
 
