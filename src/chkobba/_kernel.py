@@ -361,6 +361,18 @@ _EVERY_SUM_UP_TO = 12
 #: profile) are kept: a server reading records of many house profiles must not grow
 #: without bound. Past it the caches start afresh; the profiles in use rebuild theirs.
 PROFILES_KEPT = 64
+#: The caches other modules keep per kernel or per profile, emptied with the kernels: each
+#: emptied alone, one would keep alive a kernel the others had dropped (up to 4 x 64).
+_KEPT_WITH_KERNELS: list[dict[Any, Any]] = []
+
+_Cache = TypeVar("_Cache", bound=dict[Any, Any])
+
+
+def kept_with_kernels(cache: _Cache) -> _Cache:
+    """Have ``cache`` (keyed by kernel or by profile) emptied when the kernels are, so
+    that at most :data:`PROFILES_KEPT` kernels live; returns it."""
+    _KEPT_WITH_KERNELS.append(cache)
+    return cache
 
 
 _last: Kernel | None = None
@@ -378,6 +390,8 @@ def kernel(rules: Rules) -> Kernel:
     if found is None:
         if len(_KERNELS) >= PROFILES_KEPT:
             _KERNELS.clear()
+            for cache in _KEPT_WITH_KERNELS:
+                cache.clear()
         found = _KERNELS[rules] = Kernel(rules)
     _last = found
     return found

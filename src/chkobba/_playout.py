@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kernel, refill_plan
+from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kept_with_kernels, kernel, refill_plan
 from chkobba._successors import end_deal
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
@@ -72,7 +72,9 @@ def _uniform(getrandbits: _Draw, n: int) -> int:
 
 _Triple = tuple[int, int, int, int, int, int, int]
 #: Per kernel, how :func:`_shuffled` shuffles its cards' codes (see :func:`_shuffle_plan`).
-_SHUFFLES: dict[Kernel, tuple[tuple[tuple[int, ...], ...], int, tuple[_Triple, ...]]] = {}
+_SHUFFLES: dict[Kernel, tuple[tuple[tuple[int, ...], ...], int, tuple[_Triple, ...]]] = (
+    kept_with_kernels({})
+)
 
 
 def _shuffle_plan(

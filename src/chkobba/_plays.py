@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chkobba._kernel import PROFILES_KEPT, Capture, kernel
+from chkobba._kernel import PROFILES_KEPT, Capture, kept_with_kernels, kernel
 from chkobba.cards import DECK, Card
 from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
@@ -113,7 +113,7 @@ class _Lookup:
         self.key_of = {c: self.kernel.play_key[codes[c.index]] for c in DECK}
 
 
-_LOOKUPS: dict[Rules, _Lookup] = {}
+_LOOKUPS: dict[Rules, _Lookup] = kept_with_kernels({})
 #: The last profile asked for and its lookups, replaced as a whole.
 _RECENT: tuple[Any, Any] = (None, None)
 

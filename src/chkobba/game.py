@@ -238,7 +238,13 @@ class Game:
         self._states.pop()
         move = self._moves.pop()
         if isinstance(move, Shuffle):
-            self._shuffles[move] -= 1
+            # Forgotten at zero: a Counter's -= 1 keeps the key, and a game dealt and taken
+            # back again and again would keep every shuffle it took back.
+            left = self._shuffles[move] - 1
+            if left:
+                self._shuffles[move] = left
+            else:
+                del self._shuffles[move]
         return move
 
     def record(self, tags: Mapping[str, str] | None = None) -> Record:

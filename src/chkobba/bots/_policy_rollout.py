@@ -22,7 +22,15 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Sequence
 
-from chkobba._kernel import PROFILES_KEPT, Capture, Kernel, deal_points, kernel, tally
+from chkobba._kernel import (
+    PROFILES_KEPT,
+    Capture,
+    Kernel,
+    deal_points,
+    kept_with_kernels,
+    kernel,
+    tally,
+)
 from chkobba.bots.evaluation import tallies_estimates
 from chkobba.bots.greedy import WORTH
 from chkobba.moves import Play
@@ -45,7 +53,7 @@ class _Tables:
         self.tally = tuple(tally((card,)) for card in k.card_of)
 
 
-_TABLES: dict[Kernel, _Tables] = {}
+_TABLES: dict[Kernel, _Tables] = kept_with_kernels({})
 
 
 def policy_rewards(

@@ -222,15 +222,23 @@ _BERMILAS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
 _KEPT = 1 << 16
 
 
-@functools.cache
 def _ways(rest: int) -> tuple[tuple[int, int, int, int], ...]:
     """Every way ``rest`` cards go to three sides, ``(a, b, c)`` each, with its weight
     (of ``3 ** rest``: each card to each side alike)."""
+    # Remembered for the counts a deal has (0 to 40 cards out) only: the unchecked
+    # tallies_estimates may be given others, and each would be kept (2.9 MB for 200).
+    return _dealt_ways(rest) if 0 <= rest <= len(DECK) else _all_ways(rest)
+
+
+def _all_ways(rest: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(
         (a, b, rest - a - b, math.comb(rest, a) * math.comb(rest - a, b))
         for a in range(rest + 1)
         for b in range(rest - a + 1)
     )
+
+
+_dealt_ways = functools.cache(_all_ways)  # called with 0 to 40 only: 41 entries at most
 
 
 def _splits(have: tuple[int, ...], rest: int) -> list[tuple[tuple[int, int, int], int]]:
