@@ -329,15 +329,15 @@ _PLAYED = MoveOutcome("play", player=0, card=card("7D"), captured=cards("2D 5S")
         ),
         (  # from_dict read ["2D", "2D", "5S"] as 2D 5S without a word
             lambda: MoveOutcome.from_dict({**_PLAYED, "captured": ["2D", "2D", "5S"]}),
-            "outcome: MoveOutcome: captured holds 2D twice",
+            "outcome: MoveOutcome: 2D is twice in captured",
         ),
         (
             lambda: MoveOutcome("play", player=0, card=card("7D"), leftovers=cards("3S 4S 3S")),
-            "MoveOutcome: leftovers holds 3S twice",
+            "MoveOutcome: 3S is twice in leftovers",
         ),
         (
             lambda: MoveOutcome("shuffle", dealt_table=cards("2D 2D 4D 5D")),
-            "MoveOutcome: dealt_table holds 2D twice",
+            "MoveOutcome: 2D is twice in dealt_table",
         ),
         (  # a seat of 4,301 digits made an outcome that JSON could not write
             lambda: MoveOutcome.from_dict({**_PLAYED, "player": 10**4300}),

@@ -34,6 +34,7 @@ from typing import Any, Literal
 import attrs
 
 from chkobba import _kernel
+from chkobba._describe import twice
 from chkobba.cards import Card, format_cards
 from chkobba.checks import broken_state, deal_score_problem
 from chkobba.engine import apply
@@ -104,7 +105,7 @@ def _check_distinct(name: str, values: Iterable[object]) -> None:
     for value in values:
         if value in seen:
             said = value if type(value) is Card else shown(value)
-            raise ChkobbaError(f"MoveOutcome: {name} holds {said} twice")
+            raise ChkobbaError(f"MoveOutcome: {twice(said, name, name)}")
         seen.add(value)
 
 
