@@ -790,25 +790,38 @@ def model_from(state: State) -> Model:
     return model
 
 
-def test_leftovers_go_to_nobody_when_nobody_captured() -> None:
-    # No real deal gets here (docs/rules.md: the last card's three mates would lie on the
-    # table), and check_state refuses piles without a last capturer, so the position is
-    # one check_state rejects; docs/api.md: such a state "is played on as it is".
+def _last_play(
+    last: Card,
+    table: tuple[Card, ...],
+    *,
+    split: int,
+    chkobbas: tuple[int, int],
+    last_capturer: int | None,
+) -> State:
+    """A 2-player deal's last play, built by hand: player 0 holds ``last`` alone, the
+    ``table`` lies out, and every other card is in the piles (``split`` in side 0's)."""
     start = apply(
         apply(new_match(), Shuffle(order_with("AS 2S 3S 4S 5S 6S 7S QS JS KS"))), Cut(keep=False)
     )
-    last, table = card("KD"), cards("7S")
     piles = [c for c in DECK if c is not last and c not in table]
-    position = attrs.evolve(
+    return attrs.evolve(
         start,
         hands=((last,), ()),
         table=table,
         stock=(),
-        captured=(tuple(piles[:20]), tuple(piles[20:])),
-        chkobbas=(0, 0),
-        last_capturer=None,
+        captured=(tuple(piles[:split]), tuple(piles[split:])),
+        chkobbas=chkobbas,
+        last_capturer=last_capturer,
         current_player=0,
     )
+
+
+def test_leftovers_go_to_nobody_when_nobody_captured() -> None:
+    # No real deal gets here (docs/rules.md: the last card's three mates would lie on the
+    # table), and check_state refuses piles without a last capturer, so the position is
+    # one check_state rejects; docs/api.md: such a state "is played on as it is".
+    last, table = card("KD"), cards("7S")
+    position = _last_play(last, table, split=20, chkobbas=(0, 0), last_capturer=None)
     with pytest.raises(ValueError, match="last_capturer"):
         check_state(position)
     model = model_from(position)
@@ -821,23 +834,8 @@ def test_leftovers_go_to_nobody_when_nobody_captured() -> None:
 
 
 def test_the_last_card_sweep_in_a_position_built_by_hand() -> None:
-    start = apply(
-        apply(new_match(), Shuffle(order_with("AS 2S 3S 4S 5S 6S 7S QS JS KS"))), Cut(keep=False)
-    )
     last, table = card("KD"), cards("AS 2S 3S 4S")
-    piles = [c for c in DECK if c is not last and c not in table]
-    position = check_state(
-        attrs.evolve(
-            start,
-            hands=((last,), ()),
-            table=table,
-            stock=(),
-            captured=(tuple(piles[:18]), tuple(piles[18:])),
-            chkobbas=(2, 1),
-            last_capturer=1,
-            current_player=0,
-        )
-    )
+    position = check_state(_last_play(last, table, split=18, chkobbas=(2, 1), last_capturer=1))
     for rules in (TUNISIAN, attrs.evolve(TUNISIAN, last_card_chkobba=True)):
         here = attrs.evolve(position, rules=rules)
         model = model_from(here)
