@@ -251,3 +251,15 @@ def test_a_bot_that_answers_no_legal_move_is_told_why(answer: object, message: s
 
     with pytest.raises(IllegalMoveError, match=f"^bot Stubborn at seat 0 {re.escape(message)}"):
         play_match([Stubborn(), GreedyBot(seed=1)], seed=1, dealer=1)
+
+
+def test_a_numpy_integer_seed_plays_the_same_match_and_tournament() -> None:
+    # Every count of the library takes numpy's integers; a seed read from an array did not.
+    numpy = pytest.importorskip("numpy")
+    seed = numpy.int64(7)
+    assert play_match(["greedy", "random"], seed=seed) == play_match(["greedy", "random"], seed=7)
+    result = tournament(["greedy", "random"], games=2, seed=seed)
+    assert type(result.seed) is int
+    assert result == tournament(["greedy", "random"], games=2, seed=7)
+    with pytest.raises(ChkobbaError, match="play_match: seed must be an integer, not "):
+        play_match(["greedy", "random"], seed=numpy.bool_(True))  # type: ignore[arg-type]

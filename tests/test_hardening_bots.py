@@ -356,6 +356,11 @@ def test_rollout_checks_its_arguments() -> None:
         rollout(STATE, None)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="epsilon must be a finite number, not True"):
         rollout(STATE, random.Random(), epsilon=True)
+    # A chance, as ISMCTSBot's own option: -0.5 played like 0 and 2 like 1 (it took any number).
+    for chance in (-0.5, 2, 1.0000001):
+        with pytest.raises(ChkobbaError, match=f"epsilon must be between 0 and 1, not {chance}$"):
+            rollout(STATE, random.Random(), epsilon=chance)
+    assert rollout(STATE, random.Random(3), epsilon=1) == rollout(STATE, random.Random(3), 1.0)
     with pytest.raises(ChkobbaError, match=r"horizon must be an integer, not 1\.5"):
         rollout(STATE, random.Random(), horizon=1.5)  # type: ignore[arg-type]
     end = rollout(STATE, random.Random(2), horizon=-1)  # (0 or less: to the deal's end)

@@ -205,13 +205,14 @@ def play_match(
     :class:`~chkobba.ChkobbaError`) naming the bot (its ``name``, else its class), its
     seat, the move in notation and why it is not legal; an error the bot raises goes on,
     its type unchanged, with a note naming the bot, its seat and the match's move it was
-    choosing. ``seed`` must be an integer (a match is always reproducible).
+    choosing. ``seed`` must be an integer, numpy's included (a match is always
+    reproducible).
 
     >>> result = play_match(["greedy", "random"], seed=7)
     >>> result == play_match(["greedy", "random"], seed=7)
     True
     """
-    _check_seed("play_match", seed)
+    seed = _checked_seed("play_match", seed)
     _check_callback("play_match: on_move", on_move)
     seated = _match_bots(bots, players, seed)
     rng = random.Random(seed)
@@ -423,10 +424,13 @@ def _winner_and_loser(match: MatchSummary) -> tuple[int, int]:
     return match.winner, others.pop()
 
 
-def _check_seed(function: str, seed: object) -> None:
+def _checked_seed(function: str, seed: object) -> int:
+    """``seed`` as a Python int (numpy's integers too, as everywhere else a count is taken)."""
     # None would draw fresh randomness: a match or tournament that cannot be replayed.
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    number = integer_count(seed)
+    if number is None:
         raise ChkobbaError(f"{function}: seed must be an integer, not {shown(seed)}")
+    return number
 
 
 def _check_derivable(function: str, seed: int) -> None:
@@ -661,7 +665,8 @@ def tournament(
     many matches to a file as they finish (``chkobba simulate --records``). With 3 players (a
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
     a side of its own; the pair's next match swaps the bots. ``seed`` must be an
-    integer (every match is derived from it, so the tournament can be replayed).
+    integer, numpy's included (every match is derived from it, so the tournament can
+    be replayed).
 
     If a match raises (a bot's error, an illegal move) or the tournament is interrupted
     (``KeyboardInterrupt``), the matches not yet started are cancelled (with workers, those
@@ -674,7 +679,7 @@ def tournament(
     those finished before it).
     """
     # Every argument is checked before any match runs, not when a match first uses it.
-    _check_seed("tournament", seed)
+    seed = _checked_seed("tournament", seed)
     _check_derivable("tournament", seed)
     _check_reporting(progress, on_match, records)
     streamed = records == "stream"

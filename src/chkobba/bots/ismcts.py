@@ -339,7 +339,8 @@ def _rewards(state: State, deals: int) -> tuple[float, ...]:
 
 def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int = 0) -> State:
     """Play ``state`` with the fast default policy to the end of its deal, or for at
-    most ``horizon`` moves when ``horizon`` is positive.
+    most ``horizon`` moves when ``horizon`` is positive. ``epsilon``, from 0 to 1, is the
+    chance of a uniformly random legal move instead of the policy's.
 
     With ``epsilon=1`` and ``horizon=0`` every move is uniformly random to the end of the
     deal: exactly what :func:`chkobba.rollout` plays on the compact kernel, which this
@@ -351,9 +352,11 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
         raise ChkobbaError(wrong_type("rollout", "a random.Random", rng))
     if type(horizon) is not int:  # (any int: 0 or less plays to the end of the deal)
         raise ChkobbaError(f"rollout: horizon must be an integer, not {shown(horizon)}")
-    epsilon = finite_number("rollout: epsilon", epsilon)
+    chance = finite_number("rollout: epsilon", epsilon)
+    if not 0.0 <= chance <= 1.0:  # a chance, as the bot's own option
+        raise ChkobbaError(f"rollout: epsilon must be between 0 and 1, not {shown(epsilon)}")
     try:  # a hand-built state can be broken (see check_state)
-        return _rollout(state, rng, epsilon, horizon)
+        return _rollout(state, rng, chance, horizon)
     except ChkobbaError:
         raise
     except Exception as error:
