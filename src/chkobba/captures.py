@@ -65,6 +65,17 @@ def capture_options(
     rules (``state.rules``), since card values differ (a queen is 8 here, 9 in
     CardRulesPlus). :func:`~chkobba.legal_moves` and
     :func:`chkobba.actions.capture_choices` read the rules from the state or view.
+
+    >>> table = cards("AS 2S 3S 4S 6H")
+    >>> [format_cards(option, "+") for option in capture_options(table, card("KD"))]
+    ['AS+2S+3S+4S', 'AS+3S+6H', '4S+6H']
+    >>> options = capture_options(cards("2D 6S"), card("JH"), CARD_RULES_PLUS)  # J=8 there
+    >>> [format_cards(option, "+") for option in options]
+    ['2D+6S']
+    >>> capture_options(cards("2D 6S QH"), card("QH"))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: capture_options: QH cannot be both played and on the table
     """
     if not isinstance(played, Card):
         raise ChkobbaError(f"capture_options: {shown(played)} is not a card")
@@ -85,7 +96,15 @@ def capture_options(
 
 
 def options_for_card(table: tuple[Card, ...], played: Card, rules: Rules) -> tuple[Capture, ...]:
-    """:func:`capture_options` on a table given as a tuple, without input checks."""
+    """:func:`capture_options` on a table given as a tuple, without input checks.
+
+    >>> from chkobba.captures import options_for_card
+    >>> table = cards("2D 6S QC")
+    >>> options_for_card(table, card("QH"), TUNISIAN) == capture_options(table, card("QH"))
+    True
+    >>> [format_cards(option, "+") for option in options_for_card(table, card("QH"), TUNISIAN)]
+    ['QC']
+    """
     sums = rules.courts_capture_sums or played.rank not in COURTS
     return options_for_value(table, rules.card_values[played.index], rules, sums=sums)
 
@@ -101,6 +120,13 @@ def options_for_value(
 
     ``sums=False`` leaves out the sum groups (a court card when courts take no sums).
     The engine's hot path: no input checks.
+
+    >>> from chkobba.captures import options_for_value
+    >>> table = cards("2D 6S 5C 3H")
+    >>> [format_cards(option, "+") for option in options_for_value(table, 8, TUNISIAN)]
+    ['2D+6S', '3H+5C']
+    >>> options_for_value(table, 8, TUNISIAN, sums=False)
+    ()
     """
     values = rules.card_values
     singles = tuple([_SINGLETONS[c] for c in table if values[c.index] == value])
@@ -153,6 +179,18 @@ _SINGLETONS = {c: frozenset((c,)) for c in DECK}
 
 
 def clear_caches() -> None:
-    """Empty the capture caches (for benchmarks that want a cold start)."""
+    """Empty the capture caches (for benchmarks that want a cold start).
+
+    The caches only save time: results are the same before and after.
+
+    >>> from chkobba.captures import clear_caches, sum_groups
+    >>> sum_groups((2, 6, 5, 3), 8)
+    ((0, 1), (2, 3))
+    >>> clear_caches()
+    >>> sum_groups.cache_info().currsize
+    0
+    >>> sum_groups((2, 6, 5, 3), 8)
+    ((0, 1), (2, 3))
+    """
     sum_groups.cache_clear()
     _plays.clear_caches()

@@ -32,7 +32,17 @@ __all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
 
 
 class Suit(enum.Enum):
-    """The four suits; diamonds is the scoring suit."""
+    """The four suits; diamonds is the scoring suit.
+
+    >>> Suit("D"), Suit.DIAMONDS.symbol
+    (<Suit.DIAMONDS: 'D'>, '♦')
+    >>> sum(c.suit is Suit.DIAMONDS for c in DECK)
+    10
+    >>> Suit("d")  # card() reads small letters and symbols; Suit() only its values
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: 'd' is not a suit's value: Suit takes S H D C ...
+    """
 
     SPADES = "S"
     HEARTS = "H"
@@ -51,7 +61,19 @@ class Suit(enum.Enum):
 
 
 class Rank(enum.Enum):
-    """The ten ranks of the 40-card deck, in notation order (8, 9 and 10 are removed)."""
+    """The ten ranks of the 40-card deck, in notation order (8, 9 and 10 are removed).
+
+    A rank's capture value depends on the profile:
+
+    >>> Rank("Q"), len(Rank)
+    (<Rank.QUEEN: 'Q'>, 10)
+    >>> TUNISIAN.value(Rank.QUEEN), CARD_RULES_PLUS.value(Rank.QUEEN)
+    (8, 9)
+    >>> Rank("8")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: '8' is not a rank's value: Rank takes A 2 3 4 5 6 7 Q J K ...
+    """
 
     ACE = "A"
     TWO = "2"
@@ -306,7 +328,19 @@ def cards_set_repr(group: frozenset[Card]) -> str:
 
 
 def format_cards(group: Iterable[Card], separator: str = " ") -> str:
-    """Write cards in deck order, e.g. ``format_cards(capture, "+") == "2D+6S"``."""
+    """Write cards in deck order, e.g. ``format_cards(capture, "+") == "2D+6S"``.
+
+    >>> format_cards(cards("QH 6S 2D"))
+    '2D 6S QH'
+    >>> format_cards(frozenset(cards("6S 2D")), "+")
+    '2D+6S'
+    >>> format_cards([])
+    ''
+    >>> format_cards("2D 6S")  # text: read it with cards() first
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: format_cards: '2D 6S' is not a collection of cards
+    """
     if not isinstance(separator, str):
         raise NotationError(f"format_cards: the separator must be text, not {shown(separator)}")
     if isinstance(group, (str, bytes, bytearray)) or not isinstance(group, Iterable):

@@ -51,6 +51,15 @@ def check_state(state: State) -> State:
     hand sizes of a round, empty hands between deals, no ``CUT`` phase without a cut); the
     scores, the winner, chkobbas and the last capturer against the piles. The first
     problem raises :class:`~chkobba.ChkobbaError` naming it.
+
+    >>> import attrs, random
+    >>> end = rollout(new_match(), random.Random(2))
+    >>> check_state(end) is end
+    True
+    >>> check_state(attrs.evolve(new_match(), table=(card("7D"),)))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: inconsistent state: 7D is in two places (stock and table)
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("check_state", "a State", state))
@@ -66,6 +75,14 @@ def broken_state(state: object, error: Exception) -> Exception:
     A :class:`~chkobba.ChkobbaError` naming what :func:`check_state` finds wrong with
     the state; if it finds nothing, ``error`` itself (a bug, not bad input). A
     ``MemoryError`` is always itself: running out of memory says nothing about the state.
+
+    >>> import attrs
+    >>> from chkobba.checks import broken_state
+    >>> broken = attrs.evolve(new_match(), dealer=9)
+    >>> broken_state(broken, IndexError("tuple index out of range"))
+    ChkobbaError('inconsistent state: dealer 9 is not a player from 0 to 1 (see check_state)')
+    >>> broken_state(new_match(), KeyError("k"))  # nothing wrong with the state: a bug
+    KeyError('k')
     """
     if not isinstance(state, State) and not isinstance(error, MemoryError):
         return ChkobbaError(f"{shown(state)} is not a State")

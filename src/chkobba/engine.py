@@ -62,6 +62,16 @@ def legal_moves(state: State | PlayerView) -> tuple[Move, ...]:
     Given a player's :class:`~chkobba.PlayerView` (a client that holds only its view),
     the moves that player may make now: the same as the state's when it is to move,
     ``()`` when someone else is (or nobody).
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(1)))
+    >>> state = apply(state, Cut(keep=False))
+    >>> format_cards(state.table), format_cards(state.hands[1])
+    ('3H 5H 6C QH', 'AH AD JS')
+    >>> [str(move) for move in legal_moves(state)]  # JS (9) must take 3H+6C
+    ['AD', 'AH', 'JS x 3H+6C']
+    >>> legal_moves(observe(state, 0)), legal_moves(new_match())
+    ((), ())
     """
     if type(state) is not State:
         if isinstance(state, PlayerView):
@@ -118,7 +128,15 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
 
 def is_legal(state: State | PlayerView, move: Move) -> bool:
     """Whether ``apply(state, move)`` would accept the move; given a player's
-    :class:`~chkobba.PlayerView`, whether that player may make it now."""
+    :class:`~chkobba.PlayerView`, whether that player may make it now.
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(1)))  # player 1 cuts
+    >>> is_legal(state, Cut(keep=True)), is_legal(state, Play("7D"))
+    (True, False)
+    >>> is_legal(observe(state, 1), Cut(keep=True)), is_legal(observe(state, 0), Cut(keep=True))
+    (True, False)
+    """
     return _reason("is_legal", state, move) is None
 
 
@@ -244,6 +262,19 @@ def apply(state: State, move: Move) -> State:
     Pure: the input state is never changed. Applying a play also does everything the
     rules do after it: refills empty hands, awards chkobbas, gives the leftovers to the
     last capturer, scores the deal, passes the deal to the right and ends the match.
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(1)))
+    >>> state = apply(state, Cut(keep=False))
+    >>> after = apply(state, Play("JS", "3H 6C"))
+    >>> format_cards(after.captured[1]), format_cards(after.table), after.current_player
+    ('3H 6C JS', '5H QH', 0)
+    >>> len(state.table)  # the state given is unchanged
+    4
+    >>> apply(state, Play("JS"))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: JS must capture: it can take 3H+6C
     """
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         # The common case first: a listed play needs no other check. One that came from
@@ -345,6 +376,16 @@ def _between_deals(
 
 
 def clear_caches() -> None:
-    """Empty the engine's caches (for benchmarks that want a cold start)."""
+    """Empty the engine's caches (for benchmarks that want a cold start).
+
+    The caches only save time: the same moves give the same states after it.
+
+    >>> import random
+    >>> from chkobba.engine import clear_caches
+    >>> end = rollout(new_match(), random.Random(5))
+    >>> clear_caches()
+    >>> rollout(new_match(), random.Random(5)) == end
+    True
+    """
     captures.clear_caches()
     _kernel.clear_caches()

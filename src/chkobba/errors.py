@@ -53,6 +53,16 @@ class ChkobbaError(ValueError):
 
     A message longer than a few thousand characters is cut in the middle, a safety net
     for messages that list many things (the quoting itself goes through :func:`shown`).
+
+    Catch it (or :class:`ValueError`) for any bad input, whatever the subclass:
+
+    >>> try:
+    ...     new_match(5)
+    ... except ChkobbaError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError), error)
+    ChkobbaError True a match has 2 or 4 players, not 5 (the tunisian profile)
+    >>> issubclass(NotationError, ChkobbaError), issubclass(RecordError, ChkobbaError)
+    (True, True)
     """
 
     def __init__(self, *args: object) -> None:
@@ -64,15 +74,43 @@ class ChkobbaError(ValueError):
 
 
 class NotationError(ChkobbaError):
-    """Text that is not a card, a list of cards or a move in the notation."""
+    """Text that is not a card, a list of cards or a move in the notation.
+
+    >>> parse_move("QH x 2D+8S")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: 'QH x 2D+8S' is not a move: '8S' is not a card: ...
+    >>> Suit("X")  # the enums refuse an unknown value the same way
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: 'X' is not a suit's value: ...
+    """
 
 
 class IllegalMoveError(ChkobbaError):
-    """A move that the rules do not allow in the given state."""
+    """A move that the rules do not allow in the given state.
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(1)))
+    >>> state = apply(state, Cut(keep=False))
+    >>> apply(state, Play("7D"))  # well-formed, but not in the mover's hand
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: 7D is not in player 1's hand
+    """
 
 
 class RecordError(ChkobbaError):
-    """A game record that cannot be read, or that holds a move that is not legal."""
+    """A game record that cannot be read, or that holds a move that is not legal.
+
+    A record's moves are checked for legality when it is replayed:
+
+    >>> record = Record(players=2, moves=[Cut(keep=True)])
+    >>> record.replay()
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.RecordError: move 1 (index 0) ('keep') is not legal: Cut is not allowed ...
+    """
 
 
 class _ShortRepr(reprlib.Repr):

@@ -105,6 +105,14 @@ class Shuffle:
     """The chance move: the full 40-card order after shuffling and cutting, top first.
 
     The top card is the one the cutter looks at; the rest are dealt from the top.
+    Whether the order holds each of the 40 cards once is checked when it is applied:
+
+    >>> Shuffle(DECK).order[0]
+    card('AS')
+    >>> apply(new_match(), Shuffle(DECK)).stock[0]  # the cut card, first of the stock
+    card('AS')
+    >>> illegal_reason(new_match(), Shuffle(DECK[:39]))
+    'shuffle must order each of the 40 cards once; it lacks KC'
     """
 
     order: tuple[Card, ...] = attrs.field(converter=_to_order)
@@ -118,7 +126,16 @@ class Shuffle:
 
 @attrs.frozen(repr=False)
 class Cut:
-    """The cutter's decision: ``keep`` the top card in hand or ``expose`` it on the table."""
+    """The cutter's decision: ``keep`` the top card in hand or ``expose`` it on the table.
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(1)))
+    >>> top = state.stock[0]
+    >>> top, state.cutter
+    (card('6C'), 1)
+    >>> top in apply(state, Cut(keep=True)).hands[1], top in apply(state, Cut(keep=False)).table
+    (True, True)
+    """
 
     keep: bool = attrs.field(converter=_check_keep)
 
@@ -138,6 +155,18 @@ class Play:
         capture: the table cards it takes, a frozenset (any iterable of cards is accepted
             and converted); empty when the card is laid on the table. The capture's order
             does not matter: ``Play(c, [a, b]) == Play(c, [b, a])``.
+
+    >>> play = Play("QH", "6S 2D")
+    >>> play
+    Play(card('QH'), cards('2D 6S'))
+    >>> play.card, format_cards(play.capture, "+")
+    (card('QH'), '2D+6S')
+    >>> Play("7D").capture  # nothing taken: the 7D is laid on the table
+    frozenset()
+    >>> Play("QH", "2D 2D")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.NotationError: a capture names each card once; 2D comes twice
     """
 
     card: Card

@@ -67,6 +67,17 @@ def rollout(
     ever chooses legal ones. A broken state that makes it fail raises
     :class:`~chkobba.ChkobbaError` naming the inconsistency (see
     :func:`~chkobba.check_state`), and ``moves`` is left as it was.
+
+    >>> import random
+    >>> over = rollout(new_match(), random.Random(3), until="match")
+    >>> over.phase, over.winner, over.scores, len(over.deal_scores)
+    (<Phase.OVER: 'over'>, 0, (21, 17), 9)
+    >>> rollout(over, random.Random(0)) == over  # already over: unchanged
+    True
+    >>> rollout(new_match(), random.Random(3), until="hand")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: rollout: until must be 'deal' or 'match', not 'hand'
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("rollout", "a State", state))

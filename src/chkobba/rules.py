@@ -161,6 +161,19 @@ class Rules:
     - ``primiera`` (False): the Italian primiera point.
     - ``ties_to_last_capturer`` (False): a tied cards or diamonds category goes to the
       deal's last capturer when that side is among the tied leaders.
+
+    A house profile is a named profile with some fields changed; a match plays under it:
+
+    >>> import attrs
+    >>> house = attrs.evolve(TUNISIAN, name="house", target=16, primiera=True)
+    >>> Rules() == TUNISIAN, house == TUNISIAN
+    (True, False)
+    >>> new_match(rules=house).rules.target
+    16
+    >>> Rules(majority="all")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: majority must be one of 'more_than_half', 'most', got 'all'
     """
 
     name: str = attrs.field(default="tunisian", validator=_check_name)

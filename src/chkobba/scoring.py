@@ -102,6 +102,17 @@ class DealScore:
     release (``DealScore(cards=0, ...)`` meant "side 0 won the cards", not "zero cards"),
     and reading them or passing them to ``DealScore()`` warns with a
     :class:`DeprecationWarning`.
+
+    For example, side 0 takes the spades and diamonds, side 1 the rest and one chkobba:
+
+    >>> a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+    >>> score = score_deal((a, [c for c in DECK if c not in a]), (0, 1))
+    >>> score.card_counts, score.diamond_counts, score.seven_counts, score.six_counts
+    ((20, 20), (10, 0), (2, 2), (2, 2))
+    >>> score.cards_winner, score.bermila_winner, score.seven_of_diamonds_winner  # ties: None
+    (None, None, 0)
+    >>> score.points, score.sides
+    ((2, 1), 2)
     """
 
     cards_winner: int | None
@@ -255,6 +266,22 @@ def score_deal(
     ``rules.ties_to_last_capturer``. Raises :class:`~chkobba.errors.ChkobbaError` for
     inputs that cannot come from a deal: not 2 or 3 sides, a chkobba count per side,
     something that is not a card, a card in two piles, a negative chkobba count.
+
+    A 20-20 split of the cards wins nobody the cards point, unless the profile gives
+    ties to the last capturer:
+
+    >>> import attrs
+    >>> a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+    >>> b = [c for c in DECK if c not in a]
+    >>> score_deal((a, b), (0, 0)).cards_winner is None
+    True
+    >>> house = attrs.evolve(TUNISIAN, ties_to_last_capturer=True)
+    >>> score_deal((a, b), (0, 0), house, last_capturer_side=1).cards_winner
+    1
+    >>> score_deal((a, a), (0, 0))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: score_deal: AS is in the piles twice
     """
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {shown(rules)}")

@@ -57,7 +57,16 @@ TABLE_SIZE = 4
 
 
 class Phase(enum.Enum):
-    """Where a match stands; it says who acts next and which moves exist."""
+    """Where a match stands; it says who acts next and which moves exist.
+
+    >>> [phase.name for phase in Phase]
+    ['SHUFFLE', 'CUT', 'PLAY', 'OVER']
+    >>> Phase("play") is Phase.PLAY  # read back from its value, as snapshots write it
+    True
+    >>> import random
+    >>> rollout(new_match(), random.Random(3), until="match").phase
+    <Phase.OVER: 'over'>
+    """
 
     #: A chance node: the dealer shuffles (a :class:`~chkobba.Shuffle` move).
     SHUFFLE = "shuffle"
@@ -109,6 +118,18 @@ class State:
         last_capturer: the player who made the last capture this deal, if any.
         winner: the winning side once the match is over.
         deal_scores: a :class:`~chkobba.DealScore` for every completed deal, oldest first.
+
+    For example, a 4-player match once the cutter has kept the cut card:
+
+    >>> import random
+    >>> state = apply(new_match(4, dealer=3), random_shuffle(random.Random(1)))
+    >>> state = apply(state, Cut(keep=True))
+    >>> state.cutter, state.current_player, state.side_of(2), state.sides
+    (0, 0, 0, 2)
+    >>> [len(hand) for hand in state.hands], len(state.table), len(state.stock)
+    ([3, 3, 3, 3], 4, 24)
+    >>> {state: "seen"}[State.from_dict(state.to_dict())]  # equal by value, so hashable
+    'seen'
     """
 
     rules: Rules
@@ -276,6 +297,14 @@ def new_match(
     numbers from 0 to ``SCORE_LIMIT`` (a billion) that do not decide the match
     already. The first dealer is chosen by lot: pass the result of that draw as
     ``dealer``.
+
+    >>> resumed = new_match(4, dealer=2, scores=(15, 18))
+    >>> resumed.scores, resumed.dealer, resumed.cutter
+    ((15, 18), 2, 3)
+    >>> new_match(scores=(21, 3))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: scores (21, 3) already decide a match played to 21
     """
     if scores is None and type(players) is int and type(dealer) is int:
         # A fresh match of a seating already seen: a copy of that one (every playout and
