@@ -43,6 +43,12 @@ class PlayedMove:
             from 1: it is move ``index + 1``).
         player: the seat that made it; ``None`` for a shuffle (a chance move).
         move: the move.
+
+    >>> import random
+    >>> record = Record(players=2, moves=[random_shuffle(random.Random(1)), Cut(keep=False)])
+    >>> shuffle, cut = record.deals()[0].moves
+    >>> shuffle.player, cut
+    (None, PlayedMove(index=1, player=1, move=Cut(keep=False)))
     """
 
     index: int
@@ -66,6 +72,17 @@ class RecordedDeal:
             rank on the table after the cut): the same dealer shuffles again, in the next
             deal.
         scores: each side's match total after it.
+
+    A voided deal, then a deal the record stops inside:
+
+    >>> import random
+    >>> record = Record(players=2, moves=[random_shuffle(random.Random(92)), Cut(keep=True),
+    ...                                   random_shuffle(random.Random(1)), Cut(keep=False)])
+    >>> voided, second = record.deals()
+    >>> voided.voided, voided.finished, voided.score, second.dealer  # the same dealer again
+    (True, True, None, 0)
+    >>> second.number, second.first_index, second.finished, second.score
+    (2, 2, False, None)
     """
 
     number: int
@@ -87,6 +104,18 @@ def players_of_moves(states: Sequence[State]) -> tuple[int | None, ...]:
 
     ``states`` is a sequence of :class:`~chkobba.State` values; anything else raises
     :class:`~chkobba.ChkobbaError` naming it.
+
+    >>> from chkobba.deals import players_of_moves
+    >>> game = Game(seed=4)
+    >>> _ = game.deal()
+    >>> _ = game.play("keep")
+    >>> _ = game.play("QS")
+    >>> players_of_moves(game.history)  # the shuffle is chance; player 1 cuts, then plays
+    (None, 1, 1)
+    >>> players_of_moves([new_match(), "keep"])
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: players_of_moves: states[1]: expected a State, got 'keep' (str)
     """
     return _players(_states("players_of_moves", states))
 
@@ -99,6 +128,17 @@ def split_deals(states: Sequence[State], moves: Sequence[Move]) -> tuple[Recorde
     replayed here: :meth:`Record.deals <chkobba.Record.deals>` is the checked way. Moves
     before the first shuffle belong to no deal. Arguments of the wrong type or length
     raise :class:`~chkobba.ChkobbaError` naming the argument.
+
+    >>> import random
+    >>> from chkobba.deals import split_deals
+    >>> record = Record(players=2, moves=[random_shuffle(random.Random(92)), Cut(keep=True)])
+    >>> states = record.replay()
+    >>> [(deal.number, deal.dealer, deal.voided) for deal in split_deals(states, record.moves)]
+    [(1, 0, True)]
+    >>> split_deals(states, record.moves[:1])
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: split_deals: len(states) is 3 and len(moves) 1: states holds ...
     """
     states = _states("split_deals", states)
     moves = _moves(moves)

@@ -85,6 +85,15 @@ def options_by_card(legal: Sequence[Move]) -> dict[Card, list[frozenset[Card]]]:
 
     The order is :func:`~chkobba.actions.capture_choices`' (deck order), so option ``k``
     here is capture id ``FIRST_CAPTURE + k``.
+
+    Player 1 to play on a table of AD 4D 5D 6D (a card laid has one option, empty):
+
+    >>> import random
+    >>> from chkobba.features import options_by_card
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> options = options_by_card(legal_moves(state))
+    >>> {str(c): [format_cards(o, "+") for o in found] for c, found in options.items()}
+    {'QS': [''], '7C': ['AD+6D'], 'KC': ['AD+4D+5D', '4D+6D']}
     """
     return _options_by_card(_moves(legal, "options_by_card"))
 
@@ -112,6 +121,21 @@ def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]
 
     ``legal`` are the core moves of the position (``legal_moves``); while ``pending``
     waits for its capture, its options are the legal moves with that card.
+
+    Entry ``1 + id`` is the capture count of action ``id``; KC has two options:
+
+    >>> import random
+    >>> from chkobba.actions import FIRST_CAPTURE
+    >>> from chkobba.features import feature_vector
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> format_cards(state.table), format_cards(state.hands[1])
+    ('AD 4D 5D 6D', '7C QS KC')
+    >>> values = feature_vector(observe(state, 1), None, legal_moves(state))
+    >>> values[0], values[1 + card("7C").index], values[1 + card("KC").index]  # KC: its largest
+    (1.6, 0.2, 0.3)
+    >>> values = feature_vector(observe(state, 1), card("KC"), legal_moves(state))  # pending
+    >>> values[1 + FIRST_CAPTURE], values[1 + FIRST_CAPTURE + 1]  # AD+4D+5D, 4D+6D
+    (0.3, 0.2)
     """
     if not isinstance(view, PlayerView):
         raise ChkobbaError(wrong_type("feature_vector", "a PlayerView", view))

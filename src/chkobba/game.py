@@ -55,6 +55,19 @@ class Game:
     A server that reads moves sent by clients passes the sender's seat to
     :meth:`play`: ``game.play(text, seat=sender)``. Every method that changes the game
     either succeeds or raises and leaves the game as it was.
+
+    >>> game = Game(seed=7)
+    >>> _ = game.deal()
+    >>> game.play("keep", seat=0)  # a client moving out of turn
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: it is player 1's turn, not player 0's
+    >>> game.play("keep", seat=1).phase
+    <Phase.PLAY: 'play'>
+    >>> game
+    <Game players=2 moves=2 phase=PLAY scores=(0, 0)>
+    >>> Game.from_record(game.record()).state == game.state  # saved and resumed
+    True
     """
 
     def __init__(

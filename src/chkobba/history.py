@@ -62,7 +62,22 @@ def _plays_repr(plays: tuple[_Event, ...]) -> str:
 
 @attrs.frozen
 class DealHistory:
-    """The current deal's public events: the first table, the exposed card, every play."""
+    """The current deal's public events: the first table, the exposed card, every play.
+
+    Built with :meth:`started`, then one :meth:`played` per play; it refuses a play that
+    cannot follow:
+
+    >>> from chkobba.history import DealHistory
+    >>> history = DealHistory().started(cards("AS 2S 3S 4S"), exposed=card("KD"))
+    >>> history = history.played(0, card("7H"), frozenset())  # laid on the table
+    >>> history = history.played(1, card("7D"), frozenset(cards("7H")))  # and taken
+    >>> len(history.plays), history.exposed
+    (2, card('KD'))
+    >>> history.played(0, card("7S"), frozenset(cards("7H")))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: DealHistory.played: ... 7S taking 7H: 7H is not on the table
+    """
 
     first_table: frozenset[Card] = attrs.field(default=frozenset(), repr=cards_set_repr)
     exposed: Card | None = None

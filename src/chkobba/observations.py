@@ -126,6 +126,16 @@ def piece(vector: Sequence[float], name: str) -> list[float]:
     """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`.
 
     ``vector`` may be longer than :data:`OBSERVATION_SIZE` (features appended), not shorter.
+
+    The positions of a piece are the slice of the vector's indexes:
+
+    >>> from chkobba.observations import OBSERVATION_SIZE, piece
+    >>> piece(range(OBSERVATION_SIZE), "phase")
+    [240, 241, 242, 243]
+    >>> piece([0.0] * OBSERVATION_SIZE, "score")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: 'score' is not an observation piece: hand, table, ..., third_won
     """
     if not isinstance(name, str) or name not in _OFFSETS:
         raise ChkobbaError(f"{shown(name)} is not an observation piece: {', '.join(_OFFSETS)}")
@@ -149,6 +159,16 @@ def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float
     Every entry is at least 0. Scores have no upper bound (``inf``): with equal totals at
     or past the target the match goes on. Everything else is at most 1, except chkobbas
     (at most 35 a deal, so 3.5; 3.6 where a sweep with the last card counts).
+
+    >>> import attrs
+    >>> from chkobba.observations import OBSERVATION_SIZE, observation_bounds, piece
+    >>> low, high = observation_bounds()
+    >>> len(low) == len(high) == OBSERVATION_SIZE, max(low)
+    (True, 0.0)
+    >>> piece(high, "chkobbas"), piece(high, "scores"), piece(high, "stock_size")
+    ([3.5, 3.5], [inf, inf], [1.0])
+    >>> piece(observation_bounds(attrs.evolve(TUNISIAN, last_card_chkobba=True))[1], "chkobbas")
+    [3.6, 3.6]
     """
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"observation_bounds: {shown(rules)} is not a Rules profile")
@@ -208,7 +228,21 @@ def cap_scores(vector: list[float]) -> list[float]:
 
 
 def observation_vector(view: PlayerView, pending: Card | None = None) -> list[float]:
-    """The observation of ``view`` (plus a ``pending`` card) as :data:`OBSERVATION_SIZE` floats."""
+    """The observation of ``view`` (plus a ``pending`` card) as :data:`OBSERVATION_SIZE` floats.
+
+    Player 0's observation once play begins, player 1 to move:
+
+    >>> import random
+    >>> from chkobba.observations import observation_vector, piece
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> vector = observation_vector(observe(state, 0))
+    >>> [DECK[i] for i, bit in enumerate(piece(vector, "hand")) if bit]
+    [card('5D'), card('7D'), card('QC')]
+    >>> piece(vector, "phase"), piece(vector, "current_player")  # PLAY; the seat at our right
+    ([0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0])
+    >>> piece(vector, "hand_sizes"), piece(vector, "stock_size")  # 3 of 3 cards each, 30 of 40
+    ([1.0, 1.0, 0.0, 0.0], [0.75])
+    """
     if not isinstance(view, PlayerView):
         raise ChkobbaError(wrong_type("observation_vector", "a PlayerView", view))
     if pending is not None and not isinstance(pending, Card):

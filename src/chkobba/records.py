@@ -215,6 +215,14 @@ class Record:
     a card that captures itself), so a saved record always loads again; whether the
     moves are legal is what :meth:`replay` checks. Bad fields raise
     :class:`~chkobba.RecordError`.
+
+    >>> record = Record(players=4, dealer=3, scores=(10, 12))  # a match resumed at 10-12
+    >>> record.start().scores, record.start().dealer, record.moves
+    ((10, 12), 3, ())
+    >>> Record(players=2, moves=[Cut(keep=True)]).final()  # built, but the cut is not legal
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.RecordError: move 1 (index 0) ('keep') is not legal: ... in phase SHUFFLE
     """
 
     players: int

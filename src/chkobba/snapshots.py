@@ -266,7 +266,17 @@ def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[st
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
-    """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`)."""
+    """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`).
+
+    Cards are written in their notation, hands and piles as lists of them:
+
+    >>> import random
+    >>> from chkobba.snapshots import state_to_dict
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> data = state_to_dict(state)
+    >>> data == state.to_dict(), data["hands"], data["table"]
+    (True, [['5D', '7D', 'QC'], ['2H', '4D', 'AC']], ['7C', 'JC', '4H', '3H'])
+    """
     if not isinstance(state, State):
         raise bad_field("state_to_dict", state, "a State")
     try:
@@ -284,6 +294,15 @@ def state_from_dict(data: object) -> State:
     unknown or missing field, text that is not a card, rules that are not a profile, or
     fields that no match can reach together (a card in two places or in none, a player
     who does not exist, someone to move in a phase where nobody moves).
+
+    >>> from chkobba.snapshots import state_from_dict, state_to_dict
+    >>> start = new_match(4, dealer=2)
+    >>> state_from_dict(state_to_dict(start)) == start
+    True
+    >>> state_from_dict({**state_to_dict(start), "version": 2})
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: state version must be 1 (this library's), not 2 (int)
     """
     fields = _read(data, STATE_FORMAT, _STATE)
     _check_table(fields, "state")
@@ -301,7 +320,22 @@ def state_from_dict(data: object) -> State:
 
 def view_to_dict(view: PlayerView) -> dict[str, Any]:
     """``view`` as JSON-ready data (see :meth:`PlayerView.to_dict
-    <chkobba.PlayerView.to_dict>`)."""
+    <chkobba.PlayerView.to_dict>`).
+
+    It holds the hand sizes and the stock size, never the hidden cards; a hand-built
+    view is checked first (see :func:`~chkobba.views.check_view`):
+
+    >>> import attrs, random
+    >>> from chkobba.snapshots import view_to_dict
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> data = view_to_dict(observe(state, 0))
+    >>> data["hand"], data["hand_sizes"], data["stock_size"], "hands" in data, "stock" in data
+    (['5D', '7D', 'QC'], [3, 3], 30, False, False)
+    >>> view_to_dict(attrs.evolve(observe(state, 0), hand=cards("KH")))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: inconsistent view: hand_sizes[0] is 3, but the hand holds 1
+    """
     if not isinstance(view, PlayerView):
         raise bad_field("view_to_dict", view, "a PlayerView")
     # A view built by hand can hold anything; sent to a seat, it must be one observe gives.
@@ -310,7 +344,21 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
 
 def view_from_dict(data: object) -> PlayerView:
     """The :class:`~chkobba.PlayerView` that :func:`view_to_dict` wrote, checked like
-    :func:`state_from_dict`, as far as a view shows (see :func:`~chkobba.views.check_view`)."""
+    :func:`state_from_dict`, as far as a view shows (see :func:`~chkobba.views.check_view`).
+
+    What a client reads from the JSON a server sent:
+
+    >>> import json, random
+    >>> from chkobba.snapshots import view_from_dict
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> data = json.loads(json.dumps(observe(state, 0).to_dict()))
+    >>> view_from_dict(data) == observe(state, 0)
+    True
+    >>> view_from_dict({**data, "hand": ["5D", "7D", "7C"]})
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: view: 7C is in two places (hand and table)
+    """
     fields = _read(data, VIEW_FORMAT, _VIEW)
     _check_table(fields, "view")
     seen = {"hand": fields["hand"], "table": fields["table"]}

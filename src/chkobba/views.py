@@ -34,7 +34,18 @@ __all__ = ["PlayerView", "check_view", "complete_state", "observe"]
 
 @attrs.frozen
 class PlayerView:
-    """What ``player`` knows of a match (see :func:`observe`)."""
+    """What ``player`` knows of a match (see :func:`observe`).
+
+    Once the cards are dealt, player 0 sees their own hand, and only counts of the rest:
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> view = observe(state, 0)
+    >>> format_cards(view.hand), view.hand_sizes, view.stock_size
+    ('5D 7D QC', (3, 3), 30)
+    >>> len(view.unseen()), view.mover  # player 1's 3 cards and the stock's 30 are unseen
+    (33, 1)
+    """
 
     rules: Rules
     player: int
@@ -119,7 +130,18 @@ class PlayerView:
 
 
 def observe(state: State, player: int) -> PlayerView:
-    """The view of ``state`` from ``player``'s seat."""
+    """The view of ``state`` from ``player``'s seat.
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> view = observe(state, 1)
+    >>> view.hand == state.hands[1], view.stock_size == len(state.stock)
+    (True, True)
+    >>> observe(state, 2)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: there is no player 2 in a 2-player match
+    """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
     try:  # a hand-built state can be broken (see check_state)
@@ -324,6 +346,21 @@ def complete_state(
     keeps the view's own hand in ``hands[view.player]``; nothing is checked here, so an
     inconsistent guess gives a state the engine may reject; a ``view`` that is no
     :class:`PlayerView` raises :class:`~chkobba.ChkobbaError`.
+
+    With the true hidden cards it gives the state back; with a guess, a state that
+    looks the same from the viewer's seat:
+
+    >>> import random
+    >>> from chkobba.views import complete_state
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> view = observe(state, 0)
+    >>> complete_state(view, state.hands, state.stock) == state
+    True
+    >>> hidden = list(view.unseen())
+    >>> random.Random(5).shuffle(hidden)
+    >>> guess = complete_state(view, (view.hand, tuple(hidden[:3])), tuple(hidden[3:]))
+    >>> check_state(guess) == guess, guess == state, observe(guess, 0) == view
+    (True, False, True)
     """
     if not isinstance(view, PlayerView):
         raise ChkobbaError(wrong_type("complete_state", "a PlayerView", view))
