@@ -100,7 +100,14 @@ Entrant: TypeAlias = str | BotSpec | Bot
 @attrs.frozen
 class MatchResult:
     """One finished match: the winning ``side``, final ``scores`` per side, ``deals``
-    scored (voided deals not counted), and the ``record`` of every move."""
+    scored (voided deals not counted), and the ``record`` of every move.
+
+    >>> result = play_match(["greedy", "random"], seed=3)
+    >>> result.winner, result.scores, result.deals
+    (0, (21, 4), 7)
+    >>> result.record.final().scores == result.scores  # the record replays the match
+    True
+    """
 
     winner: int
     scores: tuple[int, ...]
@@ -109,7 +116,17 @@ class MatchResult:
 
 
 def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
-    """The bot at each seat: ``players`` bots as given, or two bots as partners at 4."""
+    """The bot at each seat: ``players`` bots as given, or two bots as partners at 4.
+
+    >>> from chkobba.arena import seat_bots
+    >>> from chkobba.bots import GreedyBot, RandomBot
+    >>> seat_bots([GreedyBot(seed=1), RandomBot(seed=2)], 4)
+    (GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=1), RandomBot(seed=2))
+    >>> seat_bots([GreedyBot(seed=1)], 2)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: a 2-player match needs 2 bots, got 1
+    """
     seated = _seats(bots, players)
     for bot in seated:
         problem = not_a_bot(bot)
@@ -249,7 +266,18 @@ class MatchSummary:
     """One tournament match: ``entrants`` at each seat (indices into the bot list), the
     winning entrant, the final scores per side and the number of deals; its ``record``
     when the tournament keeps them (``records=True``), tagged with the game number and
-    the bot at each seat."""
+    the bot at each seat.
+
+    ``winner`` is an entrant, not a side: in the second match below the bots have swapped
+    seats, and side 1 (greedy, entrant 0) won.
+
+    >>> table = tournament(["greedy", "random"], games=2, seed=1, records=True)
+    >>> [(m.game, m.entrants, m.winner, m.scores, m.deals) for m in table.matches]
+    [(0, (0, 1), 0, (21, 7), 7), (1, (1, 0), 0, (7, 24), 7)]
+    >>> tags = table.matches[1].record.tags
+    >>> tags["game"], tags["player0"], tags["player1"]
+    ('1', 'random', 'greedy')
+    """
 
     game: int
     entrants: tuple[int, ...]
@@ -267,7 +295,16 @@ class MatchSummary:
 
 @attrs.frozen
 class BotResult:
-    """One bot's tournament line."""
+    """One bot's tournament line.
+
+    >>> line = tournament(["greedy", "random"], games=2, seed=1).bots[1]
+    >>> line.name, line.games, line.wins, line.win_rate
+    ('random', 2, 0, 0.0)
+    >>> line.ci_low, round(line.ci_high, 3)  # the 95% Wilson interval of its win rate
+    (0.0, 0.658)
+    >>> line.points, line.deals, line.points_per_deal
+    (14, 14, 1.0)
+    """
 
     name: str
     games: int
@@ -284,7 +321,16 @@ class BotResult:
 class HeadToHead:
     """``bot`` against ``opponent``: the matches they played against each other, the
     ``wins`` of ``bot`` and its win rate with a 95% Wilson interval, and the points (the
-    final totals of every side each held) and points per deal of each in those matches."""
+    final totals of every side each held) and points per deal of each in those matches.
+
+    >>> first, second = tournament(["greedy", "random"], games=2, seed=1).head_to_head()
+    >>> first.bot, first.opponent, first.games, first.wins
+    ('greedy', 'random', 2, 2)
+    >>> first.points, first.opponent_points, first.deals, first.opponent_points_per_deal
+    (45, 14, 14, 1.0)
+    >>> second.bot, second.wins, second.points == first.opponent_points
+    ('random', 0, True)
+    """
 
     bot: str
     opponent: str
@@ -303,7 +349,16 @@ class HeadToHead:
 @attrs.frozen
 class TournamentResult:
     """Per-bot results (in the order the bots were given) and every match, from which
-    :meth:`head_to_head` and :meth:`ratings` tell who beats whom."""
+    :meth:`head_to_head` and :meth:`ratings` tell who beats whom.
+
+    >>> table = tournament(["greedy", "random", "greedy"], games=2, seed=1)
+    >>> [(bot.name, bot.wins) for bot in table.bots]  # a repeated name is numbered
+    [('greedy', 3), ('random', 0), ('greedy#2', 3)]
+    >>> len(table.matches), len(table.head_to_head())  # 3 pairs; 6 ordered pairs
+    (6, 6)
+    >>> [(line.name, round(line.rating)) for line in table.ratings().bots]
+    [('greedy', 106), ('random', -211), ('greedy#2', 106)]
+    """
 
     players: int
     seed: int
@@ -677,6 +732,16 @@ def tournament(
     noted as such, not as a match's. The finished matches are not returned: keep them
     with ``on_match``, which has seen every match before the failed one (with workers,
     those finished before it).
+
+    With 4 players, two entries sit as partners (seats 0 and 2 against 1 and 3):
+
+    >>> table = tournament(["greedy", "random"], games=1, seed=5, players=4)
+    >>> table.matches[0].entrants, table.matches[0].scores
+    ((0, 1, 0, 1), (21, 8))
+    >>> tournament(["greedy"], games=1, seed=5)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: a tournament needs at least 2 bots, got 1
     """
     # Every argument is checked before any match runs, not when a match first uses it.
     seed = _checked_seed("tournament", seed)

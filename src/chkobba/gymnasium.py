@@ -113,6 +113,24 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
       :attr:`reward_range`, so forfeiting never beats a legal episode, and
       ``info["illegal_action"]``). An action that is not an integer (``None``, ``2.0``,
       ``True``) raises :class:`~chkobba.ChkobbaError` in both modes.
+
+    For example, the learner at seat 1 of a partnership match; action 0 plays the A♠,
+    which it does not hold:
+
+    >>> from chkobba.gymnasium import ChkobbaEnv
+    >>> env = ChkobbaEnv("greedy", players=4, seat=1)
+    >>> observation, info = env.reset(seed=0)
+    >>> info["seat"], info["side"], env.match_state.current_player, env.reward_range
+    (1, 1, 1, (-1.0, 1.0))
+    >>> env.step(0)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: AS is not in player 1's hand
+    >>> forfeit = ChkobbaEnv("random", single_deal=True, illegal_action="terminate")
+    >>> observation, info = forfeit.reset(seed=1)
+    >>> observation, reward, done, truncated, info = forfeit.step(0)
+    >>> reward, done, info["illegal_action"], forfeit.reward_range
+    (-22.0, True, 0, (-22.0, 22.0))
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -442,7 +460,17 @@ def deal_info(score: DealScore) -> dict[str, Any]:
     """``info["deal"]``: the deal's score breakdown, every field of the
     :class:`~chkobba.DealScore`, numeric so that vector environments stack it: ``-1`` for
     a category nobody won (a stacked array cannot hold ``None``), and each per-side tuple
-    (``points``, ``card_counts``, …) as an ``int64`` array, one entry per side."""
+    (``points``, ``card_counts``, …) as an ``int64`` array, one entry per side.
+
+    Here the cards split 20-20 (nobody wins them) and side 1 holds every 7 and 6:
+
+    >>> from chkobba.gymnasium import deal_info
+    >>> info = deal_info(score_deal([DECK[:20], DECK[20:]], [1, 0]))
+    >>> info["cards_winner"], info["bermila_winner"], info["points"].tolist()
+    (-1, 1, [1, 2])
+    >>> info["card_counts"].dtype.name
+    'int64'
+    """
     if not isinstance(score, DealScore):
         raise ChkobbaError(wrong_type("deal_info", "a DealScore", score))
     fields = attrs.asdict(score, recurse=False)
@@ -451,7 +479,17 @@ def deal_info(score: DealScore) -> dict[str, Any]:
 
 def end_info(state: State) -> dict[str, Any]:
     """What ``info`` adds at the end of an episode: ``scores`` (an ``int64`` array, one
-    entry per side) and ``winner`` (the winning side, ``-1`` while nobody has won)."""
+    entry per side) and ``winner`` (the winning side, ``-1`` while nobody has won).
+
+    >>> import random
+    >>> from chkobba.gymnasium import end_info
+    >>> info = end_info(new_match(2))
+    >>> info["scores"].tolist(), info["winner"]
+    ([0, 0], -1)
+    >>> info = end_info(rollout(new_match(2, dealer=0), random.Random(1), until="match"))
+    >>> info["scores"].tolist(), info["winner"]
+    ([17, 22], 1)
+    """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("end_info", "a State", state))
     try:  # a hand-built state can be broken (see check_state)

@@ -83,6 +83,17 @@ def env(
 
     No wrapper turns illegal actions into penalties: an illegal id raises
     :class:`~chkobba.IllegalMoveError`.
+
+    >>> from chkobba.pettingzoo import env
+    >>> game = env(players=4)
+    >>> type(game).__name__, game.possible_agents
+    ('OrderEnforcingWrapper', ['player_0', 'player_1', 'player_2', 'player_3'])
+    >>> game.reset(seed=1)
+    >>> game.step(40)  # player_2, the cutter, keeps the top card (action 40)
+    >>> game.step(39)  # and must now play a card of its own
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: KC is not in player 2's hand
     """
     return wrappers.OrderEnforcingWrapper(
         raw_env(players, render_mode, single_deal, rules, deal_reward=deal_reward)
@@ -100,6 +111,22 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
     gets ``deal_reward`` times its side's points minus the mean of the other sides' (the
     single-deal reward, zero-sum), on top of the match's ``+1``/``-1`` at the end.
     The action space has :func:`~chkobba.actions.num_actions` ids for the profile.
+
+    One deal between partnerships, every agent playing its lowest legal action id:
+
+    >>> from chkobba.pettingzoo import raw_env
+    >>> game = raw_env(players=4, single_deal=True)
+    >>> game.reset(seed=1, options={"dealer": 3})
+    >>> game.agent_selection  # the cutter, at the dealer's right, acts first
+    'player_0'
+    >>> rewards = {}
+    >>> for agent in game.agent_iter():
+    ...     observation, reward, terminated, truncated, info = game.last()
+    ...     if terminated or truncated:
+    ...         rewards[agent] = reward
+    ...     game.step(None if terminated or truncated else observation["action_mask"].argmax())
+    >>> info["deal"]["points"].tolist(), rewards
+    ([0, 4], {'player_0': -4.0, 'player_1': 4.0, 'player_2': -4.0, 'player_3': 4.0})
     """
 
     metadata: ClassVar[dict[str, Any]] = {

@@ -70,7 +70,13 @@ _STALLED = 1e-6 / _SCALE
 @attrs.frozen
 class Rating:
     """One bot's rating: Elo points above the mean of all the bots' ratings (below it
-    when negative), and the rating's standard error."""
+    when negative), and the rating's standard error.
+
+    >>> from chkobba.ratings import bradley_terry
+    >>> best = bradley_terry(["a", "b"], [[0, 3], [1, 0]]).bots[0]  # a won 3 of 4
+    >>> best.name, round(best.rating, 1), round(best.std_error, 1)
+    ('a', 72.9, 83.5)
+    """
 
     name: str
     rating: float
@@ -82,7 +88,19 @@ class Ratings:
     """Bradley-Terry ratings of every bot (in the order given), the covariance of the
     ratings (points squared, a row and a column per bot), the ``prior`` they were fitted
     with (virtual wins and losses per bot against a bot rated 0) and the Newton ``steps``
-    the fit took."""
+    the fit took.
+
+    >>> from chkobba.ratings import bradley_terry
+    >>> ratings = bradley_terry(["a", "b", "c"], [[0, 3, 2], [1, 0, 2], [0, 1, 0]])
+    >>> [(bot.name, round(bot.rating)) for bot in ratings.bots], ratings.prior
+    ([('a', 152), ('b', -20), ('c', -132)], 1.0)
+    >>> round(ratings.win_probability("a", "c"), 3)
+    0.836
+    >>> ratings.win_probability("a", "z")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: no bot named 'z' among the rated ones (a, b, c)
+    """
 
     bots: tuple[Rating, ...]
     covariance: tuple[tuple[float, ...], ...]

@@ -73,6 +73,16 @@ def command_of(text: str) -> str | None:
 
     A word that is no command raises :class:`~chkobba.ChkobbaError` saying so, with the
     nearest command or move word when one is close.
+
+    Case and surrounding spaces do not matter; a move with a capture is no command:
+
+    >>> from chkobba.cli.commands import command_of
+    >>> command_of("  Undo "), command_of("h"), command_of("QH x 2D+6S"), command_of("7♦")
+    ('undo', 'help', None, None)
+    >>> command_of("qiut")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: unknown command 'qiut' (did you mean quit?)
     """
     word = text.strip().lower()
     if word in COMMANDS:

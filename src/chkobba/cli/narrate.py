@@ -37,13 +37,25 @@ PARTNERSHIP = 4  # players in a match of two partnerships
 
 
 def symbols(group: Iterable[Card]) -> str:
-    """Cards with suit symbols, in deck order: ``2♦ 6♠``."""
+    """Cards with suit symbols, in deck order: ``2♦ 6♠``.
+
+    >>> from chkobba.cli.narrate import symbols
+    >>> symbols(cards("QH 6S 2D")), symbols([])
+    ('2♦ 6♠ Q♥', '(empty)')
+    """
     return " ".join(c.symbol for c in sorted(group)) or "(empty)"
 
 
 def side_name(side: int, players: int, you: int | None = None) -> str:
     """``player 1``, or ``side 1 (players 1 and 3)`` in a 4-player match; told to the
-    player ``you``, their own side is ``you`` or ``your side (you and player 2)``."""
+    player ``you``, their own side is ``you`` or ``your side (you and player 2)``.
+
+    >>> from chkobba.cli.narrate import side_name
+    >>> side_name(1, 2), side_name(1, 2, you=1)
+    ('player 1', 'you')
+    >>> side_name(1, 4), side_name(0, 4, you=2)
+    ('side 1 (players 1 and 3)', 'your side (you and player 0)')
+    """
     if players != PARTNERSHIP:  # every player is a side
         return "you" if side == you else f"player {side}"
     sides = players // 2  # two partnerships: players p and p + 2 sit together
@@ -76,6 +88,17 @@ def describe(
     as ``replay --deal`` does: the number of shuffles of the match so far, the move's
     included. A state does not know how many deals were void, so without it the deals
     are counted from the scored ones, which is right only when none was void.
+
+    A shuffle names the dealer; under a profile without a cut (``cardrulesplus``) the deal
+    is complete at once, and the table is told too:
+
+    >>> import random
+    >>> from chkobba.cli.narrate import describe
+    >>> before = new_match(2, dealer=0, rules=PROFILES["cardrulesplus"])
+    >>> shuffle = random_shuffle(random.Random(2))
+    >>> print("\\n".join(describe(before, shuffle, apply(before, shuffle), you=0, deal=3)))
+    deal 3: you deal (scores 0-0)
+    table: Q♥ 3♥ J♣ Q♣
     """
     if before.phase is Phase.SHUFFLE:
         number = deal or len(before.deal_scores) + 1
@@ -172,7 +195,23 @@ def _deal_end(
 
 def deal_summary(score: DealScore, number: int, after: State, you: int | None = None) -> list[str]:
     """The score breakdown of deal ``number`` (void deals counted) and the match totals
-    after it; after the last deal, the one line that tells who won the match."""
+    after it; after the last deal, the one line that tells who won the match.
+
+    >>> import random
+    >>> from chkobba.cli.narrate import deal_summary
+    >>> moves = []
+    >>> end = rollout(new_match(2, dealer=0), random.Random(1), until="match", moves=moves)
+    >>> deals = sum(isinstance(move, Shuffle) for move in moves)  # void deals included
+    >>> print("\\n".join(deal_summary(end.deal_scores[-1], deals, end)))
+    deal 9 score:
+      cards      19-21  -> player 1
+      diamonds   3-7  -> player 1
+      bermila    sevens 1-3, sixes 3-1  -> player 1
+      7♦         -> player 1
+      chkobbas   0-0
+      points     0-4; match 17-22
+    player 1 wins the match 17-22 after 9 deals
+    """
     players = after.players
 
     def won(side: int | None) -> str:

@@ -95,7 +95,16 @@ PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "..."}
 def plain_forms(stream: TextIO) -> dict[int, str]:
     """The characters of :data:`PLAIN_FORMS` that ``stream``'s encoding cannot write (an
     ASCII terminal, a Windows console's code page, a file redirected under a legacy
-    locale), for ``str.translate``; empty for UTF-8."""
+    locale), for ``str.translate``; empty for UTF-8.
+
+    >>> import io
+    >>> from chkobba.cli.output import plain_forms
+    >>> ascii_stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    >>> "Q♥ 7♦ …".translate(plain_forms(ascii_stream))
+    'QH 7D ...'
+    >>> plain_forms(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    {}
+    """
     encoding = getattr(stream, "encoding", None)
     if not isinstance(encoding, str):
         return {}
@@ -111,7 +120,15 @@ def plain_forms(stream: TextIO) -> dict[int, str]:
 def escaped(text: str, stream: object) -> str:
     """``text`` with what ``stream``'s encoding lacks written as escapes, as Python's own
     standard error writes them: a line is never lost to the encoding, and a file or a
-    card is named as it is, never with another character in its place."""
+    card is named as it is, never with another character in its place.
+
+    >>> import io
+    >>> from chkobba.cli.output import escaped
+    >>> print(escaped("café Q♥", io.TextIOWrapper(io.BytesIO(), encoding="latin-1")))
+    café Q\\u2665
+    >>> print(escaped("café Q♥", io.StringIO()))  # no encoding: as it is
+    café Q♥
+    """
     encoding = getattr(stream, "encoding", None)
     if not isinstance(encoding, str):
         return text
@@ -122,12 +139,28 @@ def escaped(text: str, stream: object) -> str:
 
 
 def is_terminal(stream: TextIO | None) -> bool:
-    """True when ``stream`` is an interactive terminal (not a pipe, a file or a test)."""
+    """True when ``stream`` is an interactive terminal (not a pipe, a file or a test).
+
+    >>> import io
+    >>> from chkobba.cli.output import is_terminal
+    >>> is_terminal(io.StringIO()), is_terminal(None)
+    (False, False)
+    """
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and not is_closed(stream) and isatty())
 
 
 def is_closed(stream: TextIO | None) -> bool:
     """True when there is no ``stream`` to use: ``None`` (a shell's ``>&-`` leaves that)
-    or a stream the program has closed (whose every use would raise ``ValueError``)."""
+    or a stream the program has closed (whose every use would raise ``ValueError``).
+
+    >>> import io
+    >>> from chkobba.cli.output import is_closed
+    >>> stream = io.StringIO()
+    >>> is_closed(stream), is_closed(None)
+    (False, True)
+    >>> stream.close()
+    >>> is_closed(stream)
+    True
+    """
     return stream is None or getattr(stream, "closed", False) is True

@@ -26,7 +26,13 @@ Ask = Callable[[str], str]
 
 
 def default_name(now: datetime.datetime | None = None) -> str:
-    """The file name offered by default: ``chkobba-2026-11-30-1542.json``."""
+    """The file name offered by default: ``chkobba-2026-11-30-1542.json``.
+
+    >>> import datetime
+    >>> from chkobba.cli.saving import default_name
+    >>> default_name(datetime.datetime(2026, 3, 9, 7, 5))  # without it: the local time now
+    'chkobba-2026-03-09-0705.json'
+    """
     now = now or datetime.datetime.now()
     return f"chkobba-{now:%Y-%m-%d-%H%M}.json"
 
