@@ -289,3 +289,17 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.startswith("chkobba ")
+
+
+def test_main_returns_a_commands_status_and_raises_argparses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What main's docstring says of the two ways it ends (a program calling it must know).
+    assert main(["rules", "tunisian"]) == 0
+    with pytest.raises(SystemExit) as exit_info:
+        main(["rules", "no-such-profile"])
+    assert exit_info.value.code == 2
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    capsys.readouterr()

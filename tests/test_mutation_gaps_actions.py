@@ -208,7 +208,7 @@ def test_describe_numbers_capture_options_within_the_profiles_bound() -> None:
 def test_render_position_adds_a_line_for_the_pending_card_only() -> None:
     position = _pending_qh()
     assert render_position(position) == (
-        render(position.state) + "\nPending   QH waits for its capture choice"
+        render(position.state) + "\nPending    Q♥ waits for its capture choice"
     )
     plain = Position(position.state)
     assert render_position(plain) == render(plain.state)

@@ -265,7 +265,7 @@ def test_the_texts_during_the_shuffle() -> None:
     assert str(state) == (
         _BOARD_HEAD + "Turn       player 0, the dealer, to shuffle\n"
         "Table      (empty)\n"
-        "Stock      40 cards\n" + _EMPTY_PILES + "\nShuffle   5 of 40 cards dealt"
+        "Stock      40 cards\n" + _EMPTY_PILES + "\nShuffle    5 of 40 cards dealt"
     )
     line = "p1 | SHUFFLE dealer p0 turn - | table - | hands 0/0 stock 40 | piles 0/0"
     line += " | chkobbas 0/0 | scores 0-0 | hand -"
@@ -312,7 +312,7 @@ def test_the_texts_of_a_pending_capture_choice() -> None:
     # p1 plays 6C on AS 5S 2D 3H: AS+5S or AS+2D+3H, to choose.
     state = _cut(_load().new_initial_state(), 0, "AS 5S 2D 3H", keep=False)
     state.apply_action(card("6C").index)
-    assert str(state) == _PLAY_BOARD + "\nPending   6C waits for its capture choice"
+    assert str(state) == _PLAY_BOARD + "\nPending    6♣ waits for its capture choice"
     line = f"{_PLAY_LINE} | chkobbas 0/0 | scores 0-0 | pending 6C"
     assert state.observation_string(0) == f"p0 | {line} | hand 5H 7D KS"
     assert state.observation_string(1) == f"p1 | {line} | hand 4H 6C JD"

@@ -70,7 +70,7 @@ from chkobba.checks import broken_state
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.render import render
+from chkobba.render import board_line, render
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, view_fault
@@ -193,6 +193,19 @@ class Position:
     play, the ``pending`` card whose capture its player must still choose.
 
     Positions are immutable, so copying one (``copy.deepcopy`` included) returns it.
+
+    Player 1 to play on AD 4D 5D 6D, where KC takes AD+4D+5D or 4D+6D:
+
+    >>> import copy, random
+    >>> from chkobba.actions import Position
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> position = Position(state, pending=card("KC"))
+    >>> position.pending, position.current_player, copy.deepcopy(position) is position
+    (card('KC'), 1, True)
+    >>> Position(state, pending=card("7C"))  # 7C takes AD+6D only
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: ... 7C has 1 capture option, nothing to choose
     """
 
     state: State = attrs.field(validator=lambda _, __, value: _check_state(value))
@@ -312,7 +325,18 @@ def _listed_captures(state: State | PlayerView, played: Card) -> tuple[frozenset
 
 
 def legal_actions(position: Position) -> tuple[int, ...]:
-    """The legal action ids at ``position``, ascending; ``()`` at a chance node or the end."""
+    """The legal action ids at ``position``, ascending; ``()`` at a chance node or the end.
+
+    >>> import random
+    >>> from chkobba.actions import Position, legal_actions
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> [DECK[a] for a in legal_actions(Position(state))]  # a card's id is its deck index
+    [card('7C'), card('QS'), card('KC')]
+    >>> legal_actions(Position(state, pending=card("KC")))  # KC's two capture options
+    (42, 43)
+    >>> legal_actions(Position(new_match()))  # the shuffle is chance: no id
+    ()
+    """
     _check_position(position, "legal_actions")
     if position.pending is not None:
         count = len(_choices(position.state, position.pending))
@@ -359,6 +383,19 @@ def step(position: Position, action: int) -> Position:
     """The position after action id ``action``; raises :class:`~chkobba.IllegalMoveError`.
 
     ``action`` may be any integer type (``numpy.int64`` included). The input is unchanged.
+
+    >>> import random
+    >>> from chkobba.actions import Position, step
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> after = step(Position(state), card("7C").index)  # 7C has one option: AD+6D
+    >>> after.state.captured[1], after.current_player
+    ((card('7C'), card('AD'), card('6D')), 0)
+    >>> step(Position(state), card("KC").index).pending  # KC has two: chosen next
+    card('KC')
+    >>> step(Position(state), 70)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: action 70 is not an id from 0 to 69
     """
     _check_position(position, "step")
     return advance(position, action)[0]
@@ -473,9 +510,19 @@ def describe(position: Position, action: int) -> str:
 
 
 def render_position(position: Position) -> str:
-    """The text board of :func:`~chkobba.render` plus the pending card, if any."""
+    """The text board of :func:`~chkobba.render` plus the pending card, if any.
+
+    >>> import random
+    >>> from chkobba.actions import Position, render_position
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> render_position(Position(state)) == render(state)
+    True
+    >>> print(render_position(Position(state, pending=card("KC"))).splitlines()[-1])
+    Pending    K♣ waits for its capture choice
+    """
     _check_position(position, "render_position")
     text = render(position.state)
     if position.pending is not None:
-        text += f"\nPending   {position.pending} waits for its capture choice"
+        pending = position.pending.symbol
+        text += "\n" + board_line("Pending", f"{pending} waits for its capture choice")
     return text

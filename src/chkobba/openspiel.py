@@ -55,7 +55,7 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.history import HISTORY_SIZE, DealHistory
 from chkobba.moves import Cut, Play, Shuffle
 from chkobba.observations import LAYOUT, observation_vector, player_returns
-from chkobba.render import render
+from chkobba.render import board_line, render
 from chkobba.rules import PROFILES, Rules, profile
 from chkobba.state import Phase, State, new_match
 from chkobba.views import PlayerView, observe
@@ -143,7 +143,21 @@ def _game_info(players: int, rules: Rules, single_deal: bool, max_shuffles: int)
 
 
 class ChkobbaGame(pyspiel.Game):
-    """The game ``python_chkobba``; load it with ``pyspiel.load_game``."""
+    """The game ``python_chkobba``; load it with ``pyspiel.load_game``.
+
+    >>> import pyspiel
+    >>> from chkobba.openspiel import ChkobbaGame
+    >>> game = pyspiel.load_game("python_chkobba", {"target": 11})
+    >>> isinstance(game, ChkobbaGame), game.rules.name, game.rules.target, game.max_shuffles
+    (True, 'tunisian', 11, 50)
+    >>> deal = pyspiel.load_game("python_chkobba", {"single_deal": True})
+    >>> deal.min_utility(), deal.max_utility()  # a deal's point difference
+    (-22.0, 22.0)
+    >>> ChkobbaGame({"player": 2})
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: python_chkobba: unknown parameter 'player'; the parameters are ...
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params is not None and not isinstance(params, Mapping):
@@ -279,6 +293,20 @@ class ChkobbaState(pyspiel.State):
     Besides the core position it keeps what OpenSpiel needs and the core does not: the
     cards of a shuffle dealt so far, the number of shuffles, and the public and private
     events of the information states.
+
+    >>> import pyspiel
+    >>> import chkobba.openspiel
+    >>> state = pyspiel.load_game("python_chkobba").new_initial_state()
+    >>> state.match_state is None, state.chance_outcomes()  # the lot: either seat deals
+    (True, [(0, 0.5), (1, 0.5)])
+    >>> state.apply_action(1)  # player 1 deals
+    >>> for index in range(40):  # the shuffle, card by card: outcome i is DECK[i]
+    ...     state.apply_action(index)
+    >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+    (0, ['keep', 'expose'])
+    >>> state.apply_action(40)  # the cutter keeps the top card, the A♠
+    >>> state.observation_string(0)
+    'p0 | PLAY dealer p1 turn p0 | table 2D 2C 3S 3H | ... | hand AS AH AC'
     """
 
     def __init__(self, game: ChkobbaGame) -> None:
@@ -404,9 +432,10 @@ class ChkobbaState(pyspiel.State):
             return "the first dealer is not drawn yet"
         text = render(self._position.state)
         if self._order:
-            text += f"\nShuffle   {len(self._order)} of 40 cards dealt"
+            text += "\n" + board_line("Shuffle", f"{len(self._order)} of 40 cards dealt")
         if self._position.pending is not None:
-            text += f"\nPending   {self._position.pending} waits for its capture choice"
+            pending = self._position.pending.symbol
+            text += "\n" + board_line("Pending", f"{pending} waits for its capture choice")
         return text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ChkobbaState:
@@ -684,6 +713,28 @@ class ChkobbaObserver:
     voided deals' exposed cards form a set, their order lost; how many deals were voided,
     and a card kept at a voided deal's cut, are left out: a redeal shuffles afresh, so
     they bear on nothing to come).
+
+    Player 1 deals the deck in order and player 0 keeps the cut card (the A♠, ``DECK[0]``),
+    which only player 0's information state holds:
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_chkobba")
+    >>> observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    >>> observer.tensor.shape, list(observer.dict)[-3:]
+    ((713,), ['history', 'voided', 'kept_card'])
+    >>> state = game.new_initial_state()
+    >>> for action in [1, *range(40), 40]:
+    ...     state.apply_action(action)
+    >>> observer.set_from(state, 0)
+    >>> observer.dict["kept_card"].nonzero()[0].tolist()
+    [0]
+    >>> print(observer.string_from(state, 1))
+    python_chkobba p1 of 2
+    dealer p1
+    shuffle 1
+    p0 keeps
+    table 2D 2C 3S 3H
+    p1 | PLAY dealer p1 turn p0 | ... | hand AD 2S 2H
     """
 
     _PRIVATE = frozenset({"hand", "cut_card"})

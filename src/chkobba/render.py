@@ -47,7 +47,7 @@ from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, observe
 
-__all__ = ["render"]
+__all__ = ["board_line", "render"]
 
 _LABEL_WIDTH = 11
 
@@ -76,6 +76,25 @@ def render(
     ``state`` is the name issue #3 gave the first parameter; 0.1.0 called it
     ``position``, which still works as a keyword, with a :class:`DeprecationWarning`,
     for this release.
+
+    The cutter's board shows the card only the cutter sees:
+
+    >>> import random
+    >>> state = apply(new_match(), random_shuffle(random.Random(3)))
+    >>> print(render(state, 1))
+    Chkobba: 2 players, tunisian rules, match to 21 (seen by player 1)
+    Scores     player 0: 0   player 1: 0
+    Dealer     player 0
+    Turn       player 1 (you) to cut: keep or expose
+    Cut card   2♥ (you alone see it)
+    Table      (empty)
+    Stock      40 cards
+    Piles      player 0: 0 cards, 0 chkobbas
+               player 1: 0 cards, 0 chkobbas
+    >>> render(observe(state, 0), 1)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: render: this view belongs to player 0, not 1
     """
     board = _position(state, position)
     if isinstance(board, PlayerView):
@@ -302,8 +321,20 @@ def _hand_text(hand: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in sorted(hand)) if hand else "(empty)"
 
 
-def _line(label: str, text: str) -> str:
+def board_line(label: str, text: str) -> str:
+    """A line of a board, its ``text`` aligned with those of :func:`render`: for the
+    boards that add lines of their own (the pending card of
+    :func:`chkobba.actions.render_position`, the shuffle of an OpenSpiel state).
+
+    >>> from chkobba.render import board_line
+    >>> print(render(new_match()).splitlines()[-1]); print(board_line("Pending", "K♣"))
+               player 1: 0 cards, 0 chkobbas
+    Pending    K♣
+    """
     return f"{label:<{_LABEL_WIDTH}}{text}"
+
+
+_line = board_line
 
 
 def _block(label: str, rows: Sequence[str]) -> list[str]:

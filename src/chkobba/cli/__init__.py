@@ -49,7 +49,29 @@ _PARTNERSHIP = 4  # players in a match of two partnerships
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status of the command it ran.
+
+    Bad arguments, ``--help`` and ``--version`` end in :class:`SystemExit` instead, as
+    argparse does (status 2 after the usage message on standard error, 0 after the help
+    or the version): what the ``chkobba`` command exits with, in every case.
+
+    >>> from chkobba.cli import main
+    >>> main(["rules", "cardrulesplus"])
+    {
+      "name": "cardrulesplus",
+      "capture_values": [1, 2, 3, 4, 5, 6, 7, 9, 8, 10],
+      "target": 11,
+    ...
+    0
+
+    A failure is one line on standard error (shown here on standard output) and status 1:
+
+    >>> import contextlib, sys
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     main(["replay", "no-such-record.json"])
+    chkobba replay: error: cannot read 'no-such-record.json': ...
+    1
+    """
     if is_closed(sys.stdout) or is_closed(sys.stderr):
         closed = "output" if is_closed(sys.stdout) else "error"
         _complain(f"standard {closed} is closed", PROGRAM)
