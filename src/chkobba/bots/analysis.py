@@ -55,6 +55,23 @@ class Evaluator(Protocol):
 
     Any mapping from the moves to numbers will do (read only): a ``dict[Move, float]``,
     or the ``dict[Move, int]`` of :func:`~chkobba.bots.endgame.move_values`.
+
+    For example, an evaluator that knows the whole state (for a puzzle, not for play):
+
+    >>> import random
+    >>> from chkobba.bots.analysis import rank_moves
+    >>> from chkobba.bots.endgame import move_values
+    >>> class Exact:
+    ...     def __init__(self, state):
+    ...         self.state = state
+    ...     def evaluate(self, view, legal):
+    ...         return move_values(self.state)
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    >>> while state.stock:                       # play to the last round
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> ranked = rank_moves(observe(state, 1), legal_moves(state), Exact(state))
+    >>> [(str(item.move), item.value) for item in ranked]
+    [('AD', 2), ('3S', -1), ('6C', -1)]
     """
 
     def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> Mapping[Move, float]:
@@ -71,7 +88,14 @@ def _float_code(value: object) -> str:
 
 @attrs.frozen
 class MoveValue:
-    """A legal move and its expected deal points difference for the mover's side."""
+    """A legal move and its expected deal points difference for the mover's side.
+
+    >>> from chkobba.bots.analysis import MoveValue
+    >>> MoveValue(parse_move("QH x 2D+6S"), 1.5)
+    MoveValue(move=Play(card('QH'), cards('2D 6S')), value=1.5)
+    >>> MoveValue(parse_move("5C"), float("-inf"))      # a move the search never tried
+    MoveValue(move=Play(card('5C')), value=float('-inf'))
+    """
 
     move: Move
     value: float = attrs.field(repr=_float_code)
@@ -85,6 +109,14 @@ class MoveReview:
     best first, ``loss`` how many expected deal points the played move gave up against
     the best one (0 when the best was played; NaN, unknown, when the search never tried
     the played move: its value is ``-inf``).
+
+    >>> from chkobba.bots.analysis import MoveReview, MoveValue
+    >>> take, lay = parse_move("QH x 2D+6S"), parse_move("5C")
+    >>> review = MoveReview(2, 1, lay, (MoveValue(take, 1.5), MoveValue(lay, -0.25)))
+    >>> print(review.best.move, review.loss)
+    QH x 2D+6S 1.75
+    >>> MoveReview(2, 1, lay, (MoveValue(take, 1.5), MoveValue(lay, float("-inf")))).loss
+    nan
     """
 
     index: int
@@ -127,7 +159,23 @@ def _number(value: float) -> float | None:
 def rank_moves(
     view: PlayerView, legal: tuple[Move, ...], evaluator: Evaluator | None = None, seed: int = 0
 ) -> tuple[MoveValue, ...]:
-    """Every legal move with its value for the mover, best first (ties in legal order)."""
+    """Every legal move with its value for the mover, best first (ties in legal order).
+
+    With a quick search as the evaluator (the default is ``ExpertBot(seed=seed)``):
+
+    >>> import random
+    >>> from chkobba.bots import GreedyBot, ISMCTSBot
+    >>> from chkobba.bots.analysis import rank_moves
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view, legal = observe(state, 1), legal_moves(state)
+    >>> ranked = rank_moves(view, legal, ISMCTSBot(iterations=20, seed=1))
+    >>> [(str(item.move), round(item.value, 2)) for item in ranked]
+    [('KD x AD+4D+5D', 1.23), ('KC x AD+4D+5D', 1.17), ('7C', 0.72)]
+    >>> rank_moves(view, legal, GreedyBot())
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: rank_moves: GreedyBot(seed=None) cannot evaluate moves: ...
+    """
     if not isinstance(view, PlayerView):
         raise ChkobbaError(wrong_type("rank_moves", "a PlayerView", view))
     legal = items_of(legal, "rank_moves: legal")
@@ -233,6 +281,21 @@ def review_record(
     its values depend on the position and the seed alone, not on which seats or moves
     were reviewed before. A seeded ``evaluator`` (one with ``spawn``, as every built-in
     bot has) is spawned the same way from its own seed; another is asked as it is.
+
+    Player 1's plays in the first moves of a deal, reviewed by a quick search:
+
+    >>> import random
+    >>> from chkobba.bots import ISMCTSBot
+    >>> from chkobba.bots.analysis import review_record
+    >>> moves = [random_shuffle(random.Random(4)), Cut(keep=False)]
+    >>> state = apply(apply(new_match(), moves[0]), moves[1])
+    >>> for _ in range(4):                       # two plays each: the first legal move
+    ...     moves.append(legal_moves(state)[0])
+    ...     state = apply(state, moves[-1])
+    >>> bot = ISMCTSBot(iterations=20, seed=1)
+    >>> reviews = review_record(Record(players=2, moves=moves), seats=[1], evaluator=bot)
+    >>> [(review.index, str(review.played), str(review.best.move)) for review in reviews]
+    [(2, '7C', 'KC x AD+4D+5D'), (4, 'KC x AD+4D+5D', 'KD x AD+4D+5D')]
     """
     if not isinstance(record, Record):
         raise ChkobbaError(wrong_type("review_record", "a Record", record))
@@ -278,7 +341,19 @@ def _seats(record: Record, seats: Iterable[int]) -> frozenset[int]:
 
 def worst(reviews: Sequence[MoveReview], count: int = 3) -> list[MoveReview]:
     """The ``count`` reviewed moves that lost the most (only those that lost anything:
-    not those whose loss is unknown, NaN)."""
+    not those whose loss is unknown, NaN).
+
+    >>> from chkobba.bots.analysis import MoveReview, MoveValue, worst
+    >>> take, lay = parse_move("QH x 2D+6S"), parse_move("5C")
+    >>> ranked = (MoveValue(take, 1.5), MoveValue(lay, -0.25))
+    >>> reviews = [MoveReview(2, 1, take, ranked), MoveReview(4, 1, lay, ranked)]
+    >>> [(review.index, review.loss) for review in worst(reviews)]   # the best lost nothing
+    [(4, 1.75)]
+    >>> worst(reviews, count=-1)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: worst: count must be an integer >= 0, not -1
+    """
     _check_count("worst", "count", count, 0)
     given = items_of(reviews, "worst: reviews")
     for review in given:

@@ -57,6 +57,17 @@ def checked_choice(
 
     What every built-in bot's ``choose`` checks before it thinks (once per decision, so
     its search never meets a wrong argument deep inside).
+
+    >>> import random
+    >>> from chkobba.bots import GreedyBot
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> legal = legal_moves(state)            # player 1 is to move
+    >>> checked_choice(GreedyBot(), observe(state, 1), list(legal)) == legal
+    True
+    >>> checked_choice(GreedyBot(), observe(state, 0), legal)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: GreedyBot.choose: ...: it is player 1's turn, not player 0's
     """
     where = f"{type(bot).__name__}.{method}"
     require_view(where, view)
@@ -70,7 +81,19 @@ def checked_choice(
 def checked_move(bot: object, view: object, move: object, method: str = "evaluate") -> None:
     """Refuse, as :func:`checked_choice` does, a ``view`` of a player who is not to move
     or a ``move`` that player may not make now: what a bot's method that values one move
-    (``GreedyBot.evaluate``) checks."""
+    (``GreedyBot.evaluate``) checks.
+
+    >>> import random
+    >>> from chkobba.bots import GreedyBot
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view = observe(state, 1)              # holds 7C KC KD
+    >>> checked_move(GreedyBot(), view, parse_move("7C", state)) is None
+    True
+    >>> checked_move(GreedyBot(), view, parse_move("7D"))   # 7D is not theirs
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: GreedyBot.evaluate: ...: 7D is not in player 1's hand
+    """
     where = f"{type(bot).__name__}.{method}"
     require_view(where, view)
     if not isinstance(move, _MOVE_TYPES):
@@ -230,6 +253,14 @@ class Bot(Protocol):
     (:func:`~chkobba.arena.tournament`) and the command line show it in their tables; a
     bot without one is shown by its class name. The built-in bots' names are their
     registry names (``"greedy"``).
+
+    Any object with a ``choose`` method is a bot, with no base class to inherit:
+
+    >>> class FirstMove:
+    ...     def choose(self, view, legal):
+    ...         return legal[0]
+    >>> isinstance(FirstMove(), Bot), isinstance("greedy", Bot)
+    (True, False)
     """
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
@@ -243,6 +274,21 @@ class SeededBot:
     Subclasses set :attr:`name` and list their keyword options in :meth:`options`, so a
     bot can be copied with another seed, printed and pickled (to travel to worker
     processes) without any extra code.
+
+    A subclass overrides :meth:`pick` (``choose`` checks its arguments first, and plays a
+    single legal move itself):
+
+    >>> import random
+    >>> class Layer(SeededBot):
+    ...     name = "layer"
+    ...     def pick(self, view, legal):          # lays a card down when it can
+    ...         lays = [m for m in legal if isinstance(m, Play) and not m.capture]
+    ...         return self.rng.choice(lays or legal)
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> print(Layer(seed=2).choose(observe(state, 1), legal_moves(state)))
+    7C
+    >>> Layer(seed=2).spawn(5)
+    Layer(seed=5)
     """
 
     #: The registry name (``"random"``, ``"greedy"``, ``"ismcts"``, ``"expert"``).

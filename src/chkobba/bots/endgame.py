@@ -49,6 +49,16 @@ def deal_difference(state: State, deals: int) -> int:
     """Side 0's points minus side 1's in the deal that ended after ``deals`` scored ones.
 
     ``0`` when no such deal was scored (a voided deal).
+
+    >>> import random
+    >>> from chkobba.bots.endgame import deal_difference
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    >>> while state.phase is Phase.PLAY:         # play the deal out
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> state.deal_scores[0].points, deal_difference(state, 0)
+    ((1, 3), -2)
+    >>> deal_difference(state, 1)                # no second deal scored (yet)
+    0
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("deal_difference", "a State", state))
@@ -109,6 +119,17 @@ class Solver:
     Reuse one solver for many related positions (the moves of one decision, the
     samples of one search): positions reached twice are solved once. ``nodes`` counts
     the positions expanded.
+
+    >>> import random
+    >>> from chkobba.bots.endgame import Solver
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    >>> while state.stock:                       # play to the last round
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> solver = Solver()
+    >>> solver.solve(state), solver.nodes
+    (-2, 51)
+    >>> solver.solve(state), solver.nodes        # answered from the table: nothing expanded
+    (-2, 51)
     """
 
     def __init__(self) -> None:
@@ -181,10 +202,36 @@ def _check(state: State) -> None:
 
 
 def solve(state: State) -> int:
-    """The exact final deal points difference (side 0 minus side 1) of a full ``state``."""
+    """The exact final deal points difference (side 0 minus side 1) of a full ``state``.
+
+    >>> import random
+    >>> from chkobba.bots.endgame import solve
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    >>> while state.stock:                       # play to the last round
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> format_cards(state.hands[1]), format_cards(state.table), state.current_player
+    ('AD 3S 6C', '4C 5S', 1)
+    >>> solve(state)                             # side 1 ends 2 points ahead
+    -2
+    >>> solve(new_match())
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: the endgame solver needs a state in phase PLAY, not SHUFFLE
+    """
     return Solver().solve(state)
 
 
 def move_values(state: State) -> dict[Move, int]:
-    """Each legal play's exact value for the player to move (their side minus the other)."""
+    """Each legal play's exact value for the player to move (their side minus the other).
+
+    Player 1 (side 1) to move in the last round, holding AD 3S 6C before 4C 5S:
+
+    >>> import random
+    >>> from chkobba.bots.endgame import move_values
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    >>> while state.stock:                       # play to the last round
+    ...     state = apply(state, legal_moves(state)[0])
+    >>> {str(move): value for move, value in move_values(state).items()}
+    {'AD': 2, '3S': -1, '6C': -1}
+    """
     return Solver().move_values(state)

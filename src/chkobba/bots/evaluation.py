@@ -85,6 +85,17 @@ def deal_estimate(
 
     ``captured`` holds the two sides' piles (distinct cards), ``chkobbas`` their counts;
     anything else raises :class:`~chkobba.ChkobbaError`.
+
+    >>> from chkobba.bots.evaluation import deal_estimate
+    >>> mine, theirs = cards("7D 5D 6S"), cards("KS QS 3C 2C")   # early in a deal
+    >>> round(deal_estimate((mine, theirs), (0, 0)), 2)     # the 7♦ is a decided point
+    1.92
+    >>> round(deal_estimate((mine, theirs), (0, 1)), 2)     # their chkobba counts exactly
+    0.92
+    >>> deal_estimate((mine, mine), (0, 0))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: deal_estimate: the piles hold 7D twice
     """
     (first, second), counts = _checked("deal_estimate", captured, chkobbas, rules, _TWO)
     return tally_estimate(tally(first), tally(second), len(first), len(second), counts, rules)
@@ -100,6 +111,15 @@ def side_estimates(
 
     ``captured`` holds the sides' piles (two or three, distinct cards), ``chkobbas`` their
     counts; anything else raises :class:`~chkobba.ChkobbaError`.
+
+    >>> from chkobba.bots.evaluation import side_estimates
+    >>> mine, theirs = cards("7D 5D 6S"), cards("KS QS 3C 2C")
+    >>> [round(e, 2) for e in side_estimates((mine, theirs), (0, 1))]   # (e, -e)
+    [0.92, -0.92]
+    >>> side_estimates((mine,), (0,))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: side_estimates: needs two or three sides' piles and ...
     """
     piles, counts = _checked("side_estimates", captured, chkobbas, rules, _TWO_OR_THREE)
     return tallies_estimates(list(map(tally, piles)), list(map(len, piles)), counts, rules)
@@ -158,7 +178,15 @@ def tally_estimate(
     (what a search keeps instead of the piles). Arguments of the wrong kind (a tally that
     is no tally, chkobbas that are not two numbers) raise :class:`~chkobba.ChkobbaError`;
     numbers of the right kind are taken as they come, unchecked (a negative pile size
-    too): the search calls this at the end of every rollout."""
+    too): the search calls this at the end of every rollout.
+
+    >>> from chkobba._kernel import tally
+    >>> from chkobba.bots.evaluation import deal_estimate, tally_estimate
+    >>> mine, theirs = cards("7D 5D 6S"), cards("KS QS 3C 2C")
+    >>> estimate = tally_estimate(tally(mine), tally(theirs), len(mine), len(theirs), (0, 1))
+    >>> round(estimate, 2), estimate == deal_estimate((mine, theirs), (0, 1))
+    (0.92, True)
+    """
     # A try, not checks: the search calls this at the end of every rollout. The terms are
     # added in the order of the Tunisian profile's categories, so its estimate is the
     # same float as before the profiles were read.

@@ -60,7 +60,22 @@ DEFAULT_BUDGET = 2000
 
 
 class ExpertBot(ISMCTSBot):
-    """ISMCTS in the open deal, determinized exact solving at its end (see the module)."""
+    """ISMCTS in the open deal, determinized exact solving at its end (see the module).
+
+    In the deal's first round it searches, as the ISMCTSBot of the same options and seed:
+
+    >>> import random
+    >>> from chkobba.bots import ExpertBot, ISMCTSBot
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view, legal = observe(state, 1), legal_moves(state)
+    >>> bot = ExpertBot(iterations=20, seed=1)
+    >>> bot.solves(view)
+    False
+    >>> bot.choose(view, legal) == ISMCTSBot(iterations=20, seed=1).choose(view, legal)
+    True
+    >>> ExpertBot(iterations=20, endgame=12, budget=500).spawn(2)
+    ExpertBot(iterations=20, ..., endgame=12, budget=500, seed=2)
+    """
 
     name = "expert"
 

@@ -71,7 +71,19 @@ WORTH = tuple(_card_worth(c) for c in DECK)
 
 
 class GreedyBot(SeededBot):
-    """The documented one-ply heuristic of this module (see the module docstring)."""
+    """The documented one-ply heuristic of this module (see the module docstring).
+
+    It plays the legal move :meth:`evaluate` scores highest:
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view, legal = observe(state, 1), legal_moves(state)
+    >>> bot = GreedyBot(seed=0)
+    >>> [(str(move), round(bot.evaluate(view, move), 2)) for move in legal]
+    [('7C', -0.74), ('KC x AD+4D+5D', 0.3), ('KD x AD+4D+5D', 0.42)]
+    >>> print(bot.choose(view, legal))
+    KD x AD+4D+5D
+    """
 
     name = "greedy"
 
@@ -135,6 +147,18 @@ def play_score(
     turn; ``last_card``: this is the deal's last play.
     :class:`~chkobba.bots.inference.OpponentModel` scores an opponent's choices with it.
     Arguments of the wrong kind raise :class:`~chkobba.ChkobbaError`.
+
+    Holding 7C and AS before a table of 3S 4H, the opponent about to hold 3 cards:
+
+    >>> from chkobba.bots.greedy import play_score
+    >>> table, hand = cards("3S 4H"), cards("7C AS")
+    >>> unseen = [c for c in DECK if c not in table + hand]
+    >>> round(play_score(table, card("7C"), frozenset(table), unseen, 3, TUNISIAN), 2)  # sweep
+    1.48
+    >>> round(play_score(table, card("7C"), frozenset(table), unseen, 3, TUNISIAN, True), 2)
+    0.48
+    >>> round(play_score(table, card("AS"), frozenset(), unseen, 3, TUNISIAN), 2)  # a lay
+    -0.61
     """
     try:  # (not checks: the opponent model scores every play the opponent could make)
         if type(table) is not tuple:  # an endless iterable would fill the memory

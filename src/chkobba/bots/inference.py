@@ -44,7 +44,17 @@ __all__ = ["HandInference", "OpponentModel", "Suspicion"]
 @attrs.frozen
 class Suspicion:
     """Cards the opponent would probably have played had they held them, and the chance
-    they would not have (so the weight of a hand holding one of them)."""
+    they would not have (so the weight of a hand holding one of them).
+
+    Its repr lists the cards in deck order, the same in every process:
+
+    >>> import pickle
+    >>> suspicion = Suspicion(frozenset(cards("5D 5S")), 0.1)
+    >>> suspicion
+    Suspicion(cards=frozenset(cards('5S 5D')), chance=0.1)
+    >>> pickle.loads(pickle.dumps(suspicion)) == suspicion
+    True
+    """
 
     cards: frozenset[Card] = attrs.field(repr=cards_set_repr)
     chance: float
@@ -64,6 +74,18 @@ class HandInference:
 
     ``sweep`` is the chance a player leaves a sweep they could make, ``capture`` the
     chance they lay a card down when another card of theirs would capture.
+
+    Player 1 watches player 0 lay 4S on 2H 3C, which any 5 would have swept:
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(7))), Cut(keep=False))
+    >>> inference = HandInference(sweep=0.1, capture=0.5)
+    >>> inference.observe(observe(state, 1))
+    >>> state = apply(state, parse_move("JC x 3S+6H", state))   # leaves 2H 3C
+    >>> state = apply(state, parse_move("4S", state))
+    >>> inference.observe(observe(state, 1))
+    >>> [round(inference.weight(cards(hand)), 2) for hand in ("5D 7S", "2S 7S", "7S KS")]
+    [0.05, 0.5, 1.0]
     """
 
     def __init__(self, *, sweep: float, capture: float) -> None:

@@ -115,6 +115,20 @@ class ISMCTSBot(SeededBot):
     whichever comes first, and with ``seconds`` alone ``iterations`` is
     :data:`~chkobba.bots.base.OPTION_LIMIT`. A bot with a time limit plays by the speed
     of the machine, not by its seed alone.
+
+    :meth:`evaluate` gives each move's mean reward in deal points (``-inf``: never tried):
+
+    >>> import random
+    >>> from chkobba.bots import ISMCTSBot
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view, legal = observe(state, 1), legal_moves(state)
+    >>> values = ISMCTSBot(iterations=20, seed=1).evaluate(view, legal)
+    >>> {str(move): round(value, 2) for move, value in values.items()}
+    {'7C': 0.72, 'KC x AD+4D+5D': 1.17, 'KD x AD+4D+5D': 1.23}
+    >>> ISMCTSBot(iterations=2, seed=1).evaluate(view, legal)[legal[2]]
+    -inf
+    >>> ISMCTSBot(seconds=0.5).iterations      # a time limit alone: no count of its own
+    10000000
     """
 
     name = "ismcts"
@@ -345,6 +359,20 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
     With ``epsilon=1`` and ``horizon=0`` every move is uniformly random to the end of the
     deal: exactly what :func:`chkobba.rollout` plays on the compact kernel, which this
     then calls (several times faster than stepping through ``apply``).
+
+    >>> import random
+    >>> from chkobba.bots.ismcts import rollout
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> later = rollout(state, random.Random(1), horizon=2)     # two moves, one each
+    >>> later.phase.name, [len(hand) for hand in later.hands]
+    ('PLAY', [2, 2])
+    >>> ended = rollout(state, random.Random(1))                # to the end of the deal
+    >>> ended.phase.name, ended.deal_scores[-1].points
+    ('SHUFFLE', (2, 2))
+    >>> rollout(state, random.Random(1), epsilon=2)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: rollout: epsilon must be between 0 and 1, not 2
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("rollout", "a State", state))

@@ -112,7 +112,19 @@ def policy_input(
     view: PlayerView, legal: Sequence[Move], pending: Card | None = None, features: bool = False
 ) -> tuple[Any, Any]:
     """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays): the
-    Gymnasium environment's, scores capped at :data:`~chkobba.observations.SCORE_CAP`."""
+    Gymnasium environment's, scores capped at :data:`~chkobba.observations.SCORE_CAP`.
+
+    Player 1 holds 7C KC KD (ids 27, 39 and 38: a card's id is its deck index):
+
+    >>> import random
+    >>> from chkobba.bots.policy import policy_input
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> observation, mask = policy_input(observe(state, 1), legal_moves(state))
+    >>> len(observation), len(mask), [i for i in range(len(mask)) if mask[i]]
+    (313, 70, [27, 38, 39])
+    >>> len(policy_input(observe(state, 1), legal_moves(state), features=True)[0])
+    454
+    """
     vector = cap_scores(observation_vector(view, pending))
     if plain_flag("features", features):
         vector += feature_vector(view, pending, legal)
@@ -130,6 +142,22 @@ class PolicyBot:
     The bot holds no state of its own: :meth:`spawn` returns it unchanged, so
     :func:`~chkobba.arena.tournament` shares it between matches (it must pickle to go
     to worker processes or a cluster).
+
+    A card with two captures takes two calls: its card id, then a capture id:
+
+    >>> asked = []
+    >>> def highest(observation, mask):          # the largest id the mask allows
+    ...     asked.append([i for i in range(len(mask)) if mask[i]])
+    ...     return asked[-1][-1]
+    >>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")   # player 1 holds 4C 5C QH
+    >>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
+    >>> state = apply(state, Cut(keep=False))          # the table is 2D 6S AS AC
+    >>> print(PolicyBot(highest).choose(observe(state, 1), legal_moves(state)), asked)
+    QH x 2D+6S [[15, 19, 29], [42, 43]]
+    >>> PolicyBot(lambda observation, mask: 0).choose(observe(state, 1), legal_moves(state))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.IllegalMoveError: PolicyBot(<lambda>): the policy chose action 0, which is masked
     """
 
     name: str = "policy"
@@ -194,6 +222,21 @@ class BotActions:
     two ids (a card with several capture options) returns the card id and queues the
     capture id for the next call (at the same position with the card pending). At a
     pending card it did not select, the bot chooses among that card's captures.
+
+    >>> from chkobba.actions import Position, step
+    >>> from chkobba.bots import GreedyBot
+    >>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")   # player 1 holds 4C 5C QH
+    >>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
+    >>> position = Position(apply(state, Cut(keep=False)))   # the table is 2D 6S AS AC
+    >>> actor = BotActions(GreedyBot(seed=0))    # it plays QH x 2D+6S: two ids
+    >>> first = actor(position)
+    >>> position = step(position, first)
+    >>> first, str(position.pending), actor(position)
+    (29, 'QH', 43)
+    >>> BotActions(GreedyBot)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: <class '...GreedyBot'> is not a bot: it is a class, not a bot: ...
     """
 
     def __init__(self, bot: Bot) -> None:

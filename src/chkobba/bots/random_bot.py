@@ -17,7 +17,20 @@ __all__ = ["RandomBot"]
 
 
 class RandomBot(SeededBot):
-    """Plays a uniformly random legal move (seeded, so reproducible)."""
+    """Plays a uniformly random legal move (seeded, so reproducible).
+
+    The same seed draws the same moves, one after another:
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view, legal = observe(state, 1), legal_moves(state)
+    >>> bot = RandomBot(seed=3)
+    >>> [str(bot.choose(view, legal)) for _ in range(3)]
+    ['7C', 'KD x AD+4D+5D', 'KD x AD+4D+5D']
+    >>> again = RandomBot(seed=3)
+    >>> [str(again.choose(view, legal)) for _ in range(3)]
+    ['7C', 'KD x AD+4D+5D', 'KD x AD+4D+5D']
+    """
 
     name = "random"
 

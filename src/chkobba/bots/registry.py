@@ -80,6 +80,16 @@ class BotSpec:
     Built directly, ``BotSpec("ismcts", (("iterations", 50),))`` is checked like
     :meth:`parse`'s text: an unknown bot or option, or a value the bot refuses, raises
     ``ChkobbaError``.
+
+    >>> spec = BotSpec("ismcts", (("iterations", 50),))
+    >>> str(spec), spec == BotSpec.parse("ismcts:iterations=50")
+    ('ismcts:iterations=50', True)
+    >>> BotSpec("greedy").build(seed=4)
+    GreedyBot(seed=4)
+    >>> BotSpec("ismcts", (("iterations", 0),))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: ISMCTSBot: iterations must be a positive integer, not 0
     """
 
     name: str
@@ -244,7 +254,17 @@ def _number(text: str, value: str) -> int | float:
 
 
 def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
-    """Build a bot from a spec or its text: ``make_bot("greedy", seed=1)``."""
+    """Build a bot from a spec or its text: ``make_bot("greedy", seed=1)``.
+
+    >>> make_bot("greedy", seed=1)
+    GreedyBot(seed=1)
+    >>> make_bot("expert:iterations=20,budget=500", seed=1)
+    ExpertBot(iterations=20, ..., endgame=6, budget=500, seed=1)
+    >>> make_bot("random:seed=3")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: 'random:seed=3': the seed is not a bot option; it comes from ...
+    """
     if isinstance(spec, str):
         spec = BotSpec.parse(spec)
     if not isinstance(spec, BotSpec):

@@ -43,6 +43,18 @@ def determinize(view: PlayerView, rng: random.Random) -> State:
     Raises :class:`~chkobba.ChkobbaError` for a view whose counts do not add up, and in
     phases ``SHUFFLE`` and ``OVER``, where nothing is hidden and there is nothing to
     decide.
+
+    >>> import random
+    >>> from chkobba.bots.sampling import determinize
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view = observe(state, 1)                 # player 0 really holds 6D 6C 7D
+    >>> guess = determinize(view, random.Random(1))
+    >>> format_cards(guess.hands[0]), guess == determinize(view, random.Random(1))
+    ('AC 3C 6S', True)
+    >>> determinize(observe(new_match(), 0), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: determinize: nothing to sample in phase SHUFFLE
     """
     if not isinstance(rng, random.Random):
         raise ChkobbaError(wrong_type("determinize", "a random.Random", rng))
@@ -54,6 +66,16 @@ def determinizer(view: PlayerView) -> Callable[[random.Random], State]:
     view's checks and public facts worked out once (searching bots draw hundreds).
 
     ``determinizer(view)(rng)`` is exactly ``determinize(view, rng)``, draws included.
+
+    >>> import random
+    >>> from chkobba.bots.sampling import determinize, determinizer
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view = observe(state, 1)
+    >>> sample, rng = determinizer(view), random.Random(1)
+    >>> [format_cards(sample(rng).hands[0]) for _ in range(3)]   # guesses at player 0's hand
+    ['AC 3C 6S', '6C QD QC', '3C JH JC']
+    >>> sample(random.Random(1)) == determinize(view, random.Random(1))
+    True
     """
     _check_view("determinize", view)
     try:
@@ -106,6 +128,19 @@ def weighted_determinizer(
     unseen cards), drawn with the given cumulative weights; the other unseen cards go to
     the stock in a random order. With equal weights the samples are :func:`determinize`'s
     in distribution (not draw for draw).
+
+    >>> import random
+    >>> from chkobba.bots.sampling import weighted_determinizer
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> view = observe(state, 1)
+    >>> hands = [cards("AS 2S 3S"), cards("6D 6C 7D")]     # weights 1 and 3
+    >>> sample, rng = weighted_determinizer(view, hands, [1.0, 4.0]), random.Random(1)
+    >>> [format_cards(sample(rng).hands[0]) for _ in range(4)]
+    ['AS 2S 3S', 'AS 2S 3S', '6D 6C 7D', '6D 6C 7D']
+    >>> weighted_determinizer(view, [cards("7C KC KD")], [1.0])   # the viewer's own cards
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: weighted_determinizer: the hands do not fit the view ...
     """
     _check_view("weighted_determinizer", view)
     try:
