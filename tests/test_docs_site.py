@@ -146,3 +146,41 @@ def test_the_docs_extensions_own_examples_hold(name: str) -> None:
     module = _docs_extension(name)
     failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert (failed, tried > 0) == (0, True)
+
+
+def _public_definitions() -> list[tuple[str, Any]]:
+    """Every public function and class, by the module that defines it (the adapters'
+    only where their toolkit is installed); the command line's runners are left out:
+    ``chkobba.cli.main`` is their way in, and its docstring shows it."""
+    import inspect
+    import pkgutil
+
+    found = []
+    names = [module.name for module in pkgutil.walk_packages(chkobba.__path__, "chkobba.")]
+    for name in ["chkobba", *names]:
+        if name.rsplit(".", 1)[-1].startswith("_") or (
+            name.startswith("chkobba.cli.") and name != "chkobba.cli.narrate"
+        ):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an adapter without its optional toolkit
+            continue
+        for public in getattr(module, "__all__", ()):
+            value = getattr(module, public)
+            if getattr(value, "__module__", None) == name and (
+                inspect.isfunction(value) or inspect.isclass(value)
+            ):
+                found.append((f"{name}.{public}", value))
+    return found
+
+
+def test_every_public_function_and_class_shows_its_use_in_a_doctest() -> None:
+    # What help(name) and the API reference show: a runnable example in its own docstring
+    # (run by the doctests of src/), not only in its module's.
+    import inspect
+
+    definitions = _public_definitions()
+    assert len(definitions) > 100
+    without = [name for name, value in definitions if ">>>" not in (inspect.getdoc(value) or "")]
+    assert without == []

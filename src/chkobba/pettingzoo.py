@@ -30,7 +30,7 @@ works once ``chkobba.pettingzoo`` has been imported.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from chkobba._describe import (
     missing_extra,
@@ -314,6 +314,15 @@ class raw_env(pettingzoo.AECEnv, EzPickle):
 
     def close(self) -> None:
         """Nothing to release (the board is text)."""
+
+    if not TYPE_CHECKING:  # (a __getattr__ seen by mypy would make every attribute Any)
+
+        def __getattr__(self, name: str) -> Any:
+            # Only for names not found. PettingZoo's wrapper reads agent_selection itself
+            # in last() and agent_iter, also after a reset() it counted and this refused.
+            if name == "agent_selection":
+                raise AttributeError("agent_selection: no episode has started: call reset() first")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # --- internals ---------------------------------------------------------------
 
