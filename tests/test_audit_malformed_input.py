@@ -172,6 +172,7 @@ def test_points_text_writes_every_number_it_takes() -> None:
     assert points_text(0.594, "") == "0.59 points" and points_text(2) == "+2.00 points"
     assert points_text(-1, " ") == "-1.00 points" and points_text(1, " ") == " 1.00 points"
     assert points_text(math.nan) == "unknown" and points_text(-math.inf) == "not tried"
+    assert points_text(math.inf) == "+inf points"  # no mark of anything: it said "not tried"
 
 
 _RECORD = Record.from_moves(new_match(), [])

@@ -241,8 +241,8 @@ def points_text(value: float, sign: str = "+") -> str:
 
     >>> points_text(0.594), points_text(-1.0), points_text(2.5, sign="")
     ('+0.59 points', '-1.00 points', '2.50 points')
-    >>> points_text(float("-inf")), points_text(float("nan"))
-    ('not tried', 'unknown')
+    >>> points_text(float("-inf")), points_text(float("nan")), points_text(float("inf"))
+    ('not tried', 'unknown', '+inf points')
     """
     if sign not in _SIGNS:
         raise ChkobbaError(f"points_text: sign must be '+', '-', ' ' or '', not {shown(sign)}")
@@ -254,7 +254,7 @@ def points_text(value: float, sign: str = "+") -> str:
         raise ChkobbaError(f"points_text: {shown(value)} is too large a number") from None
     if math.isnan(number):
         return "unknown"
-    if math.isinf(number):
+    if number == -math.inf:  # the search's mark of a move it never tried
         return "not tried"
     return f"{number:{sign}.2f} points"
 
