@@ -15,11 +15,12 @@ Moves are numbered the way people count, from 1, with the index code uses beside
 from __future__ import annotations
 
 import contextlib
+import enum
 import math
 import numbers
 import operator
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
 
@@ -54,6 +55,18 @@ _INSTEAD = {
         "and render accept a view, apply needs the State"
     ),
 }
+
+
+class TextEnumType(enum.EnumMeta):
+    """The metaclass of the enums looked up by text (``Suit``, ``Rank``, ``Phase``):
+    anything but text or a member goes straight to the class's ``_missing_``, which
+    raises the library's error. Enum's own refusal would first write the value whole,
+    which fails for an integer of 5,000 digits or a list nested 100,000 deep."""
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and not isinstance(value, (str, cls)):
+            return cast("type[enum.Enum]", cls)._missing_(value)
+        return super().__call__(value, *args, **kwargs)
 
 
 def shown_kind(value: object) -> str:

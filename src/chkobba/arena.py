@@ -480,7 +480,7 @@ def _winner_and_loser(match: MatchSummary) -> tuple[int, int]:
 
 
 def _checked_seed(function: str, seed: object) -> int:
-    """``seed`` as a Python int (numpy's integers too, as everywhere else a count is taken)."""
+    """``seed`` as a Python int (numpy's integers too, as the adapters' seeds)."""
     # None would draw fresh randomness: a match or tournament that cannot be replayed.
     number = integer_count(seed)
     if number is None:

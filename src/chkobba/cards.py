@@ -26,12 +26,13 @@ from typing import Any
 
 import attrs
 
+from chkobba._describe import TextEnumType
 from chkobba.errors import QUOTE_LIMIT, NotationError, items_of, shown
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "card", "cards", "format_cards"]
 
 
-class Suit(enum.Enum):
+class Suit(enum.Enum, metaclass=TextEnumType):
     """The four suits; diamonds is the scoring suit.
 
     >>> Suit("D"), Suit.DIAMONDS.symbol
@@ -60,7 +61,7 @@ class Suit(enum.Enum):
         raise NotationError(f"{shown(value)} is not a suit's value: {_SUIT_LIST}")
 
 
-class Rank(enum.Enum):
+class Rank(enum.Enum, metaclass=TextEnumType):
     """The ten ranks of the 40-card deck, in notation order (8, 9 and 10 are removed).
 
     A rank's capture value depends on the profile:

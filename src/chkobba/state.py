@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import not_an_int
+from chkobba._describe import TextEnumType, not_an_int
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -56,13 +56,17 @@ def __getattr__(name: str) -> object:
 TABLE_SIZE = 4
 
 
-class Phase(enum.Enum):
+class Phase(enum.Enum, metaclass=TextEnumType):
     """Where a match stands; it says who acts next and which moves exist.
 
     >>> [phase.name for phase in Phase]
     ['SHUFFLE', 'CUT', 'PLAY', 'OVER']
     >>> Phase("play") is Phase.PLAY  # read back from its value, as snapshots write it
     True
+    >>> Phase("PLAY")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: 'PLAY' is not a phase's value: Phase takes shuffle cut play over
     >>> import random
     >>> rollout(new_match(), random.Random(3), until="match").phase
     <Phase.OVER: 'over'>
@@ -76,6 +80,14 @@ class Phase(enum.Enum):
     PLAY = "play"
     #: The match has a winner; no move is legal.
     OVER = "over"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Phase:
+        # Enum's own refusal is a bare ValueError quoting the value whole.
+        raise ChkobbaError(f"{shown(value)} is not a phase's value: {_PHASE_LIST}")
+
+
+_PHASE_LIST = "Phase takes shuffle cut play over"
 
 
 # phase_code and mover_of are shared with chkobba.views (PlayerView's repr and mover);
