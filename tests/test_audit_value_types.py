@@ -714,7 +714,8 @@ REFUSALS: list[tuple[Callable[[], Any], str, list[object], str]] = [
             [("bogus", 1)],
             [("seed", 1)],
             [("iterations", 1), ("iterations", 2)],
-            [("iterations", *_np(5))] if numpy is not None else [("iterations", "5")],
+            [("iterations", "5")],
+            [("iterations", *_np_bool())] if numpy is not None else [("iterations", b"5")],
         ],
         r"option|iterations",
     ),
@@ -887,3 +888,12 @@ def test_a_built_in_bots_repr_builds_a_bot_with_the_same_settings(spec: str) -> 
     again = eval(repr(bot), names)
     assert type(again) is type(bot) and repr(again) == repr(bot)
     assert again.options() == bot.options() and again.seed == bot.seed
+
+
+def test_a_bot_specs_numpy_integer_is_a_python_int() -> None:
+    # A sweep over np.arange builds specs from numpy integers; a numpy float was taken
+    # (it is a float), a numpy integer refused as "no finite number".
+    numpy = pytest.importorskip("numpy")
+    spec = BotSpec("ismcts", [("iterations", numpy.int64(400))])
+    assert spec == BotSpec.parse("ismcts:iterations=400")
+    assert [type(value) for _, value in spec.options] == [int]

@@ -34,6 +34,7 @@ import math
 
 import attrs
 
+from chkobba._describe import integer_count
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
@@ -64,12 +65,15 @@ PRESETS: dict[str, str] = {
 
 
 def _pairs(options: object) -> tuple[Option, ...]:
-    """The options as a tuple of ``(key, value)`` pairs (a list of lists will do)."""
+    """The options as a tuple of ``(key, value)`` pairs (a list of lists will do), an
+    integer of any integral type (numpy's included) as a Python int."""
     pairs = []
     for item in items_of(options, "BotSpec: options"):
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ChkobbaError(f"BotSpec: option {shown(item)} is not a (key, value) pair")
-        pairs.append((item[0], item[1]))
+        key, value = item
+        count = integer_count(value)  # numpy's integers (a sweep over np.arange) as ints
+        pairs.append((key, value if count is None else count))
     return tuple(pairs)
 
 
