@@ -201,7 +201,8 @@ def public_classes() -> dict[str, type]:
     for module in modules:
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)
-            if inspect.isclass(value):
+            # (Python 3.10 takes an alias such as frozenset[Card] for a class.)
+            if inspect.isclass(value) and not isinstance(value, types.GenericAlias):
                 found[f"{value.__module__}.{value.__qualname__}"] = value
     return found
 
