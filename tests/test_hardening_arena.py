@@ -258,8 +258,10 @@ def test_a_numpy_integer_seed_plays_the_same_match_and_tournament() -> None:
     numpy = pytest.importorskip("numpy")
     seed = numpy.int64(7)
     assert play_match(["greedy", "random"], seed=seed) == play_match(["greedy", "random"], seed=7)
-    result = tournament(["greedy", "random"], games=2, seed=seed)
+    result = tournament(["greedy", "random"], games=numpy.int64(2), seed=seed)
     assert type(result.seed) is int
     assert result == tournament(["greedy", "random"], games=2, seed=7)
+    # games and workers too: "games must be an integer ..., not np.int64(2)" refused one.
+    assert tournament(["greedy", "random"], games=2, seed=7, workers=numpy.int8(1)) == result
     with pytest.raises(ChkobbaError, match="play_match: seed must be an integer, not "):
         play_match(["greedy", "random"], seed=numpy.bool_(True))  # type: ignore[arg-type]

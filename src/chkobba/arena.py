@@ -719,9 +719,9 @@ def tournament(
     none: the memory a tournament keeps does not grow with its records, for writing
     many matches to a file as they finish (``chkobba simulate --records``). With 3 players (a
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
-    a side of its own; the pair's next match swaps the bots. ``seed`` must be an
-    integer, numpy's included (every match is derived from it, so the tournament can
-    be replayed).
+    a side of its own; the pair's next match swaps the bots. ``seed``, ``games`` and
+    ``workers`` are integers, numpy's included (every match is derived from ``seed``,
+    so the tournament can be replayed).
 
     If a match raises (a bot's error, an illegal move) or the tournament is interrupted
     (``KeyboardInterrupt``), the matches not yet started are cancelled (with workers, those
@@ -748,7 +748,7 @@ def tournament(
     _check_derivable("tournament", seed)
     _check_reporting(progress, on_match, records)
     streamed = records == "stream"
-    _check_scale(games, workers, executor)
+    games, workers = _checked_scale(games, workers, executor)
     _check_rules(rules, players)
     makers = _entrants(bots)
     _check_matches(games, len(makers))
@@ -775,17 +775,22 @@ def _check_reporting(progress: object, on_match: object, records: object) -> Non
         )
 
 
-def _check_scale(games: object, workers: object, executor: object) -> None:
-    """How many matches each pair plays, and where they run."""
-    _check_positive("games", games, MATCH_LIMIT)
-    _check_positive("workers", workers, WORKER_LIMIT)
+def _checked_scale(games: object, workers: object, executor: object) -> tuple[int, int]:
+    """How many matches each pair plays, and where they run (the counts as Python ints)."""
+    counts = (
+        _checked_positive("games", games, MATCH_LIMIT),
+        _checked_positive("workers", workers, WORKER_LIMIT),
+    )
     if executor is not None and not isinstance(executor, Executor):
         raise ChkobbaError(f"executor must be a concurrent.futures.Executor, not {shown(executor)}")
+    return counts
 
 
-def _check_positive(name: str, value: object, most: int) -> None:
-    if type(value) is not int or not 1 <= value <= most:
+def _checked_positive(name: str, value: object, most: int) -> int:
+    count = integer_count(value)  # numpy's integers too, as the seed
+    if count is None or not 1 <= count <= most:
         raise ChkobbaError(f"{name} must be an integer from 1 to {most:,}, not {shown(value)}")
+    return count
 
 
 def _check_matches(games: int, entrants: int) -> None:
