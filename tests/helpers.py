@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
@@ -338,6 +339,10 @@ def whole_match(
     return states, moves
 
 
+#: The profile's fields that are flags (True or False), every one a house rule may set.
+RULE_FLAGS = tuple(field.name for field in attrs.fields(Rules) if field.type in ("bool", bool))
+
+
 def random_rules(rng: random.Random) -> Rules:
     """A random profile: every field drawn, capture values named or any from 1 to 12."""
     players = tuple(sorted(rng.sample([2, 3, 4], rng.randint(1, 3))))
@@ -345,19 +350,7 @@ def random_rules(rng: random.Random) -> Rules:
         values = rng.choice([TUNISIAN.capture_values, CARD_RULES_PLUS.capture_values])
     else:
         values = tuple(rng.randint(1, 12) for _ in range(10))
-    flags = {
-        name: rng.random() < 0.5
-        for name in (
-            "cut",
-            "equal_single_first",
-            "courts_capture_sums",
-            "last_card_chkobba",
-            "sevens_bermila",
-            "seven_of_diamonds",
-            "primiera",
-            "ties_to_last_capturer",
-        )
-    }
+    flags = {name: rng.random() < 0.5 for name in RULE_FLAGS}
     return Rules(
         name="random",
         capture_values=values,

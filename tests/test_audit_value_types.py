@@ -110,7 +110,7 @@ from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.errors import shown
 from chkobba.events import MoveOutcome
 from chkobba.history import DealHistory
-from tests.helpers import random_history
+from tests.helpers import RULE_FLAGS, random_history
 from tests.strategies import examples, rule_profiles, seeds
 
 try:
@@ -622,19 +622,7 @@ REFUSALS: list[tuple[Callable[[], Any], str, list[object], str]] = [
         [None, [2, 4], (), (4, 2), (2, 2), (5,), (True,), (2.0,), 2, (*_np(2),)],
         "^players must",
     ),
-    *[
-        (lambda: TUNISIAN, flag, _FLAGS, f"^{flag} must")
-        for flag in (
-            "cut",
-            "equal_single_first",
-            "courts_capture_sums",
-            "last_card_chkobba",
-            "sevens_bermila",
-            "seven_of_diamonds",
-            "primiera",
-            "ties_to_last_capturer",
-        )
-    ],
+    *[(lambda: TUNISIAN, flag, _FLAGS, f"^{flag} must") for flag in RULE_FLAGS],
     (lambda: TUNISIAN, "void_deal", [None, "all", 1, "NEVER"], "^void_deal must"),
     (lambda: TUNISIAN, "majority", [None, "all", 1, "MOST"], "^majority must"),
     (
