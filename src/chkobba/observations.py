@@ -157,8 +157,9 @@ def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float
     """Per-entry lower and upper bounds of :func:`observation_vector` under ``rules``.
 
     Every entry is at least 0. Scores have no upper bound (``inf``): with equal totals at
-    or past the target the match goes on. Everything else is at most 1, except chkobbas
-    (at most 35 a deal, so 3.5; 3.6 where a sweep with the last card counts).
+    or past the target the match goes on. Everything else is at most 1, except chkobbas:
+    their bound is 3.5 (3.6 where a sweep with the last card counts), looser than the 18
+    a side can make in a deal (1.8), and kept so that a saved model's space still matches.
 
     >>> import attrs
     >>> from chkobba.observations import OBSERVATION_SIZE, observation_bounds, piece
