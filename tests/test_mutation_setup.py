@@ -74,3 +74,26 @@ def test_the_files_left_out_are_marked_out_of_process_and_the_selected_ones_are_
     selected = _config()["pytest_add_cli_args_test_selection"]
     assert isinstance(selected, list)
     assert [name for name in selected if _marks_the_whole_module(_ROOT / name)] == []
+
+
+def test_the_audits_plugin_empties_every_cache_it_names() -> None:
+    # mutclear.py names the library's caches by their private names, which no other code
+    # reads: one renamed (evaluation._ways, now _dealt_ways) stopped every audit at its
+    # first test with an AttributeError.
+    import importlib.util
+
+    import chkobba.actions
+    import chkobba.bots._policy_rollout
+    import chkobba.bots.evaluation
+    import chkobba.captures
+
+    spec = importlib.util.spec_from_file_location(
+        "mutclear", _ROOT / "tools" / "mutation" / "mutclear.py"
+    )
+    assert spec is not None and spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)
+    chkobba.captures.capture_options(chkobba.cards("2D 6S"), chkobba.card("QH"))
+    plugin.pytest_runtest_setup(None)  # (the item is not read)
+    assert chkobba.captures.sum_groups.cache_info().currsize == 0
+    assert chkobba.bots.evaluation._dealt_ways.cache_info().currsize == 0

@@ -89,7 +89,7 @@ def _clear_bot_caches() -> None:
     """The bots' caches of estimates and rollout tables (for the audit of ``bots/``)."""
     evaluation = sys.modules.get("chkobba.bots.evaluation")
     if evaluation is not None:
-        for function in (evaluation._majority, evaluation._bermila, evaluation._ways):
+        for function in (evaluation._majority, evaluation._bermila, evaluation._dealt_ways):
             function.cache_clear()
         evaluation._SPLITS.clear()
         evaluation._BERMILAS.clear()
