@@ -861,6 +861,8 @@ def test_an_enum_refuses_a_huge_value_with_a_short_error(enum_type: Any, kind: s
     with pytest.raises(ChkobbaError) as refused:
         enum_type(bad)
     assert len(str(refused.value)) < 200
+    named = "an integer of about 5001 digits" if kind == "huge integer" else "[[[[...]]]]"
+    assert str(refused.value).startswith(f"{named} is not a {enum_type.__name__.lower()}'s value")
 
 
 # --- the bots: reprs are the constructor calls the docs show --------------------------------

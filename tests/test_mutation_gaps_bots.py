@@ -1039,3 +1039,20 @@ def test_a_seeded_bot_that_does_not_pick_plays_the_first_legal_move() -> None:
     state, view = _playing_view(0)
     legal = legal_moves(state)
     assert len(legal) > 1 and First(seed=1).choose(view, legal) == legal[0]
+
+
+def test_a_review_without_a_seed_builds_unseeded_evaluators() -> None:
+    # Each position gets an evaluator of its own, seeded from the seed and the move's
+    # index when there is a seed; without one (seed=None), and with an evaluator whose
+    # own seed is None, there is nothing to add the index to (found by the mutation audit
+    # of 2026-12-05: neither path ran in a test).
+    rng = random.Random(3)
+    state, moves = new_match(dealer=0), []
+    for _ in range(4):
+        move = random_shuffle(rng) if state.phase is Phase.SHUFFLE else legal_moves(state)[0]
+        moves.append(move)
+        state = apply(state, move)
+    record = Record(players=2, dealer=0, moves=moves)
+    assert len(review_record(record, evaluator=ISMCTSBot(iterations=5))) == 2
+    reviews = review_record(record, seed=None)  # ExpertBots without a seed
+    assert [review.index for review in reviews] == [2, 3]

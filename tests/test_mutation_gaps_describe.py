@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from chkobba import ChkobbaError, IllegalMoveError, Phase, Play, Record, RecordError
-from chkobba._describe import missing_extra, reset_options
+from chkobba._describe import missing_extra, one_line, reset_options
 from chkobba.arena import play_match
 from chkobba.bots import GreedyBot
 from chkobba.errors import shown
@@ -156,3 +156,8 @@ def test_a_bot_whose_name_fails_is_named_by_its_class() -> None:
             raise RuntimeError("no name")
 
     assert _illegal_message(Broken()).startswith("bot Broken at seat 0 chose ")
+
+
+def test_one_line_escapes_only_what_cannot_be_printed() -> None:
+    # A suit symbol or an accent is printable and stays; a line break is escaped.
+    assert one_line("Q♥ x 2D, café\n") == "Q♥ x 2D, café\\n"
