@@ -1056,3 +1056,7 @@ def test_a_review_without_a_seed_builds_unseeded_evaluators() -> None:
     assert len(review_record(record, evaluator=ISMCTSBot(iterations=5))) == 2
     reviews = review_record(record, seed=None)  # ExpertBots without a seed
     assert [review.index for review in reviews] == [2, 3]
+    for bad in ("1", 1.0, True):
+        with pytest.raises(ChkobbaError) as refused:
+            review_record(record, seed=bad)  # type: ignore[arg-type]
+        assert str(refused.value) == f"review_record: seed must be an integer, not {bad!r}"
