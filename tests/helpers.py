@@ -23,10 +23,13 @@ impossible position.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import os
+import pkgutil
 import random
 import sys
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -337,6 +340,27 @@ def whole_match(
         f"the random match of seed {seed} ({players} players) did not end in {len(moves)} moves"
     )
     return states, moves
+
+
+#: The modules that import only with an optional extra installed (their toolkit).
+EXTRA_MODULES = ("chkobba.gymnasium", "chkobba.pettingzoo", "chkobba.openspiel")
+
+
+def public_modules() -> list[types.ModuleType]:
+    """``chkobba`` and every public module under it (no part of its name private), the
+    adapters only where their extra is installed; any other module failing to import
+    fails the test that asks."""
+    import chkobba
+
+    modules: list[types.ModuleType] = [chkobba]
+    for info in pkgutil.walk_packages(chkobba.__path__, "chkobba."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            modules.append(importlib.import_module(info.name))
+        except ModuleNotFoundError:
+            assert info.name in EXTRA_MODULES, f"{info.name} does not import"
+    return modules
 
 
 #: The profile's fields that are flags (True or False), every one a house rule may set.

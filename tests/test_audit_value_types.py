@@ -65,7 +65,6 @@ import importlib
 import inspect
 import operator
 import pickle
-import pkgutil
 import random
 import re
 import types
@@ -110,7 +109,7 @@ from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.errors import shown
 from chkobba.events import MoveOutcome
 from chkobba.history import DealHistory
-from tests.helpers import RULE_FLAGS, random_history
+from tests.helpers import EXTRA_MODULES, RULE_FLAGS, public_modules, random_history
 from tests.strategies import examples, rule_profiles, seeds
 
 try:
@@ -183,22 +182,12 @@ CATALOGUE: dict[str, str] = {
     "chkobba.openspiel.ChkobbaState": "OpenSpiel state (mutable)",
     "chkobba.openspiel.ChkobbaObserver": "OpenSpiel observer",
 }
-#: Modules that need an optional extra: missing, their classes are not required.
-EXTRAS = ("chkobba.gymnasium", "chkobba.pettingzoo", "chkobba.openspiel")
 
 
 def public_classes() -> dict[str, type]:
     """Every class in the ``__all__`` of a public module, by its defining module's name."""
     found: dict[str, type] = {}
-    modules: list[types.ModuleType] = [chkobba]
-    for info in pkgutil.walk_packages(chkobba.__path__, "chkobba."):
-        if any(part.startswith("_") for part in info.name.split(".")):
-            continue
-        try:
-            modules.append(importlib.import_module(info.name))
-        except ModuleNotFoundError:
-            assert info.name in EXTRAS, f"{info.name} does not import"
-    for module in modules:
+    for module in public_modules():
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)
             # (Python 3.10 takes an alias such as frozenset[Card] for a class.)
@@ -210,7 +199,7 @@ def public_classes() -> dict[str, type]:
 def test_every_public_class_is_catalogued() -> None:
     found = public_classes()
     assert set(found) <= set(CATALOGUE), f"not audited: {sorted(set(found) - set(CATALOGUE))}"
-    required = {name for name in CATALOGUE if not name.startswith(EXTRAS)}
+    required = {name for name in CATALOGUE if not name.startswith(EXTRA_MODULES)}
     assert required <= set(found), f"gone from __all__: {sorted(required - set(found))}"
     for name, kind in CATALOGUE.items():
         if name not in found:

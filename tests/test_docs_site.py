@@ -16,6 +16,7 @@ import pytest
 
 import chkobba
 from chkobba import Record
+from tests.helpers import public_modules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -153,18 +154,11 @@ def _public_definitions() -> list[tuple[str, Any]]:
     only where their toolkit is installed); the command line's runners are left out:
     ``chkobba.cli.main`` is their way in, and its docstring shows it."""
     import inspect
-    import pkgutil
 
     found = []
-    names = [module.name for module in pkgutil.walk_packages(chkobba.__path__, "chkobba.")]
-    for name in ["chkobba", *names]:
-        if name.rsplit(".", 1)[-1].startswith("_") or (
-            name.startswith("chkobba.cli.") and name != "chkobba.cli.narrate"
-        ):
-            continue
-        try:
-            module = importlib.import_module(name)
-        except ImportError:  # an adapter without its optional toolkit
+    for module in public_modules():
+        name = module.__name__
+        if name.startswith("chkobba.cli.") and name != "chkobba.cli.narrate":
             continue
         for public in getattr(module, "__all__", ()):
             value = getattr(module, public)

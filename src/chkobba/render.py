@@ -141,8 +141,8 @@ def _render_state(state: State) -> str:
         state.players, state.phase, state.scores, state.dealer, state.current_player, None
     )
     if state.phase is Phase.CUT:
-        lines.append(_line("Cut card", _card_text(state.stock[0])))
-    lines.append(_line("Table", _cards_text(state.table)))
+        lines.append(board_line("Cut card", _card_text(state.stock[0])))
+    lines.append(board_line("Table", _cards_text(state.table)))
     if state.phase is Phase.PLAY:
         hands = [f"{_who(p)}: {_hand_text(h)}" for p, h in enumerate(state.hands)]
         lines += _block("Hands", hands)
@@ -159,8 +159,8 @@ def _render_view(view: PlayerView) -> str:
         view.players, view.phase, view.scores, view.dealer, view.current_player, view.player
     )
     if view.cut_card is not None:
-        lines.append(_line("Cut card", f"{_card_text(view.cut_card)} (you alone see it)"))
-    lines.append(_line("Table", _cards_text(view.table)))
+        lines.append(board_line("Cut card", f"{_card_text(view.cut_card)} (you alone see it)"))
+    lines.append(board_line("Table", _cards_text(view.table)))
     if view.phase is Phase.PLAY:
         hands = []
         for p, size in enumerate(view.hand_sizes):
@@ -191,9 +191,9 @@ def _common(
 ) -> list[str]:
     totals = "   ".join(f"{_side(s, players)}: {_number(total)}" for s, total in enumerate(scores))
     return [
-        _line("Scores", totals),
-        _line("Dealer", _who(dealer, viewer)),
-        _line("Turn", _turn(phase, dealer, current, viewer)),
+        board_line("Scores", totals),
+        board_line("Dealer", _who(dealer, viewer)),
+        board_line("Turn", _turn(phase, dealer, current, viewer)),
     ]
 
 
@@ -209,14 +209,14 @@ def _turn(phase: Phase, dealer: int, current: int | None, viewer: int | None) ->
 
 def _stock(phase: Phase, size: int) -> list[str]:
     if phase is Phase.PLAY or size:
-        return [_line("Stock", _count(size, "card"))]
+        return [board_line("Stock", _count(size, "card"))]
     return []
 
 
 def _last_take(phase: Phase, last_capturer: int | None, viewer: int | None) -> list[str]:
     # Who took last matters: that side gets the cards left on the table at the end.
     if phase is Phase.PLAY and last_capturer is not None:
-        return [_line("Last take", _who(last_capturer, viewer))]
+        return [board_line("Last take", _who(last_capturer, viewer))]
     return []
 
 
@@ -248,7 +248,7 @@ def _tail(position: State | PlayerView, deal_scores: Sequence[DealScore]) -> lis
         lines += _last_deal(players, position.rules, deal_scores[-1], len(deal_scores))
     if position.winner is not None:
         result = _tally(position.scores)
-        lines.append(_line("Winner", f"{_side(position.winner, players)}, {result}"))
+        lines.append(board_line("Winner", f"{_side(position.winner, players)}, {result}"))
     return lines
 
 
@@ -273,7 +273,7 @@ def _last_deal(players: int, rules: Rules, score: DealScore, number: int) -> lis
         rows.append(f"primiera {sums}: {_won(score.primiera_winner, players)}")
     rows.append(f"chkobbas {_tally(score.chkobbas)}")
     return [
-        _line("Last deal", f"deal {number}: {points}"),
+        board_line("Last deal", f"deal {number}: {points}"),
         *(" " * _LABEL_WIDTH + row for row in rows),
     ]
 
@@ -334,8 +334,5 @@ def board_line(label: str, text: str) -> str:
     return f"{label:<{_LABEL_WIDTH}}{text}"
 
 
-_line = board_line
-
-
 def _block(label: str, rows: Sequence[str]) -> list[str]:
-    return [_line(label if i == 0 else "", row) for i, row in enumerate(rows)]
+    return [board_line(label if i == 0 else "", row) for i, row in enumerate(rows)]
