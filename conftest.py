@@ -14,12 +14,16 @@ import chkobba
 collect_ignore = ["tests/typing_clients"]
 
 # HYPOTHESIS_PROFILE picks one: ``ci`` (the default), ``dev`` for a quicker run while
-# editing, ``deep`` for a long hunt before a release. Tests that set their own count
-# scale it by the profile too (tests.strategies.examples).
+# editing (and for .ci/run's suites under the other Pythons, which check that the code
+# runs there: the full counts run under 3.11 and against the compiled build), ``deep``
+# for a long hunt before a release. Tests that set their own count scale it by the
+# profile too (tests.strategies.examples).
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("dev", max_examples=40, deadline=None)
+settings.register_profile(
+    "dev", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "deep", max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
