@@ -8,6 +8,7 @@ cards still out.
 from __future__ import annotations
 
 import itertools
+import re
 
 import attrs
 import pytest
@@ -21,6 +22,7 @@ from chkobba.bots.evaluation import (
     _split_chances,
     _ways,
     deal_estimate,
+    pile_tally,
     side_estimates,
     tally_estimate,
 )
@@ -221,3 +223,31 @@ def test_tally_estimate_names_a_rules_that_is_not_a_profile() -> None:
         ChkobbaError, match="tally_estimate: rules must be a Rules profile, not 'x'"
     ):
         tally_estimate(0, 0, 0, 0, (0, 0), "x")  # type: ignore[arg-type]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(rule_profiles(), st.data())
+def test_tally_estimate_of_pile_tallies_is_deal_estimate(rules: Rules, data: st.DataObject) -> None:
+    # The public way to the search's arguments: pile_tally packs what deal_estimate
+    # reads, and a pile's tally is the sum of its cards' (a search adds each capture's).
+    (first, second), chkobbas = data.draw(side_piles(2))
+    tallies = pile_tally(first), pile_tally(second)
+    assert tally_estimate(*tallies, len(first), len(second), chkobbas, rules) == deal_estimate(
+        (first, second), chkobbas, rules
+    )
+    assert pile_tally(first) == sum(pile_tally([c]) for c in first)
+
+
+@pytest.mark.parametrize(
+    ("pile", "message"),
+    [
+        (cards("7D 7D"), "pile_tally: the pile holds 7D twice"),
+        ([card("7D"), "6S"], "pile_tally: the pile holds '6S', not a card"),
+        ("7D 6S", "pile_tally: pile must be a collection, not '7D 6S'"),
+        (None, "pile_tally: pile must be a collection, not None"),
+        ({card("7D"): 1}, "pile_tally: pile must be a collection of items, not a mapping"),
+    ],
+)
+def test_pile_tally_refuses_what_is_no_pile(pile: object, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=f"^{re.escape(message)}"):
+        pile_tally(pile)  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from chkobba._kernel import tally, tally_counts
 from chkobba.cards import DECK, Card
@@ -37,7 +37,7 @@ from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import bermila
 
-__all__ = ["deal_estimate", "side_estimates", "tally_estimate"]
+__all__ = ["deal_estimate", "pile_tally", "side_estimates", "tally_estimate"]
 
 
 def _phi(x: float) -> float:
@@ -150,13 +150,7 @@ def _checked(
             f"{len(counts)}"
         )
     checked = tuple(items_of(pile, f"{function}: a pile", len(DECK)) for pile in piles)
-    seen: set[Card] = set()
-    for c in (c for pile in checked for c in pile):
-        if not isinstance(c, Card):
-            raise ChkobbaError(f"{function}: the piles hold {shown(c)}, not a card")
-        if c in seen:
-            raise ChkobbaError(f"{function}: the piles hold {c} twice")
-        seen.add(c)
+    _check_distinct_cards(f"{function}: the piles hold", (c for pile in checked for c in pile))
     for count in counts:
         if type(count) is not int or not 0 <= count <= len(DECK):
             raise ChkobbaError(
@@ -164,6 +158,40 @@ def _checked(
                 f"not {shown(count)}"
             )
     return checked, counts
+
+
+def _check_distinct_cards(holder: str, held: Iterable[object]) -> None:
+    """Refuse anything ``held`` that is not a card, and a card held twice, the message
+    starting with ``holder`` ("deal_estimate: the piles hold")."""
+    seen: set[Card] = set()
+    for c in held:
+        if not isinstance(c, Card):
+            raise ChkobbaError(f"{holder} {shown(c)}, not a card")
+        if c in seen:
+            raise ChkobbaError(f"{holder} {c} twice")
+        seen.add(c)
+
+
+def pile_tally(pile: Iterable[Card]) -> int:
+    """A pile's counts packed in one int, as :func:`tally_estimate` takes it: its cards,
+    diamonds, sevens and sixes, and whether it holds the 7♦. A pile's tally is the sum of
+    its cards' tallies, so a search keeps it up to date by adding each card's as the
+    card is captured. ``pile`` holds distinct cards; anything else raises
+    :class:`~chkobba.ChkobbaError`.
+
+    >>> from chkobba.bots.evaluation import pile_tally
+    >>> pile_tally(cards("7D 6S")) == pile_tally(cards("7D")) + pile_tally(cards("6S"))
+    True
+    >>> pile_tally([]), pile_tally(cards("7D")) != pile_tally(cards("7S"))
+    (0, True)
+    >>> pile_tally(cards("7D 7D"))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: pile_tally: the pile holds 7D twice
+    """
+    checked = items_of(pile, "pile_tally: pile", len(DECK))
+    _check_distinct_cards("pile_tally: the pile holds", checked)
+    return tally(checked)
 
 
 def tally_estimate(
@@ -174,16 +202,16 @@ def tally_estimate(
     chkobbas: Sequence[int],
     rules: Rules = TUNISIAN,
 ) -> float:
-    """:func:`deal_estimate` from each pile's :func:`~chkobba._kernel.tally` and size
-    (what a search keeps instead of the piles). Arguments of the wrong kind (a tally that
+    """:func:`deal_estimate` from each pile's :func:`pile_tally` and size (what a search
+    keeps instead of the piles). Arguments of the wrong kind (a tally that
     is no tally, chkobbas that are not two numbers) raise :class:`~chkobba.ChkobbaError`;
     numbers of the right kind are taken as they come, unchecked (a negative pile size
     too): the search calls this at the end of every rollout.
 
-    >>> from chkobba._kernel import tally
-    >>> from chkobba.bots.evaluation import deal_estimate, tally_estimate
+    >>> from chkobba.bots.evaluation import deal_estimate, pile_tally, tally_estimate
     >>> mine, theirs = cards("7D 5D 6S"), cards("KS QS 3C 2C")
-    >>> estimate = tally_estimate(tally(mine), tally(theirs), len(mine), len(theirs), (0, 1))
+    >>> tallies = pile_tally(mine), pile_tally(theirs)
+    >>> estimate = tally_estimate(*tallies, len(mine), len(theirs), (0, 1))
     >>> round(estimate, 2), estimate == deal_estimate((mine, theirs), (0, 1))
     (0.92, True)
     """
