@@ -232,6 +232,10 @@ def _rules(name: Any, target: Any) -> Rules:
         raise ChkobbaError(f"python_chkobba: {message}") from None
 
 
+#: A new state's deal history, before the first deal (see ChkobbaState._restore_history).
+_BEFORE_THE_FIRST_DEAL = DealHistory()
+
+
 @attrs.frozen
 class _Log:
     """An append-only event list shared between cloned states (a linked list, newest last)."""
@@ -331,7 +335,7 @@ class ChkobbaState(pyspiel.State):
         # This deal's kept cut card, known to its cutter alone: (cutter, DECK index).
         self._kept: tuple[int, int] | None = None
         # This deal's public events in order, for the information-state tensor.
-        self._history = DealHistory()
+        self._history = _BEFORE_THE_FIRST_DEAL
         # Cards exposed in voided deals since the last scored deal (public).
         self._voided: frozenset[int] = frozenset()
         self._to_move = _CHANCE
@@ -494,7 +498,20 @@ class ChkobbaState(pyspiel.State):
             self._remember(cutter, f"kept {DECK[kept]}")
             self._kept = None
 
+    def _restore_history(self) -> None:
+        """Replay the actions for this deal's history and voided cards, if they are
+        missing. OpenSpiel restores a serialized state by setting the attributes it
+        pickled on a fresh state; a state that 0.1.0 serialized kept neither, so after a
+        deal it holds the fresh state's history, which no dealt state of this version
+        holds (each deal starts a new one)."""
+        if self._history is _BEFORE_THE_FIRST_DEAL and self._shuffles:
+            replayed = ChkobbaState(self.get_game())
+            for action in self.history():
+                replayed.apply_action(action)
+            self._history, self._voided = replayed._history, replayed._voided
+
     def _act(self, action: int) -> None:
+        self._restore_history()
         position: Position = self._position  # type: ignore[assignment]
         state, player = position.state, position.current_player
         after, move = advance(position, action)
@@ -557,10 +574,12 @@ class ChkobbaState(pyspiel.State):
     def history_vector(self, player: int) -> list[float]:
         """This deal's public history seen from ``player`` (:mod:`chkobba.history`)."""
         player = self._check_player(player, "history_vector")
+        self._restore_history()
         return self._history.vector(player, self._players)
 
     def voided_vector(self) -> list[float]:
         """40 bits: the cards exposed in deals voided since the last scored deal (public)."""
+        self._restore_history()
         return [1.0 if i in self._voided else 0.0 for i in range(len(DECK))]
 
     def kept_vector(self, player: int) -> list[float]:
