@@ -67,6 +67,8 @@ def main() -> None:
         help="temperature,noise pairs",
     )
     args = parser.parse_args()
+    if not args.model:
+        parser.error("argument --model: expected at least one TEMPERATURE,NOISE pair")
     rng = random.Random(args.seed)
     bots = [GreedyBot(seed=args.seed), make_bot(args.opponent, seed=args.seed + 1)]
     try:

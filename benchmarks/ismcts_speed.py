@@ -28,7 +28,7 @@ import argparse
 import random
 import time
 
-from _args import bot_spec, positive
+from _args import at_least_zero, bot_spec, positive
 
 from chkobba import (
     PROFILES,
@@ -69,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("spec", nargs="?", type=bot_spec, default=V1)
     parser.add_argument("--positions", type=positive, default=24)
-    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--iterations", type=at_least_zero, default=None)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--rules", default=TUNISIAN.name, choices=sorted(PROFILES))
     args = parser.parse_args()
@@ -84,6 +84,8 @@ def main() -> None:
         count = f"iterations={max(args.iterations, 1)}"
         spec = f"{spec.partition(':')[0]}:{','.join([count, *options])}"
     bot = make_bot(spec, 1)
+    if not isinstance(getattr(bot, "iterations", None), int):
+        parser.error(f"{args.spec!r} does not search: give an ismcts or expert spec")
     found = positions(args.positions, players=args.players, rules=rules)
     start = time.process_time()
     for state in found:

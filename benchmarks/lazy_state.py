@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from _args import positive
+from _args import at_least_zero, positive
 
 from chkobba import TUNISIAN, Phase, Play, State, apply, legal_moves, new_match, random_shuffle
 from chkobba._plays import _LAY, _TAKE_ONE, _in_table_order, _lookup
@@ -250,13 +250,15 @@ _KINDS = {"engine": engine_deals, "prototype": prototype_deals}
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=positive, default=2000)
+    parser.add_argument("--deals", type=at_least_zero, default=2000)
     parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--check", action="store_true", help="compare both ways' final states")
     parser.add_argument("--only", choices=sorted(_KINDS), help="play one kind only")
-    parser.add_argument("--warmup", type=int, default=0, help="with --only: deals first")
+    parser.add_argument("--warmup", type=at_least_zero, default=0, help="with --only: deals first")
     args = parser.parse_args()
+    if args.deals == 0 and not args.only:  # 0 is the base callgrind subtracts, with --only
+        parser.error("argument --deals: 0 deals is a base to count with --only, not a timed run")
     if args.check:
         same = engine_deals(args.deals, args.seed) == prototype_deals(args.deals, args.seed)
         print(f"{args.deals} deals, the same final states both ways: {same}")

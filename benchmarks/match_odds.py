@@ -133,6 +133,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     points = deal_points(args.bots, args.deals, args.seed)
+    if all(a == b for a, b in points):  # every match drawn from them would stay level
+        parser.error(f"--deals {args.deals}: every deal of the sample is level, so no match ends")
     model = Model(points)
     rng = random.Random(args.seed)
     mean_total = sum(a + b for a, b in points) / len(points)

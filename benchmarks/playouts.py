@@ -221,7 +221,10 @@ def revision_tree(revision: str, script: str) -> Iterator[Path]:
         check=False,
     )
     if known.returncode != 0:
-        sys.exit(f"{script}: error: --compare {revision!r} is not a revision of {here}")
+        print(
+            f"{script}: error: --compare {revision!r} is not a revision of {here}", file=sys.stderr
+        )
+        raise SystemExit(2)  # argparse's status for a usage error
     with tempfile.TemporaryDirectory() as scratch:
         other = Path(scratch) / "rev"
         subprocess.run(
@@ -326,7 +329,7 @@ def main() -> None:
         help="play --warmup deals, then --deals deals, of this workload and nothing else "
         "(for counting instructions under callgrind)",
     )
-    parser.add_argument("--warmup", type=int, default=0, help="with --only: deals first")
+    parser.add_argument("--warmup", type=at_least_zero, default=0, help="with --only: deals first")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     check_seating(parser, args)

@@ -36,6 +36,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 import attrs
+from _args import positive
 
 import chkobba
 from chkobba import CARD_RULES_PLUS, DECK, TUNISIAN, Phase, Rules, State, new_match
@@ -130,6 +131,7 @@ def _scores(rules: Rules, players: int, deals: int, feed: _Feed) -> None:
         sweeps = [rng.randrange(4) for _ in range(sides)]
         last = rng.choice([None, *range(sides)])
         feed(repr(chkobba.score_deal(piles, sweeps, rules, last_capturer_side=last)))
+    feed(repr(rng.getstate()))
     broken: list[tuple[object, object, object]] = [
         ([list(DECK[:20])] * 2, [0, 0], None),  # a card in two piles
         ([list(DECK[:10])] * 4, [0] * 4, None),  # four sides
@@ -178,7 +180,7 @@ def main() -> None:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", metavar="FILE", help="write the digests to FILE")
     mode.add_argument("--check", metavar="FILE", help="compare the digests with FILE's")
-    parser.add_argument("--deals", type=int, default=200, help="deals per workload")
+    parser.add_argument("--deals", type=positive, default=200, help="deals per workload")
     args = parser.parse_args()
     found = digests(args.deals)
     if args.write:

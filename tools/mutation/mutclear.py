@@ -70,6 +70,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     for cache in (
         kernel._KERNELS,
         kernel._PLANS,
+        kernel._EMPTY_HANDS,
+        kernel._REFILLS,
         playout._SHUFFLES,
         playout._ROUNDS,
         plays._LOOKUPS,
@@ -77,6 +79,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         state._FRESH,
     ):
         cache.clear()
+    kernel._last = None  # the last profile's kernel, which kernel() returns before _KERNELS
     plays._RECENT = (None, None)
     captures.sum_groups.cache_clear()
     actions = sys.modules.get("chkobba.actions")
