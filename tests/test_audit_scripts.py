@@ -950,7 +950,8 @@ def test_bytecodes_prints_the_total_per_deal_and_per_play_then_the_top_k(
         assert total is not None
         per_deal, per_play = (float(x.replace(",", "")) for x in total.groups())
         assert per_play == pytest.approx(per_deal / 36, abs=0.06)
-        rows = [re.fullmatch(r" +([\d.]+) +([\d.]+)%  (\S+)", line) for line in out[2:]]
+        # (A name may hold spaces: a mutation audit's trampolines show as such.)
+        rows = [re.fullmatch(r" +([\d.]+) +([\d.]+)%  (\S.*)", line) for line in out[2:]]
         assert all(rows)
         shares = [float(row[2]) for row in rows if row]
         assert shares == sorted(shares, reverse=True)
@@ -2930,6 +2931,9 @@ def test_the_audit_runs_the_plugin_of_this_folder_under_the_configuration() -> N
 
 def test_only_mutate_lists_the_fifty_eight_audited_modules() -> None:
     readme_says("`only_mutate` lists the fifty-eight audited modules")
+    if "MUTANT_UNDER_TEST" in os.environ:  # set by mutmut: a part of the audit, rerun
+        readme_says("leave some out to rerun part of the audit")
+        pytest.skip("a mutation audit's run, which may list part of the modules")
     modules = _mutmut()["only_mutate"]
     assert len(modules) == len(set(modules)) == 58
 
