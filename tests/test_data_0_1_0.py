@@ -87,7 +87,6 @@ from chkobba import (
     new_match,
     observe,
     parse_move,
-    random_shuffle,
     render,
 )
 from chkobba.actions import Position, advance, describe, legal_actions
@@ -96,6 +95,7 @@ from chkobba.bots import GreedyBot, RandomBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli import main
 from chkobba.observations import LAYOUT, observation_vector
+from tests.helpers import MOVE_LIMIT, play_randomly
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data" / "text_0_1_0"
@@ -302,15 +302,10 @@ def test_a_saved_0_1_0_record_and_its_text_now_differ_only_by_the_rules_lines(
 
 
 def _random_moves(seed: int, start: State, stop: int | None = None) -> list[Move]:
-    """The generator's random match: a shuffle from the generator, else a choice among
-    the legal moves (as docs/records.md draws them)."""
-    rng = random.Random(seed)
-    state, moves = start, list[Move]()
-    while not state.is_over and (stop is None or len(moves) < stop):
-        move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
-        moves.append(move)
-        state = apply(state, move)
-    return moves
+    """The generator's random match (its own loop, for 0.1.0, draws as this helper does):
+    a shuffle from the generator, else a choice among the legal moves."""
+    limit = MOVE_LIMIT if stop is None else stop
+    return [move for _, move, _ in play_randomly(start, random.Random(seed), limit=limit)]
 
 
 def _made_now() -> dict[str, Callable[[], Record]]:
