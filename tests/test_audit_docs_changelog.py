@@ -578,6 +578,7 @@ def test_the_note_on_numpy_bots_says_they_are_refused_now() -> None:
 
     with pytest.raises(chkobba.ChkobbaError, match="numpy's values have a choose method"):
         play_match([np.int64(1), "random"], seed=1)
+    says("CHANGELOG.md", 'a later entry below ("numpy\'s values are no bots") refuses them')
     stale = (
         "Left alone: any object with a `choose` method passes as a bot, numpy scalars "
         "included (they have one); the failure then comes from numpy, inside `play_match`."
@@ -590,11 +591,13 @@ def test_the_note_on_replay_game_says_it_reads_one_record_at_a_time_now() -> Non
         "CHANGELOG.md",
         "they now read the records one at a time and stop at the one chosen",
     )
+    says("CHANGELOG.md", "(it reads one record at a time since: see below)")
     stale = "`replay --game N` still reads a whole file of records at once"
     assert _flat(stale) not in _flat(_text("CHANGELOG.md"))
 
 
 def test_the_note_on_numpy_arrays_for_names_and_points_says_they_are_refused_now() -> None:
+    says("CHANGELOG.md", "left alone then; both refuse it by name since (below).")
     stale = (
         "a numpy array where `Ratings.difference` or `points_text` takes a scalar raises "
         "numpy's `ValueError`"
