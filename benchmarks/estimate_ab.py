@@ -155,7 +155,10 @@ def main() -> None:
     parser.add_argument("--iterations", type=positive, default=800)
     parser.add_argument("--log", type=Path, default=None)
     args = parser.parse_args()
-    old = old_search(args.rev)
+    try:
+        old = old_search(args.rev)
+    except subprocess.CalledProcessError as error:  # git knows no such revision or file
+        parser.error(f"--rev {args.rev}: {error.stderr.strip() or 'git show failed'}")
     # A line resumes only a run against the same revision with the same settings.
     key = (args.rev, args.seed, args.players, args.iterations)
     done: dict[int, dict[str, Any]] = {}

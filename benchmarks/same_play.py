@@ -34,6 +34,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import attrs
 from _args import positive
@@ -175,6 +176,22 @@ def digests(deals: int) -> dict[str, str]:
     return found
 
 
+def _saved(parser: argparse.ArgumentParser, path: str) -> dict[str, Any]:
+    """The digests a ``--write`` run left in ``path``; a usage error if it holds none."""
+    try:
+        with open(path, encoding="utf-8") as saved:
+            expected = json.load(saved)
+    except (OSError, ValueError) as error:
+        parser.error(f"--check {path}: {error}")
+    if (
+        not isinstance(expected, dict)
+        or not isinstance(expected.get("deals"), int)
+        or not isinstance(expected.get("digests"), dict)
+    ):
+        parser.error(f"--check {path}: not a file of digests written by --write")
+    return expected
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -182,14 +199,13 @@ def main() -> None:
     mode.add_argument("--check", metavar="FILE", help="compare the digests with FILE's")
     parser.add_argument("--deals", type=positive, default=200, help="deals per workload")
     args = parser.parse_args()
+    expected = None if args.write else _saved(parser, args.check)  # before the long part
     found = digests(args.deals)
-    if args.write:
+    if expected is None:
         with open(args.write, "w", encoding="utf-8") as out:
             json.dump({"deals": args.deals, "digests": found}, out, indent=1)
         print(f"{len(found)} workloads of {args.deals} deals written to {args.write}")
         return
-    with open(args.check, encoding="utf-8") as saved:
-        expected = json.load(saved)
     if expected["deals"] != args.deals:
         sys.exit(f"{args.check} holds digests of {expected['deals']} deals: pass --deals")
     differ = [name for name, digest in found.items() if expected["digests"].get(name) != digest]

@@ -1253,6 +1253,17 @@ def test_estimate_ab_seats_the_new_search_in_turn_and_each_group_shares_its_shuf
     assert CARD_RULES_PLUS.target == 11
 
 
+def test_estimate_ab_rev_that_git_cannot_show_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Was a CalledProcessError traceback: _args.py's "a bad value is a usage error (status
+    # 2) naming the option". (Outside a git clone git's own refusal is named the same way.)
+    ab = bench("estimate_ab")
+    assert _main(ab, ["--rev", "no-such-revision", "--games", "1"], monkeypatch) == 2
+    err = capsys.readouterr().err
+    assert "--rev no-such-revision: " in err and "git show failed" not in err
+
+
 def test_estimate_ab_prints_the_win_rate_beside_even_strength_with_its_wilson_interval() -> None:
     # "It prints the new search's match win rate (even strength: 1/2 with 2 players, 1/3
     # with 3) with its 95% Wilson interval, the points per deal of its side and the mean
@@ -1948,6 +1959,39 @@ def test_same_play_check_names_each_workload_that_differs_or_is_missing_and_exit
     saved.write_text(json.dumps({"deals": 3, "digests": found}))
     assert _main(same_play, ["--check", str(saved), "--deals", "3"], monkeypatch) == 0
     assert capsys.readouterr().out == "3 workloads of 3 deals: 3 the same\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (None, "No such file"),
+        ("{", "Expecting property name"),
+        ("[1]", "not a file of digests written by --write"),
+        ('{"deals": 3}', "not a file of digests written by --write"),
+    ],
+    ids=["missing", "not JSON", "a list", "no digests"],
+)
+def test_same_play_check_of_a_file_without_digests_is_a_usage_error_before_any_deal(
+    content: str | None,
+    said: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Was a traceback (FileNotFoundError, JSONDecodeError, TypeError), after the whole
+    # run's digests: _args.py's "a bad value is a usage error (status 2) naming the option".
+    same_play = bench("same_play")
+
+    def never(deals: int) -> dict[str, str]:
+        raise AssertionError("the digests were computed before the file was read")
+
+    monkeypatch.setattr(same_play, "digests", never)
+    saved = tmp_path / "before.json"
+    if content is not None:
+        saved.write_text(content)
+    assert _main(same_play, ["--check", str(saved), "--deals", "3"], monkeypatch) == 2
+    err = capsys.readouterr().err
+    assert f"--check {saved}: " in err and said in err
 
 
 def test_same_play_profiles_are_the_named_ones_and_houses_that_switch_on_what_they_leave_off() -> (
