@@ -195,7 +195,7 @@ def _expanded(path: str) -> list[str]:
     [
         ("CHANGELOG.md", "`benchmarks/bytecodes.py` (new) counts the Python bytecodes"),
         ("README.md", "`benchmarks/state_memory.py`"),
-        ("docs/index.md", "(the perft positions, the JSON of [Snapshots](snapshots.md))"),
+        ("docs/index.md", "the JSON of [Snapshots](snapshots.md)); the rest (installs"),
     ],
 )
 def test_every_file_the_text_names_is_in_the_project(name: str, sentence: str) -> None:
