@@ -232,10 +232,6 @@ def _rules(name: Any, target: Any) -> Rules:
         raise ChkobbaError(f"python_chkobba: {message}") from None
 
 
-#: A new state's deal history, before the first deal (see ChkobbaState._restore_history).
-_BEFORE_THE_FIRST_DEAL = DealHistory()
-
-
 @attrs.frozen
 class _Log:
     """An append-only event list shared between cloned states (a linked list, newest last)."""
@@ -335,9 +331,11 @@ class ChkobbaState(pyspiel.State):
         # This deal's kept cut card, known to its cutter alone: (cutter, DECK index).
         self._kept: tuple[int, int] | None = None
         # This deal's public events in order, for the information-state tensor.
-        self._history = _BEFORE_THE_FIRST_DEAL
+        self._history = DealHistory()
         # Cards exposed in voided deals since the last scored deal (public).
         self._voided: frozenset[int] = frozenset()
+        # Whether this version's _deal kept the two above (see _restore_history).
+        self._history_kept = False
         self._to_move = _CHANCE
 
     # --- the core position ---------------------------------------------------------
@@ -485,6 +483,7 @@ class ChkobbaState(pyspiel.State):
         self._note("shuffle", self._shuffles)
         state = self._position.state
         self._history = DealHistory()
+        self._history_kept = True
         if state.phase is Phase.PLAY:  # no cut under this profile: play begins at once
             self._history = self._history.started(state.table, exposed=None)
         if not position.state.rules.cut:  # dealt at once: the table is public now
@@ -502,13 +501,15 @@ class ChkobbaState(pyspiel.State):
         """Replay the actions for this deal's history and voided cards, if they are
         missing. OpenSpiel restores a serialized state by setting the attributes it
         pickled on a fresh state; a state that 0.1.0 serialized kept neither, so after a
-        deal it holds the fresh state's history, which no dealt state of this version
-        holds (each deal starts a new one)."""
-        if self._history is _BEFORE_THE_FIRST_DEAL and self._shuffles:
+        deal it holds the fresh state's, and ``_history_kept`` is still the fresh
+        state's False. (A flag, not a sentinel object: a clone, deep copy or pickle of
+        such a state keeps a flag's value, not an object's identity.)"""
+        if self._shuffles and not self._history_kept:
             replayed = ChkobbaState(self.get_game())
             for action in self.history():
                 replayed.apply_action(action)
             self._history, self._voided = replayed._history, replayed._voided
+            self._history_kept = True
 
     def _act(self, action: int) -> None:
         self._restore_history()
