@@ -16,6 +16,7 @@ from chkobba import (
     IllegalMoveError,
     Move,
     NotationError,
+    Phase,
     Play,
     PlayerView,
     Shuffle,
@@ -32,7 +33,7 @@ from chkobba import (
 )
 from chkobba.errors import shown
 from tests.helpers import dealt
-from tests.strategies import distinct_cards, moves_in, play_states, shuffles, states
+from tests.strategies import a_card, distinct_cards, moves_in, play_states, shuffles, states
 
 QH_2D_6S = Play(card("QH"), cards("2D 6S"))
 
@@ -281,7 +282,25 @@ def test_every_shuffle_round_trips(move: Shuffle) -> None:
 NOTATION_ALPHABET = "AKQJ2345678910SHDCxX:+, \t♠♥♦♣♤keposhufl\u00d7"
 
 
-@given(st.one_of(st.text(), st.text(alphabet=NOTATION_ALPHABET, max_size=30)))
+@st.composite
+def _move_shaped_texts(draw: st.DrawFn) -> str:
+    """Text shaped like a move, in either case: a card alone or taking up to four others
+    (a capture that may be no legal one anywhere), a cut, a shuffle. Random text almost
+    never parses (a run of the test below once parsed 1 of its 100), so these make the
+    parsed branch run."""
+    kind = draw(st.sampled_from(["play", "cut", "shuffle"]))
+    if kind == "shuffle":
+        text = str(draw(shuffles()))
+    elif kind == "cut":
+        text = draw(st.sampled_from(["keep", "expose"]))
+    else:
+        played = draw(a_card())
+        taken = draw(st.lists(a_card().filter(lambda c: c != played), unique=True, max_size=4))
+        text = f"{played} x {'+'.join(map(str, taken))}" if taken else str(played)
+    return text.lower() if draw(st.booleans()) else text
+
+
+@given(st.one_of(st.text(), st.text(alphabet=NOTATION_ALPHABET, max_size=30), _move_shaped_texts()))
 def test_any_text_gives_a_move_or_a_notation_error(text: str) -> None:
     try:
         move = parse_move(text)
@@ -293,16 +312,22 @@ def test_any_text_gives_a_move_or_a_notation_error(text: str) -> None:
 
 @st.composite
 def _move_like_texts(draw: st.DrawFn, state: State) -> str:
-    """Text shaped like a play of ``state``: a card of some hand, alone or taking some of
-    the table's cards, in either case. Random text almost never parses against a state
-    (a run of the test below once parsed none of its 100), so these make the parsed
-    branch run: most are legal, many are not."""
-    held = [c for hand in state.hands for c in hand] or list(DECK)
-    played = draw(st.sampled_from(held))
-    taken = (
-        draw(st.lists(st.sampled_from(state.table), unique=True, max_size=3)) if state.table else []
-    )
-    text = f"{played} x {'+'.join(map(str, taken))}" if taken else str(played)
+    """Text shaped like a move of ``state``, in either case: a listed move's, or a card
+    of some hand alone or taking some of the table's cards (legal or not). Random text
+    almost never parses against a state (a run of the test below once parsed none of its
+    100), so these make the parsed branch run."""
+    listed: tuple[Move, ...] = ()
+    if not state.is_chance and state.phase is not Phase.OVER:
+        listed = legal_moves(state)
+    pick_listed: bool = draw(st.booleans())
+    if listed and pick_listed:
+        text = str(draw(st.sampled_from(listed)))
+    else:
+        held = [c for hand in state.hands for c in hand] or list(DECK)
+        played = draw(st.sampled_from(held))
+        table = state.table
+        taken = draw(st.lists(st.sampled_from(table), unique=True, max_size=3)) if table else []
+        text = f"{played} x {'+'.join(map(str, taken))}" if taken else str(played)
     return text.lower() if draw(st.booleans()) else text
 
 
