@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import numbers
+from collections.abc import Iterable
+from typing import Protocol, SupportsFloat
 
 from chkobba._describe import finite_number, wrong_type
 from chkobba.cards import DECK, Card
@@ -122,16 +124,26 @@ _THREE_PLAYERS, _THIRD_PILE, _THIRD_CHKOBBAS, _THIRD_SCORE, _THIRD_WON = (
 )
 
 
-def piece(vector: Sequence[float], name: str) -> list[float]:
-    """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`.
+class _Vector(Protocol):
+    """What :func:`piece` slices: a list of numbers, or a numpy array (the adapters')."""
 
-    ``vector`` may be longer than :data:`OBSERVATION_SIZE` (features appended), not shorter.
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: slice, /) -> Iterable[SupportsFloat]: ...
+
+
+def piece(vector: _Vector, name: str) -> list[float]:
+    """The slice of ``vector`` holding the piece ``name`` of :data:`LAYOUT`, as floats.
+
+    ``vector`` may be longer than :data:`OBSERVATION_SIZE` (features appended), not
+    shorter. It may be a numpy array, as the adapters' observations are; the entries
+    come back as Python floats all the same (``json`` writes them).
 
     The positions of a piece are the slice of the vector's indexes:
 
     >>> from chkobba.observations import OBSERVATION_SIZE, piece
     >>> piece(range(OBSERVATION_SIZE), "phase")
-    [240, 241, 242, 243]
+    [240.0, 241.0, 242.0, 243.0]
     >>> piece([0.0] * OBSERVATION_SIZE, "score")
     Traceback (most recent call last):
     ...
@@ -150,7 +162,11 @@ def piece(vector: Sequence[float], name: str) -> list[float]:
             f"piece: an observation vector has {OBSERVATION_SIZE} entries, not {size}"
         )
     start, end = _OFFSETS[name]
-    return list(vector[start:end])
+    entries = list(vector[start:end])
+    for entry in entries:
+        if not isinstance(entry, numbers.Real):
+            raise ChkobbaError(f"piece: the {name} piece holds {shown(entry)}, not a number")
+    return [float(entry) for entry in entries]  # numpy's float32 is no float
 
 
 def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:
