@@ -258,3 +258,11 @@ def test_piece_refuses_a_vector_whose_piece_holds_no_number(entry: object) -> No
     with pytest.raises(ChkobbaError, match=r"^piece: the dealer piece holds .*, not a number$"):
         piece(vector, "dealer")
     assert piece(vector, "hand") == [0.0] * 40
+
+
+def test_piece_takes_a_boolean_mask_as_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    mask = np.zeros(OBSERVATION_SIZE, dtype=bool)
+    mask[0] = True  # the A of spades in hand
+    assert piece(mask, "hand") == [1.0] + [0.0] * 39
+    assert all(type(entry) is float for entry in piece(mask, "hand"))

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 from typing import Protocol, SupportsFloat
 
@@ -163,8 +162,8 @@ def piece(vector: _Vector, name: str) -> list[float]:
         )
     start, end = _OFFSETS[name]
     entries = list(vector[start:end])
-    for entry in entries:
-        if not isinstance(entry, numbers.Real):
+    for entry in entries:  # what float() takes as a number (numpy's bool_ too), not text
+        if not isinstance(entry, SupportsFloat):
             raise ChkobbaError(f"piece: the {name} piece holds {shown(entry)}, not a number")
     return [float(entry) for entry in entries]  # numpy's float32 is no float
 
