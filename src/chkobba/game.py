@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from chkobba._copying import CopiesApart
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
@@ -37,7 +38,7 @@ from chkobba.views import observe
 __all__ = ["Game"]
 
 
-class Game:
+class Game(CopiesApart):
     """One match in progress: the current state, every state before it, and the moves.
 
     ``Game(players=2, dealer=0, seed=None)`` starts a new match. ``seed`` seeds the
@@ -45,6 +46,8 @@ class Game:
     is given no generator (``None``: seeded by the system); it draws nothing else from
     it, one :func:`~chkobba.random_shuffle` per deal. ``scores`` resumes a match from
     given totals and ``rules`` picks the profile, as in :func:`~chkobba.new_match`.
+    A copy (``copy.copy`` or ``copy.deepcopy``) goes on apart from the original: its
+    list of states and moves and its generator are its own.
 
     The game's own generator never deals an order already played in the match: a draw
     that repeats one is drawn again (by chance this never happens; it happens when a

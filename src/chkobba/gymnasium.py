@@ -33,6 +33,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import (
     add_note,
     bot_label,
@@ -93,7 +94,7 @@ class _RenderModeError(ChkobbaError, TypeError):
     """
 
 
-class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
+class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
     """The learner at one seat, ``opponent`` at every other (partner included at 4).
 
     - ``players``: 2, 3 each for himself (as the profile allows), or 4 in partnerships;
@@ -313,7 +314,8 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64]):
         # the copy continues this episode, and the next ones, independently (for search
         # over env copies). The opponent's maker is copied too: a bot without spawn plays
         # every episode, and the memo makes the copy's maker and seats share its copy.
-        clone = copy.copy(self)
+        clone = object.__new__(type(self))  # (copy.copy would come back here)
+        clone.__dict__.update(self.__dict__)
         memo[id(self)] = clone  # what refers back to this env (a bot holding it) gets the clone
         clone.__dict__.update(
             {

@@ -40,6 +40,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import integer_count, missing_extra, plain_flag
 
 try:
@@ -718,7 +719,7 @@ def _with_cards(state: State, placed: dict[_Slot, Card]) -> State:
 _HISTORY, _VOIDED, _KEPT = -1, -2, -3
 
 
-class ChkobbaObserver:
+class ChkobbaObserver(CopiesApart):
     """OpenSpiel's observer interface (``tensor``, ``dict``, ``set_from``, ``string_from``).
 
     Without perfect recall: the observation vector of :mod:`chkobba.observations` (the
@@ -785,20 +786,37 @@ class ChkobbaObserver:
             self._pieces.append(("kept_card", len(DECK), _KEPT))
         size = sum(size for _, size, _ in self._pieces)
         self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.dict: dict[str, Any] = self._views()
         #: What set_from copies: (tensor position, source start, width), the observation
         #: pieces that follow each other in both merged into one run (all of them, for
         #: the default observer): a copy per piece cost more than the observation itself.
         self._runs: list[tuple[int, int, int]] = []
         position = 0
-        for name, width, start in self._pieces:
-            self.dict[name] = self.tensor[position : position + width]
+        for _, width, start in self._pieces:
             at, source, length = self._runs[-1] if self._runs else (0, _HISTORY, 0)
             if start >= 0 and source >= 0 and source + length == start:
                 self._runs[-1] = (at, source, length + width)
             else:
                 self._runs.append((position, start, width))
             position += width
+
+    def _views(self) -> dict[str, Any]:
+        """``dict``: each piece's name and its slice of ``tensor``, a view that set_from
+        fills through the tensor."""
+        views, position = {}, 0
+        for name, width, _ in self._pieces:
+            views[name] = self.tensor[position : position + width]
+            position += width
+        return views
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Without dict: pickle and deepcopy copy each array on its own, so a copied dict
+        # would be arrays of their own that set_from never fills. They are views again.
+        return {key: value for key, value in self.__dict__.items() if key != "dict"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.dict = self._views()
 
     def _chosen_pieces(self) -> Iterator[tuple[str, int, int]]:
         start = 0

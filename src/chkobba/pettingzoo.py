@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import (
     missing_extra,
     plain_flag,
@@ -100,7 +101,7 @@ def env(
     )
 
 
-class raw_env(pettingzoo.AECEnv, EzPickle):
+class raw_env(pettingzoo.AECEnv, EzPickle, CopiesApart):
     """Chkobba as an AEC environment: agents ``player_0 …``, one acting at a time.
 
     ``players`` is 2, 3 (each for himself) or 4 in partnerships (``player_0`` and

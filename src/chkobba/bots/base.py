@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import finite_at_least_zero, move_number, shown_kind, wrong_type
 from chkobba.captures import hand_plays
 from chkobba.engine import illegal_reason, legal_moves
@@ -268,7 +269,7 @@ class Bot(Protocol):
         ...
 
 
-class SeededBot:
+class SeededBot(CopiesApart):
     """Shared plumbing: a name, a seeded ``random.Random`` and :meth:`spawn`.
 
     Subclasses set :attr:`name` and list their keyword options in :meth:`options`, so a

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import shown_kind, wrong_type
 from chkobba.bots.greedy import WORTH
 from chkobba.checks import broken_state
@@ -113,7 +114,7 @@ def _order(plays: tuple[Play, ...], table_size: int) -> list[Play]:
     return sorted(plays, key=guess, reverse=True)
 
 
-class Solver:
+class Solver(CopiesApart):
     """An alpha-beta searcher with a transposition table kept between calls.
 
     Reuse one solver for many related positions (the moves of one decision, the

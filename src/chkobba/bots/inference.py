@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._copying import CopiesApart
 from chkobba.bots.base import real_option, require_view, view_fault
 from chkobba.bots.greedy import play_score
 from chkobba.captures import options_for_card
@@ -69,7 +70,7 @@ def _suspicion(cards: tuple[Card, ...], chance: float) -> Suspicion:
     return Suspicion(frozenset(cards), chance)
 
 
-class HandInference:
+class HandInference(CopiesApart):
     """Suspicions about the opponent's hand from their plays this round (see the module).
 
     ``sweep`` is the chance a player leaves a sweep they could make, ``capture`` the
@@ -221,7 +222,7 @@ class _Decision:
     count: dict[Card, int]
 
 
-class OpponentModel:
+class OpponentModel(CopiesApart):
     """The likelihood of the opponent's hand from every choice they made this round.
 
     The model: a player picks each legal play with a probability proportional to

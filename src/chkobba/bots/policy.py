@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from chkobba._copying import CopiesApart
 from chkobba._describe import plain_flag, plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
@@ -132,7 +133,7 @@ def policy_input(
     return _array(vector, "float32"), _array(mask, "int8")
 
 
-class PolicyBot:
+class PolicyBot(CopiesApart):
     """A bot that asks ``fn(observation, mask)`` for action ids (see the module docstring).
 
     ``features`` adds :mod:`chkobba.features` to the observation (train and play with
