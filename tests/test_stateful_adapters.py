@@ -995,9 +995,12 @@ class OpenSpielMachine(RuleBasedStateMachine):
         assert self._snapshot(child) == self._snapshot(twin)
 
     @precondition(lambda self: self.state.match_state is not None)
-    @rule(player=st.integers(0, 3), seed=st.integers(0, 2**32))
-    def resample(self, player: int, seed: int) -> None:
-        player %= self.game.num_players()
+    @rule(player=st.integers(0, 3), seed=st.integers(0, 2**32), mover=st.booleans())
+    def resample(self, player: int, seed: int, mover: bool) -> None:
+        # Most resamples come at a chance node or the end; the mover's half the time, so
+        # that the check of the mover's legal actions runs (a run once made none).
+        current = self.state.current_player()
+        player = current if mover and current >= 0 else player % self.game.num_players()
         before = self._snapshot(self.state)
         other = self.state.resample_from_infostate(player, random.Random(seed).random)
         assert self._snapshot(self.state) == before
