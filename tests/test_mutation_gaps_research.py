@@ -37,12 +37,16 @@ from chkobba.history import DealHistory
 from chkobba.observations import (
     LAYOUT,
     OBSERVATION_SIZE,
+    deal_reward_option,
     observation_bounds,
     observation_vector,
     piece,
     player_returns,
 )
 from tests.helpers import arranged, refusal
+
+#: Where each piece of the observation starts.
+LAYOUT_START = {name: int(piece(range(OBSERVATION_SIZE), name)[0]) for name, _ in LAYOUT}
 
 
 def _cut() -> Any:
@@ -60,6 +64,20 @@ def test_piece_names_what_it_refuses() -> None:
     )
     assert refusal(lambda: piece("abc", "hand")) == (
         "piece: expected an observation vector, got 'abc'"
+    )
+    # (the rerun of 2026-12-05, after piece learnt to refuse entries that are no numbers)
+    vector: list[Any] = [0.0] * OBSERVATION_SIZE
+    vector[LAYOUT_START["dealer"]] = "x"
+    assert refusal(lambda: piece(vector, "dealer")) == (
+        "piece: the dealer piece holds 'x', not a number"
+    )
+
+
+def test_deal_reward_option_names_the_value_it_refuses() -> None:
+    # (the rerun of 2026-12-05)
+    assert refusal(lambda: deal_reward_option(-1e7)) == (
+        "deal_reward must be from -1,000,000 to 1,000,000 (the rewards must stay finite), "
+        "not -10000000.0"
     )
 
 
