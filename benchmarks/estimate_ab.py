@@ -159,6 +159,8 @@ def main() -> None:
         old = old_search(args.rev)
     except subprocess.CalledProcessError as error:  # git knows no such revision or file
         parser.error(f"--rev {args.rev}: {error.stderr.strip() or 'git show failed'}")
+    except OSError as error:  # no git at all
+        parser.error(f"--rev {args.rev}: cannot run git: {error}")
     # A line resumes only a run against the same revision with the same settings.
     key = (args.rev, args.seed, args.players, args.iterations)
     done: dict[int, dict[str, Any]] = {}

@@ -199,7 +199,7 @@ def main() -> None:
     mode.add_argument("--check", metavar="FILE", help="compare the digests with FILE's")
     parser.add_argument("--deals", type=positive, default=200, help="deals per workload")
     args = parser.parse_args()
-    expected = None if args.write else _saved(parser, args.check)  # before the long part
+    expected = None if args.check is None else _saved(parser, args.check)  # before playing
     found = digests(args.deals)
     if expected is None:
         with open(args.write, "w", encoding="utf-8") as out:

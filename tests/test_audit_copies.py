@@ -72,9 +72,14 @@ What was found, and mended (each test below failed before):
   ``copy.copy`` too; that is theirs, and not tested here.)
 
 The mends: the observer pickles and deep-copies without its ``dict`` and makes the views
-again when read back; and those classes inherit ``chkobba._copying.CopiesApart``, whose
-``copy.copy`` is their ``copy.deepcopy``, a copy that goes on apart from its original,
-as ``copy.copy`` of a ``random.Random`` is a generator of its own.
+again when read back; ``Game.__copy__`` copies the game's lists and generator (sharing
+its immutable states); and the other classes (with ``BotActions``, but not
+``PolicyBot``, which holds no state of its own and shares its policy) inherit
+``chkobba._copying.CopiesApart``, whose ``copy.copy`` is their ``copy.deepcopy``, a copy
+that goes on apart from its original, as ``copy.copy`` of a ``random.Random`` is a
+generator of its own. A review then found that a subclass whose ``__deepcopy__`` starts
+from ``copy.copy(self)`` recursed without end: ``copy.copy`` called from the object's
+own deep copy is Python's shallow copy again (the last tests).
 
 Each passing test was seen to fail: sixteen faults planted one at a time in a scratch
 copy of the package (a ``Game`` whose deep copy shares its generator or whose pickle
@@ -114,7 +119,7 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.actions import Position, step
-from chkobba.bots import PolicyBot, make_bot
+from chkobba.bots import PolicyBot, RandomBot, make_bot
 from chkobba.bots.endgame import Solver
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.policy import BotActions
@@ -415,6 +420,64 @@ SHALLOW: dict[str, Callable[[], None]] = {
 @pytest.mark.parametrize("name", list(SHALLOW))
 def test_a_shallow_copy_goes_on_apart_from_its_original(name: str) -> None:
     SHALLOW[name]()
+
+
+def test_a_games_shallow_copy_shares_its_immutable_states_not_its_lists() -> None:
+    # Game copies its lists itself: the states are values, so the copy costs a list's
+    # copy, not a copy of every state (a deep copy of a long match took 10 ms).
+    game = Game(seed=3)
+    game.deal()
+    game.play(game.legal_moves[0])
+    twin = copy.copy(game)
+    assert twin.state is game.state and twin.moves == game.moves
+    twin.play(twin.legal_moves[0])
+    assert len(twin.moves) == len(game.moves) + 1
+
+
+def test_a_shallow_copy_of_a_policy_bot_shares_its_policy() -> None:
+    # A PolicyBot holds no state of its own (spawn returns the bot itself): its copy
+    # shares the policy, which may hold a model that cannot or should not be copied.
+    policy = _NoisyPolicy(4)
+    bot = PolicyBot(policy, name="noisy")
+    assert copy.copy(bot).fn is policy
+
+
+def test_a_shallow_copy_of_bot_actions_draws_from_a_generator_of_its_own() -> None:
+    position = _two_step_position()
+    actor = BotActions(make_bot("random", seed=1))
+    before = actor.bot.rng.getstate()  # type: ignore[attr-defined]
+    twin = copy.copy(actor)
+    twin(position)
+    assert twin.bot is not actor.bot
+    assert actor.bot.rng.getstate() == before  # type: ignore[attr-defined]
+
+
+class _Remembering(RandomBot):
+    """A user's bot whose __deepcopy__ starts from copy.copy(self), a common way."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.seen: list[int] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Remembering:
+        clone = copy.copy(self)
+        clone.seen = list(self.seen)
+        clone.rng = copy.deepcopy(self.rng, memo)
+        return clone
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy], ids=["copy", "deepcopy"])
+def test_a_subclass_whose_deepcopy_starts_from_copy_copy_still_copies(
+    how: Callable[[Any], Any],
+) -> None:
+    # copy.copy is a deep copy for the bots: called from the bot's own __deepcopy__ it
+    # is Python's shallow copy again, as before, not an endless recursion.
+    bot = _Remembering(seed=2)
+    bot.seen.append(1)
+    twin = how(bot)
+    twin.seen.append(2)
+    assert bot.seen == [1] and twin.seen == [1, 2]
+    assert twin.rng is not bot.rng and twin.rng.getstate() == bot.rng.getstate()
 
 
 # --- Gymnasium ----------------------------------------------------------------------------

@@ -166,7 +166,11 @@ def _random_matches() -> list[State]:
     return starts
 
 
-@pytest.mark.parametrize("start", _random_matches(), ids=repr)
+def _match_id(start: State) -> str:
+    return f"{start.rules.name}-{start.players}p-dealer{start.dealer}"
+
+
+@pytest.mark.parametrize("start", _random_matches(), ids=_match_id)
 def test_the_core_calls_return_their_annotated_types_along_a_random_match(start: State) -> None:
     rng = random.Random(start.players * 100 + start.dealer)
     state = start
@@ -195,7 +199,7 @@ def test_the_core_calls_return_their_annotated_types_along_a_random_match(start:
     assert type(record) is Record and _field_problem(record) is None
 
 
-@pytest.mark.parametrize("start", _random_matches()[::3], ids=repr)
+@pytest.mark.parametrize("start", _random_matches()[::3], ids=_match_id)
 def test_values_read_back_from_json_and_pickles_hold_their_annotated_types(
     start: State,
 ) -> None:
@@ -258,6 +262,18 @@ def test_piece_refuses_a_vector_whose_piece_holds_no_number(entry: object) -> No
     with pytest.raises(ChkobbaError, match=r"^piece: the dealer piece holds .*, not a number$"):
         piece(vector, "dealer")
     assert piece(vector, "hand") == [0.0] * 40
+
+
+def test_piece_refuses_numpy_text_complex_numbers_and_rows() -> None:
+    np = pytest.importorskip("numpy")
+    for vector, shown in [
+        (np.array(["1"] * OBSERVATION_SIZE), "'1'"),
+        (np.ones(OBSERVATION_SIZE, complex), "(1+0j)"),
+        (np.ones((OBSERVATION_SIZE, 2)), "[1.0, 1.0]"),
+    ]:
+        with pytest.raises(ChkobbaError) as caught:
+            piece(vector, "dealer")
+        assert str(caught.value) == f"piece: the dealer piece holds {shown}, not a number"
 
 
 def test_piece_takes_a_boolean_mask_as_numbers() -> None:

@@ -1,27 +1,50 @@
 """``copy.copy`` of the library's stateful objects: a copy that goes on apart.
 
 Python's default shallow copy of an object shares every attribute with the original.
-For a game, a bot, an environment or an observer that means their lists, generators,
-caches and arrays, so driving the copy would move the original too, wholly or in part.
-The classes that change as they are used inherit :class:`CopiesApart`: their
-``copy.copy`` is their ``copy.deepcopy``, as ``copy.copy`` of a ``random.Random`` is a
-generator of its own. (Immutable values need none of this: their copies are alike.)
+For a bot, an environment, an inference model or an observer that means their
+generators, lists, caches and arrays, so driving the copy would move the original too,
+wholly or in part. The classes that change as they are used inherit
+:class:`CopiesApart`: their ``copy.copy`` is their ``copy.deepcopy``, as ``copy.copy``
+of a ``random.Random`` is a generator of its own. (Immutable values need none of this:
+their copies are alike. :class:`~chkobba.Game` copies its lists itself, more cheaply.)
 """
 
 from __future__ import annotations
 
 import copy
-from typing import TypeVar
+import threading
+from typing import Any, TypeVar
 
 __all__ = ["CopiesApart"]
 
 _T = TypeVar("_T")
 
+#: The objects this thread is deep-copying through ``copy.copy``, by id.
+_copying = threading.local()
+
 
 class CopiesApart:
-    """Mixin: ``copy.copy(x)`` is ``copy.deepcopy(x)``, a copy sharing nothing mutable."""
+    """Mixin: ``copy.copy(x)`` is ``copy.deepcopy(x)``, a copy sharing nothing mutable.
+
+    A subclass whose own ``__deepcopy__`` starts from ``copy.copy(self)`` (a common way
+    to write one) gets Python's plain shallow copy there, as before, not an endless
+    recursion.
+    """
 
     __slots__ = ()
 
     def __copy__(self: _T) -> _T:
-        return copy.deepcopy(self)
+        active: set[int] = _copying.__dict__.setdefault("ids", set())
+        if id(self) in active:  # called from this object's own __deepcopy__
+            return _shallow(self)
+        active.add(id(self))
+        try:
+            return copy.deepcopy(self)
+        finally:
+            active.discard(id(self))
+
+
+def _shallow(value: _T) -> _T:
+    """What ``copy.copy`` gives an object that does not define ``__copy__``."""
+    reduced: Any = value.__reduce_ex__(4)
+    return copy._reconstruct(value, None, *reduced)  # type: ignore[attr-defined,no-any-return]

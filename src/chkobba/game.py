@@ -20,11 +20,11 @@ Cut(keep=False)
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from chkobba._copying import CopiesApart
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
@@ -38,7 +38,7 @@ from chkobba.views import observe
 __all__ = ["Game"]
 
 
-class Game(CopiesApart):
+class Game:
     """One match in progress: the current state, every state before it, and the moves.
 
     ``Game(players=2, dealer=0, seed=None)`` starts a new match. ``seed`` seeds the
@@ -239,6 +239,15 @@ class Game(CopiesApart):
         while self._shuffles[shuffle]:  # a generator started again: go past what it dealt
             shuffle = random_shuffle(self._rng)
         return self.play(shuffle)
+
+    def __copy__(self) -> Game:
+        # A copy that goes on apart: its own lists and generator (the states and moves in
+        # them are immutable values, shared).
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._states, clone._moves = list(self._states), list(self._moves)
+        clone._shuffles, clone._rng = Counter(self._shuffles), copy.copy(self._rng)
+        return clone
 
     def __setstate__(self, state: dict[str, object]) -> None:
         """Read a pickled game, also one pickled before the game kept its shuffles played

@@ -23,8 +23,9 @@ True
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
-from typing import Protocol, SupportsFloat
+from typing import Any, Protocol, SupportsFloat
 
 from chkobba._describe import finite_number, wrong_type
 from chkobba.cards import DECK, Card
@@ -161,11 +162,30 @@ def piece(vector: _Vector, name: str) -> list[float]:
             f"piece: an observation vector has {OBSERVATION_SIZE} entries, not {size}"
         )
     start, end = _OFFSETS[name]
-    entries = list(vector[start:end])
-    for entry in entries:  # what float() takes as a number (numpy's bool_ too), not text
-        if not isinstance(entry, SupportsFloat):
-            raise ChkobbaError(f"piece: the {name} piece holds {shown(entry)}, not a number")
-    return [float(entry) for entry in entries]  # numpy's float32 is no float
+    entries: Any = vector[start:end]
+    if hasattr(entries, "tolist"):  # a numpy array: its items as Python's, at once
+        entries = entries.tolist()
+    found: list[float] = []
+    for entry in entries:  # numpy's float32 is no float: each is made one
+        if type(entry) is float or type(entry) is int:  # the common case, at once
+            found.append(float(entry))
+        else:
+            found.append(_number(entry, name))
+    return found
+
+
+def _number(entry: object, name: str) -> float:
+    """``entry`` of the piece ``name`` as a float: a real number (numpy's included, its
+    booleans too), not text, a complex number or an array."""
+    refused = isinstance(entry, (str, bytes, bytearray)) or (
+        isinstance(entry, numbers.Complex) and not isinstance(entry, numbers.Real)
+    )
+    if not refused and hasattr(type(entry), "__float__"):
+        try:
+            return float(entry)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # an array of several items, say
+            pass
+    raise ChkobbaError(f"piece: the {name} piece holds {shown(entry)}, not a number")
 
 
 def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:

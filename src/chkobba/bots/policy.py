@@ -133,7 +133,7 @@ def policy_input(
     return _array(vector, "float32"), _array(mask, "int8")
 
 
-class PolicyBot(CopiesApart):
+class PolicyBot:
     """A bot that asks ``fn(observation, mask)`` for action ids (see the module docstring).
 
     ``features`` adds :mod:`chkobba.features` to the observation (train and play with
@@ -216,7 +216,7 @@ class PolicyBot(CopiesApart):
         return f"PolicyBot({', '.join(words)})"
 
 
-class BotActions:
+class BotActions(CopiesApart):
     """Drive ``bot`` through action ids: ``actor(position)`` is the next id to play.
 
     The bot chooses a core move from the view of the player to act; a move that takes
