@@ -199,11 +199,16 @@ def main() -> None:
     mode.add_argument("--check", metavar="FILE", help="compare the digests with FILE's")
     parser.add_argument("--deals", type=positive, default=200, help="deals per workload")
     args = parser.parse_args()
+    if args.write is not None and not args.write.strip():
+        parser.error("--write: expected a file name")
     expected = None if args.check is None else _saved(parser, args.check)  # before playing
     found = digests(args.deals)
     if expected is None:
-        with open(args.write, "w", encoding="utf-8") as out:
-            json.dump({"deals": args.deals, "digests": found}, out, indent=1)
+        try:
+            with open(args.write, "w", encoding="utf-8") as out:
+                json.dump({"deals": args.deals, "digests": found}, out, indent=1)
+        except OSError as error:
+            sys.exit(f"cannot write the digests to {args.write}: {error.strerror}")
         print(f"{len(found)} workloads of {args.deals} deals written to {args.write}")
         return
     if expected["deals"] != args.deals:

@@ -1253,6 +1253,32 @@ def test_estimate_ab_seats_the_new_search_in_turn_and_each_group_shares_its_shuf
     assert CARD_RULES_PLUS.target == 11
 
 
+def test_estimate_ab_without_git_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ab = bench("estimate_ab")
+
+    def no_git(*args: object, **kwargs: object) -> object:
+        raise FileNotFoundError(2, "No such file or directory", "git")
+
+    monkeypatch.setattr(ab.subprocess, "run", no_git)
+    assert _main(ab, ["--rev", "abaffff", "--games", "1"], monkeypatch) == 2
+    assert "--rev abaffff: cannot run git: " in capsys.readouterr().err
+
+
+def test_same_play_write_without_a_usable_name_is_an_error_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An empty --write is falsy: it was taken for --check, and --check's None raised a
+    # TypeError. It is a usage error now; a name that cannot be written is named.
+    same_play = bench("same_play")
+    monkeypatch.setattr(same_play, "digests", lambda deals: {"tunisian/2/rollout": "a" * 64})
+    assert _main(same_play, ["--write", "", "--deals", "1"], monkeypatch) == 2
+    assert "--write: expected a file name" in capsys.readouterr().err
+    status = _main(same_play, ["--write", str(tmp_path), "--deals", "1"], monkeypatch)
+    assert status == f"cannot write the digests to {tmp_path}: Is a directory"
+
+
 def test_estimate_ab_rev_that_git_cannot_show_is_a_usage_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
