@@ -45,6 +45,21 @@ class CopiesApart:
 
 
 def _shallow(value: _T) -> _T:
-    """What ``copy.copy`` gives an object that does not define ``__copy__``."""
+    """What ``copy.copy`` gives an object that does not define ``__copy__``: a new one
+    from its reduction, holding the same attributes (the copy module's way, written out
+    for the plain objects these classes are)."""
     reduced: Any = value.__reduce_ex__(4)
-    return copy._reconstruct(value, None, *reduced)  # type: ignore[attr-defined,no-any-return]
+    clone: Any = reduced[0](*reduced[1])
+    state = reduced[2] if len(reduced) > 2 else None
+    if state is not None:
+        if hasattr(clone, "__setstate__"):
+            clone.__setstate__(state)
+        else:
+            slots = None
+            if isinstance(state, tuple) and len(state) == 2:
+                state, slots = state
+            if state:
+                clone.__dict__.update(state)
+            for name, item in (slots or {}).items():
+                setattr(clone, name, item)
+    return clone  # type: ignore[no-any-return]
