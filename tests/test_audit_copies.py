@@ -96,6 +96,7 @@ copy returning itself) each turned at least one of them red.
 
 from __future__ import annotations
 
+import concurrent.futures
 import copy
 import pickle
 import random
@@ -119,7 +120,7 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.actions import Position, step
-from chkobba.bots import PolicyBot, RandomBot, make_bot
+from chkobba.bots import ISMCTSBot, PolicyBot, RandomBot, make_bot
 from chkobba.bots.endgame import Solver
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.bots.policy import BotActions
@@ -466,18 +467,72 @@ class _Remembering(RandomBot):
         return clone
 
 
+class _RememberingSearch(ISMCTSBot):
+    """The same, over a class that reads its pickled state with __setstate__."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _RememberingSearch:
+        clone = copy.copy(self)
+        clone.rng = copy.deepcopy(self.rng, memo)
+        return clone
+
+
+class _Slotted(RandomBot):
+    """The same, with an attribute in a slot."""
+
+    __slots__ = ("extra",)
+    extra: list[int]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Slotted:
+        clone = copy.copy(self)
+        clone.rng = copy.deepcopy(self.rng, memo)
+        return clone
+
+
 @pytest.mark.parametrize("how", [copy.copy, copy.deepcopy], ids=["copy", "deepcopy"])
 def test_a_subclass_whose_deepcopy_starts_from_copy_copy_still_copies(
     how: Callable[[Any], Any],
 ) -> None:
     # copy.copy is a deep copy for the bots: called from the bot's own __deepcopy__ it
     # is Python's shallow copy again, as before, not an endless recursion.
-    bot = _Remembering(seed=2)
-    bot.seen.append(1)
-    twin = how(bot)
-    twin.seen.append(2)
-    assert bot.seen == [1] and twin.seen == [1, 2]
-    assert twin.rng is not bot.rng and twin.rng.getstate() == bot.rng.getstate()
+    decisions = _views(1, 6)
+    bots: list[Any] = [
+        _Remembering(seed=2),
+        _RememberingSearch(seed=2, iterations=20),
+        _Slotted(seed=2),
+    ]
+    for bot in bots:
+        if isinstance(bot, _Remembering):
+            bot.seen.append(1)
+        if isinstance(bot, _Slotted):
+            bot.extra = [3]
+        bot.choose(*decisions[0])
+        reference = copy.deepcopy(bot)
+        twin = how(bot)
+        assert type(twin) is type(bot) and repr(twin) == repr(bot)
+        assert twin.rng is not bot.rng and twin.rng.getstate() == bot.rng.getstate()
+        if isinstance(bot, _Remembering):
+            twin.seen.append(2)
+            assert bot.seen == [1] and twin.seen == [1, 2]
+        if isinstance(bot, _Slotted):
+            assert twin.extra == [3]
+        theirs = [twin.choose(view, legal) for view, legal in decisions[1:]]
+        assert theirs == [reference.choose(view, legal) for view, legal in decisions[1:]]
+        assert theirs == [bot.choose(view, legal) for view, legal in decisions[1:]]
+
+
+def test_a_bot_copied_twice_or_in_a_new_thread_is_copied_apart_each_time() -> None:
+    # The guard against a __deepcopy__'s own copy.copy forgets each object once copied,
+    # and holds per thread (a new thread starts with none).
+    decisions = _views(1, 6)
+    bot: Any = make_bot("random", seed=5)
+    reference = copy.deepcopy(bot)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        twins = [copy.copy(bot), copy.copy(bot), pool.submit(copy.copy, bot).result()]
+    expected = [reference.choose(view, legal) for view, legal in decisions]
+    for twin in twins:
+        assert twin.rng is not bot.rng
+        assert [twin.choose(view, legal) for view, legal in decisions] == expected
+    assert [bot.choose(view, legal) for view, legal in decisions] == expected
 
 
 # --- Gymnasium ----------------------------------------------------------------------------

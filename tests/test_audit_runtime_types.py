@@ -270,6 +270,9 @@ def test_piece_refuses_numpy_text_complex_numbers_and_rows() -> None:
         (np.array(["1"] * OBSERVATION_SIZE), "'1'"),
         (np.ones(OBSERVATION_SIZE, complex), "(1+0j)"),
         (np.ones((OBSERVATION_SIZE, 2)), "[1.0, 1.0]"),
+        # numpy's scalars in a list: their text and complex numbers have a __float__
+        ([np.str_("1")] * OBSERVATION_SIZE, "'1'"),
+        ([np.complex64(1)] * OBSERVATION_SIZE, "np.complex64(1+0j)"),
     ]:
         with pytest.raises(ChkobbaError) as caught:
             piece(vector, "dealer")
