@@ -165,13 +165,12 @@ def piece(vector: _Vector, name: str) -> list[float]:
     entries: Any = vector[start:end]
     if hasattr(entries, "tolist"):  # a numpy array: its items as Python's, at once
         entries = entries.tolist()
-    found: list[float] = []
-    for entry in entries:  # numpy's float32 is no float: each is made one
-        if type(entry) is float or type(entry) is int:  # the common case, at once
-            found.append(float(entry))
-        else:
-            found.append(_number(entry, name))
-    return found
+    elif not isinstance(entries, list):  # a range, a tuple, ...
+        entries = list(entries)
+    found = [entry for entry in entries if type(entry) is float]  # the common case, at once
+    if len(found) == len(entries):
+        return found
+    return [entry if type(entry) is float else _number(entry, name) for entry in entries]
 
 
 def _number(entry: object, name: str) -> float:
