@@ -65,6 +65,7 @@ import pickle
 import random
 import types
 import typing
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -277,6 +278,21 @@ def test_piece_refuses_numpy_text_complex_numbers_and_rows() -> None:
         with pytest.raises(ChkobbaError) as caught:
             piece(vector, "dealer")
         assert str(caught.value) == f"piece: the dealer piece holds {shown}, not a number"
+
+
+class _Lazy:
+    """A vector whose slices are generators: the protocol asks only for an iterable."""
+
+    def __len__(self) -> int:
+        return OBSERVATION_SIZE
+
+    def __getitem__(self, index: slice) -> Iterator[float]:
+        return (float(i) for i in range(OBSERVATION_SIZE)[index])
+
+
+def test_piece_reads_a_vector_whose_slices_are_only_iterable() -> None:
+    assert piece(_Lazy(), "dealer") == piece(range(OBSERVATION_SIZE), "dealer")
+    assert piece(_Lazy(), "dealer") == [250.0, 251.0, 252.0, 253.0]
 
 
 def test_piece_takes_a_boolean_mask_as_numbers() -> None:
