@@ -100,6 +100,7 @@ import concurrent.futures
 import copy
 import pickle
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -518,6 +519,87 @@ def test_a_subclass_whose_deepcopy_starts_from_copy_copy_still_copies(
         theirs = [twin.choose(view, legal) for view, legal in decisions[1:]]
         assert theirs == [reference.choose(view, legal) for view, legal in decisions[1:]]
         assert theirs == [bot.choose(view, legal) for view, legal in decisions[1:]]
+
+
+class _Listing(list[int]):
+    """A list subclass: its items come in the reduction's fourth part."""
+
+
+class _Mapping(dict[str, int]):
+    """A dict subclass: its items come in the reduction's fifth part."""
+
+
+class _SharingMemo(RandomBot):
+    """A __deepcopy__ that copies the clone's attributes through the memo (a second
+    review's case: the same method on a plain class keeps what the copy shares)."""
+
+    calls = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SharingMemo:
+        _SharingMemo.calls += 1
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        for key, value in vars(clone).items():
+            setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy], ids=["copy", "deepcopy"])
+def test_a_subclasss_deepcopy_runs_once_and_keeps_the_memos_sharing(
+    how: Callable[[Any], Any],
+) -> None:
+    bot = _SharingMemo(seed=1)
+    _SharingMemo.calls = 0
+    twin = how(bot)
+    assert _SharingMemo.calls == 1 and twin.rng is not bot.rng
+    _SharingMemo.calls = 0
+    pair: list[Any] = copy.deepcopy([bot, bot.rng])
+    assert _SharingMemo.calls == 1 and pair[0].rng is pair[1]
+
+
+def test_bot_actions_copy_its_bot_by_the_bots_own_rule() -> None:
+    # A seeded bot's copy has a generator of its own; a PolicyBot's shares its policy
+    # (a model that cannot, or should not, be copied).
+    policy: Any = _NoisyPolicy(4)
+    policy.lock = threading.Lock()  # no deep copy of this
+    shared = copy.copy(BotActions(PolicyBot(policy)))
+    assert shared.bot.fn is policy  # type: ignore[attr-defined]
+    seeded = BotActions(make_bot("random", seed=1))
+    assert copy.copy(seeded).bot.rng is not seeded.bot.rng  # type: ignore[attr-defined]
+
+
+class _SlottedGame(Game):
+    __slots__ = ("tag",)
+    tag: str
+
+
+@pytest.mark.parametrize(
+    "how", [copy.copy, copy.deepcopy, _pickled], ids=["copy", "deepcopy", "pickle"]
+)
+def test_a_game_subclass_with_slots_keeps_them_in_its_copies(how: Callable[[Any], Any]) -> None:
+    game = _SlottedGame(seed=2)
+    game.tag = "club"
+    game.deal()
+    twin = how(game)
+    assert type(twin) is _SlottedGame and twin.tag == "club" and twin.state == game.state
+    twin.play(twin.legal_moves[0])
+    assert len(game.moves) == 1
+
+
+@pytest.mark.parametrize(
+    "value",
+    [min, [1, 2], {"a": 1}, _Listing([1, 2]), _Mapping(a=1)],
+    ids=["a global", "a list", "a dict", "a list subclass", "a dict subclass"],
+)
+def test_the_shallow_copy_of_the_guard_is_pythons(value: Any) -> None:
+    from chkobba._copying import shallow_copy
+
+    made = shallow_copy(value)
+    expected = copy.copy(value)
+    assert type(made) is type(expected) and made == expected
+    assert (made is value) == (expected is value)
+    if isinstance(value, (list, dict)):
+        assert made is not value
 
 
 def test_a_bot_copied_twice_or_in_a_new_thread_is_copied_apart_each_time() -> None:

@@ -290,6 +290,15 @@ class _Lazy:
         return (float(i) for i in range(OBSERVATION_SIZE)[index])
 
 
+def test_piece_refuses_a_number_too_large_for_a_float_and_takes_ints() -> None:
+    # OverflowError escaped before; ints, numpy's scalars in a list and ranges take the
+    # fast path once their type is known.
+    with pytest.raises(ChkobbaError, match=r"^piece: the dealer piece holds an integer of "):
+        piece([10**400] * OBSERVATION_SIZE, "dealer")
+    assert piece([1] * OBSERVATION_SIZE, "dealer") == [1.0] * 4
+    assert all(type(entry) is float for entry in piece([True] * OBSERVATION_SIZE, "dealer"))
+
+
 def test_piece_reads_a_vector_whose_slices_are_only_iterable() -> None:
     assert piece(_Lazy(), "dealer") == piece(range(OBSERVATION_SIZE), "dealer")
     assert piece(_Lazy(), "dealer") == [250.0, 251.0, 252.0, 253.0]

@@ -24,7 +24,9 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from chkobba._copying import shallow_copy
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
@@ -47,7 +49,8 @@ class Game:
     it, one :func:`~chkobba.random_shuffle` per deal. ``scores`` resumes a match from
     given totals and ``rules`` picks the profile, as in :func:`~chkobba.new_match`.
     A copy (``copy.copy`` or ``copy.deepcopy``) goes on apart from the original: its
-    list of states and moves and its generator are its own.
+    list of states and moves and its generator are its own (``copy.copy`` shares a
+    subclass's own attributes, as Python's shallow copy does).
 
     The game's own generator never deals an order already played in the match: a draw
     that repeats one is drawn again (by chance this never happens; it happens when a
@@ -243,17 +246,20 @@ class Game:
     def __copy__(self) -> Game:
         # A copy that goes on apart: its own lists and generator (the states and moves in
         # them are immutable values, shared).
-        clone = object.__new__(type(self))
-        clone.__dict__.update(self.__dict__)
+        clone = shallow_copy(self)  # (a subclass's own attributes shared, as Python's is)
         clone._states, clone._moves = list(self._states), list(self._moves)
         clone._shuffles, clone._rng = Counter(self._shuffles), copy.copy(self._rng)
         return clone
 
-    def __setstate__(self, state: dict[str, object]) -> None:
+    def __setstate__(self, state: Any) -> None:
         """Read a pickled game, also one pickled before the game kept its shuffles played
         (they are worked out again from its moves)."""
-        vars(self).update(state)
-        if "_shuffles" not in state:
+        if isinstance(state, tuple):  # a subclass with slots: (its dict, its slots)
+            state, slots = state
+            for name, value in (slots or {}).items():
+                setattr(self, name, value)
+        vars(self).update(state or {})
+        if "_shuffles" not in vars(self):
             self._shuffles = _shuffles_in(self._moves)
 
     def undo(self) -> Move:

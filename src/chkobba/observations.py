@@ -170,7 +170,16 @@ def piece(vector: _Vector, name: str) -> list[float]:
     found = [entry for entry in entries if type(entry) is float]  # the common case, at once
     if len(found) == len(entries):
         return found
+    if all(type(entry) in _NUMBER_TYPES for entry in entries):  # ints, numpy's scalars
+        try:
+            return [float(entry) for entry in entries]
+        except (TypeError, ValueError, OverflowError):  # one that is no number after all
+            pass
     return [entry if type(entry) is float else _number(entry, name) for entry in entries]
+
+
+#: The types whose values piece has taken as numbers (numpy's scalars join once seen).
+_NUMBER_TYPES: set[type] = {float, int, bool}
 
 
 def _number(entry: object, name: str) -> float:
@@ -181,9 +190,12 @@ def _number(entry: object, name: str) -> float:
     )
     if not refused and hasattr(type(entry), "__float__"):
         try:
-            return float(entry)  # type: ignore[arg-type]
-        except (TypeError, ValueError):  # an array of several items, say
+            number = float(entry)  # type: ignore[arg-type]
+        except (TypeError, ValueError, OverflowError):  # an array of several, 10**400
             pass
+        else:
+            _NUMBER_TYPES.add(type(entry))
+            return number
     raise ChkobbaError(f"piece: the {name} piece holds {shown(entry)}, not a number")
 
 

@@ -30,10 +30,10 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chkobba._copying import CopiesApart
 from chkobba._describe import plain_flag, plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
@@ -216,7 +216,7 @@ class PolicyBot:
         return f"PolicyBot({', '.join(words)})"
 
 
-class BotActions(CopiesApart):
+class BotActions:
     """Drive ``bot`` through action ids: ``actor(position)`` is the next id to play.
 
     The bot chooses a core move from the view of the player to act; a move that takes
@@ -246,6 +246,15 @@ class BotActions(CopiesApart):
             raise ChkobbaError(f"{shown(bot)} is not a bot: {problem}")
         self.bot = bot
         self._queued: tuple[Position, int] | None = None
+
+    def __copy__(self) -> BotActions:
+        # A copy that goes on apart: its own queue and a copy of the bot, made by the bot's
+        # own rule (a seeded bot's copy has a generator of its own; a PolicyBot's shares
+        # its policy).
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.bot = copy.copy(self.bot)
+        return clone
 
     def __call__(self, position: Position) -> int:
         if not isinstance(position, Position):
