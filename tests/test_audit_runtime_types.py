@@ -66,6 +66,8 @@ import random
 import types
 import typing
 from collections.abc import Iterator
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -297,6 +299,14 @@ def test_piece_refuses_a_number_too_large_for_a_float_and_takes_ints() -> None:
         piece([10**400] * OBSERVATION_SIZE, "dealer")
     assert piece([1] * OBSERVATION_SIZE, "dealer") == [1.0] * 4
     assert all(type(entry) is float for entry in piece([True] * OBSERVATION_SIZE, "dealer"))
+
+
+def test_piece_takes_numbers_of_other_types_in_a_list() -> None:
+    # numpy's scalars (list(array)), fractions and decimals: real numbers, made floats.
+    np = pytest.importorskip("numpy")
+    for entry in (np.float32(0.5), np.int64(2), Fraction(1, 2), Decimal("0.5")):
+        taken = piece([entry] * OBSERVATION_SIZE, "dealer")
+        assert taken == [float(entry)] * 4 and all(type(e) is float for e in taken)
 
 
 def test_piece_reads_a_vector_whose_slices_are_only_iterable() -> None:
