@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import io
 import os
 import pkgutil
@@ -32,6 +33,7 @@ import sys
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -481,3 +483,23 @@ def local_cluster(distributed: Any) -> Any:
     return distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     )
+
+
+def load_script(path: Path, name: str) -> types.ModuleType:
+    """The script ``path`` (under benchmarks/, examples/ or tools/) loaded as the module
+    ``name``, its ``main`` not run. Run as scripts, they import their neighbours: the
+    script's folder is on ``sys.path`` while it loads. A script that fails to load (one
+    that exits when a package is missing) is not left registered."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and attrs look their module up
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    finally:
+        sys.path.remove(str(path.parent))
+    return module

@@ -88,7 +88,6 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import importlib.util
 import io
 import math
 import re
@@ -107,6 +106,7 @@ from chkobba import _kernel as kernel_module
 from chkobba.bots import BotSpec, ExpertBot, ISMCTSBot
 from chkobba.bots.registry import PRESETS, bot_options
 from chkobba.captures import sum_groups
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the pages are read from: a plant (a wrong number put in a copy) points these at
@@ -2007,19 +2007,10 @@ def _script(name: str) -> ModuleType:
     tests/test_benchmarks.py loads them; a script that needs what is not installed
     (estimate_fit: numpy) skips the test."""
     if name not in _LOADED:
-        spec = importlib.util.spec_from_file_location(f"audited_{name}", BENCHMARKS / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up while loading
-        sys.path.insert(0, str(BENCHMARKS))
         try:
-            spec.loader.exec_module(module)
+            _LOADED[name] = load_script(BENCHMARKS / f"{name}.py", f"audited_{name}")
         except SystemExit as stop:
-            del sys.modules[spec.name]
             pytest.skip(f"benchmarks/{name}.py cannot load here: {stop}")
-        finally:
-            sys.path.remove(str(BENCHMARKS))
-        _LOADED[name] = module
     return _LOADED[name]
 
 

@@ -68,7 +68,7 @@ import pytest
 
 from chkobba import TUNISIAN, Cut, IllegalMoveError, Play, Record, apply, card, cards
 from chkobba.arena import play_match
-from tests.helpers import dealt, run_cli, stacked_shuffle
+from tests.helpers import dealt, load_script, run_cli, stacked_shuffle
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
@@ -340,16 +340,7 @@ def test_the_bots_pages_three_reviews_run(
 def _load(name: str) -> ModuleType:
     """``benchmarks/NAME.py`` as a module, its ``main`` not run (as tests/test_perft.py
     loads it: run as a script, it imports its neighbours)."""
-    spec = importlib.util.spec_from_file_location(f"transcript_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # attrs and dataclasses look their module up
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return load_script(BENCHMARKS / f"{name}.py", f"transcript_{name}")
 
 
 def _script(

@@ -142,6 +142,7 @@ from chkobba import (
 from chkobba.arena import subseed, wilson_interval
 from chkobba.bots import BotSpec, ISMCTSBot, make_bot
 from chkobba.rules import PLAYER_COUNTS
+from tests.helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the scripts are read from: a plant (a fault put in a copy) points these at it.
@@ -168,17 +169,7 @@ def _load(path: Path) -> ModuleType:
     if path.stem in _NEEDS:
         pytest.importorskip(_NEEDS[path.stem])
     if path not in _LOADED:
-        name = f"audited_script_{path.parent.name}_{path.stem}"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses and attrs look their module up
-        sys.path.insert(0, str(path.parent))  # run as scripts, they import their neighbours
-        try:
-            spec.loader.exec_module(module)
-        finally:
-            sys.path.remove(str(path.parent))
-        _LOADED[path] = module
+        _LOADED[path] = load_script(path, f"audited_script_{path.parent.name}_{path.stem}")
     return _LOADED[path]
 
 
