@@ -232,6 +232,16 @@ def test_deal_score_repr_shows_the_new_names() -> None:
     assert "cards=" not in text.replace("cards_winner=", "")
 
 
+def test_deal_score_asdict_gives_the_new_names_and_two_more_fields() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning: attrs reads the fields themselves
+        fields = attrs.asdict(_score())
+        assert len(attrs.astuple(_score())) == 12  # 0.1.0: 10
+    assert {"cards_winner", "primiera_winner", "primiera_sums"} <= set(fields)
+    assert not {"cards", "diamonds", "bermila", "seven_of_diamonds"} & set(fields)
+    assert len(fields) == len(attrs.fields(DealScore)) == 12
+
+
 def test_evolve_with_an_old_winner_name_is_refused() -> None:
     score = _score()
     with pytest.raises(ChkobbaError, match="cards is an old name of cards_winner; give one"):
@@ -267,6 +277,35 @@ def test_render_position_keyword_still_works_and_warns() -> None:
         board = render(position=state)
     assert [warning.filename for warning in w] == [__file__]
     assert board == render(state) == render(state=state)
+
+
+#: Names 0.1.0's modules held only by importing them, and where each is defined now.
+IMPORTED_0_1_0 = {
+    ("chkobba.engine", "score_deal"): ("chkobba", "score_deal"),
+    ("chkobba.engine", "match_winner"): ("chkobba.state", "match_winner"),
+    ("chkobba.engine", "options_for_value"): ("chkobba.captures", "options_for_value"),
+    ("chkobba.engine", "HAND_SIZE"): ("chkobba.state", "HAND_SIZE"),
+    ("chkobba.engine", "TABLE_SIZE"): ("chkobba.state", "TABLE_SIZE"),
+    ("chkobba.engine", "SIDES"): ("chkobba.state", "sides_of"),
+    ("chkobba.arena", "SIDES"): ("chkobba.state", "sides_of"),
+    ("chkobba.captures", "Play"): ("chkobba", "Play"),
+    ("chkobba.openspiel", "NUM_ACTIONS"): ("chkobba.actions", "NUM_ACTIONS"),
+    ("chkobba.pettingzoo", "NUM_ACTIONS"): ("chkobba.actions", "NUM_ACTIONS"),
+    ("chkobba.pettingzoo", "render_board"): ("chkobba.render", "render"),
+}
+
+
+def test_names_a_module_only_imported_are_gone_and_live_in_their_own_modules() -> None:
+    import importlib
+
+    for (old, name), (new, now) in IMPORTED_0_1_0.items():
+        if old in ("chkobba.openspiel", "chkobba.pettingzoo"):
+            pytest.importorskip("pyspiel" if old == "chkobba.openspiel" else "pettingzoo")
+        assert not hasattr(importlib.import_module(old), name), (old, name)
+        assert hasattr(importlib.import_module(new), now), (new, now)
+    import chkobba.state as state_module
+
+    assert state_module.HAND_SIZE == 3 and state_module.TABLE_SIZE == 4
 
 
 def test_render_refuses_state_and_position_together() -> None:
@@ -406,8 +445,28 @@ def test_mappings_and_non_bool_flags_are_refused(tmp_path: Path) -> None:
         Record(players=2, moves={})
     path = tmp_path / "r.json"
     _record_0_1_0("arena_2p.json").save(path)
-    with pytest.raises(ChkobbaError, match="verify must be True or False, not None"):
+    with pytest.raises(ChkobbaError, match="verify must be True or False, not None") as caught:
         Record.load(path, verify=None)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, RecordError)  # the argument is wrong, not the file
+
+
+def test_random_generators_must_be_random_random() -> None:
+    # 0.1.0's random_shuffle and determinize took anything with a shuffle method.
+    class Shuffler:
+        def shuffle(self, items: list[Any]) -> None:
+            random.Random(1).shuffle(items)
+
+    with pytest.raises(ChkobbaError, match=r"^random_shuffle: rng must be a random\.Random"):
+        random_shuffle(Shuffler())  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"^determinize: expected a random\.Random"):
+        determinize(observe(_mid_deal(), 1), Shuffler())  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"^rollout: rng must be a random\.Random"):
+        rollout(new_match(), Shuffler())  # type: ignore[arg-type]
+
+    class Seeded(random.Random):  # a subclass is a random.Random
+        pass
+
+    assert random_shuffle(Seeded(42)) == random_shuffle(random.Random(42))
 
 
 def test_capture_options_refuses_an_impossible_table() -> None:
@@ -450,6 +509,7 @@ def test_play_reads_q_as_the_queen_and_lists_moves_in_hand_order() -> None:
     assert "'Q' is not a whole card" in out
     assert out.index("'Q' is not a whole card") < out.index("You quit the match.")
     menu = re.findall(r"^ +\d+\. (.+)$", out.split("your move>")[0], re.M)
+    assert menu[0] == "3♣ x 3♥"  # 0.1.0 wrote the menu's cards in letters
     shown = [m.translate(str.maketrans("♠♥♦♣", "SHDC")) for m in menu]
     assert sorted(shown) == sorted(MENU_0_1_0) and shown != MENU_0_1_0
     assert shown == ["3C x 3H", "JS x AH+3H+5H", "JS x AH+QH", "KH x 2H+3H+5H", "KH x 2H+QH"]
@@ -485,6 +545,27 @@ def test_observation_vector_has_313_entries_and_keeps_0_1_0s_offsets() -> None:
     assert tuple(LAYOUT)[: len(LAYOUT_0_1_0)] == LAYOUT_0_1_0
     assert len(observation_vector(observe(new_match(), 0))) == 313
     assert len(observation_vector(observe(_mid_deal(), 1))) == 313
+
+
+#: sha256 of the first 269 entries (packed as float32) of both players' observation
+#: vectors at every state of ``play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=8)``
+#: (608 views), as 0.1.0 computed them.
+VIEWS_DIGEST_0_1_0 = "cf8be2df8887ab6a0f34856e37a60244f74eb8cc3dde2862ddf78c2be2babcdb"
+
+
+def test_observation_vectors_first_269_entries_are_0_1_0s() -> None:
+    import hashlib
+    import struct
+
+    record = play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=8).record
+    digest, views, state = hashlib.sha256(), 0, record.start()
+    for move in record.moves:  # every state before a move
+        for player in range(state.players):
+            vector = observation_vector(observe(state, player))
+            digest.update(struct.pack("<269f", *vector[:269]))
+            views += 1
+        state = apply(state, move)
+    assert (views, digest.hexdigest()) == (608, VIEWS_DIGEST_0_1_0)
 
 
 def test_the_adapters_observations_grow_alike() -> None:
@@ -676,6 +757,29 @@ SIMULATE_0_1_0 = {
 }
 
 
+def test_replay_steps_on_a_terminal_and_no_step_prints_all() -> None:
+    code, out, _ = run_cli("replay", "--help")
+    assert code == 0 and "--no-step" in out
+    assert "show everything at once" in " ".join(out.split())
+
+
+def test_hint_shows_the_three_best_moves_with_their_values() -> None:
+    code, out, _ = run_cli("play", "--seed", "1", "--no-colour", stdin="hint\nquit\nn\n")
+    assert code == 0
+    (hint,) = re.findall(r"^ *hint: (.+)$", out, re.M)
+    valued = re.findall(r"\(([+-]\d+\.\d\d) points\)", hint)
+    assert len(valued) == 3 and hint.count(", then ") == 2, hint
+    assert [float(v) for v in valued] == sorted(map(float, valued), reverse=True)
+
+
+def test_narration_counts_a_voided_deal() -> None:
+    # 0.1.0 said "deal 3" again after the voided deal 3 of this demo.
+    code, out, _ = run_cli("--no-colour", "demo", "--seed", "3")
+    assert code == 0
+    assert "the deal is void" in out
+    assert "deal 4: player 0 deals (scores 2-5)" in out
+
+
 def test_simulate_json_keeps_every_0_1_0_key_and_value() -> None:
     args = ("simulate", "--games", "4", "--bots", "random", "greedy", "--json", "--seed", "1")
     code, out, _ = run_cli(*args)
@@ -765,6 +869,14 @@ def test_profile_pickles_hold_fields_not_the_derived_table() -> None:
     data = pickle.dumps(TUNISIAN)
     assert b"capture_values" in data and b"card_values" not in data
     assert pickle.loads(data) == TUNISIAN
+
+
+def test_openspiel_game_string_names_the_rules_and_the_target() -> None:
+    # 0.1.0's game had neither parameter, so it cannot load a state serialized now.
+    pyspiel = _pyspiel()
+    game = pyspiel.load_game("python_chkobba")
+    assert {"rules", "target"} <= set(game.get_parameters())
+    assert "rules=" in str(game) and "target=" in str(game)
 
 
 def test_openspiel_states_serialized_by_0_1_0_play_on() -> None:
@@ -883,6 +995,15 @@ def test_odd_tournaments_of_three_bots_play_other_matches() -> None:
     assert [m.scores for m in even.matches[:4]] == [(1, 21), (24, 19), (15, 24), (23, 10)]
 
 
+def test_two_bot_and_even_tournaments_play_0_1_0s_matches() -> None:
+    # Scores 0.1.0 gave for the same calls.
+    two = tournament(["random", "greedy"], games=3, seed=5)
+    assert [m.scores for m in two.matches] == [(1, 21), (24, 19), (15, 24)]
+    four = tournament(["random", "greedy", "random"], games=2, seed=7, players=4)
+    scores = [(13, 23), (23, 4), (21, 20), (12, 22), (25, 9), (5, 24)]
+    assert [m.scores for m in four.matches] == scores
+
+
 # --- Python and dependencies ---------------------------------------------------------------
 
 
@@ -892,6 +1013,10 @@ def test_python_and_dependencies_are_unchanged() -> None:
     assert re.search(r'^dependencies = \["attrs>=23\.1"\]$', pyproject, re.M)  # as in 0.1.0
     for version in ("3.10", "3.11", "3.12", "3.13"):
         assert f'"Programming Language :: Python :: {version}"' in pyproject
+
+
+def test_new_extras_and_all_installs_gymnasium_and_dask() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     extras = re.findall(r"^(\w+) = \[", pyproject.split("[project.optional-dependencies]")[1], re.M)
     assert {"gymnasium", "dask", "docs"} <= set(extras)
     assert re.search(r'^all = \["chkobba\[[^\]]*gymnasium[^\]]*dask[^\]]*\]"\]$', pyproject, re.M)
@@ -917,6 +1042,7 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_deal_score_old_keywords_still_build_a_score_and_warn",
             "test_deal_score_repr_shows_the_new_names",
             "test_evolve_with_an_old_winner_name_is_refused",
+            "test_deal_score_asdict_gives_the_new_names_and_two_more_fields",
         ],
         "`chkobba.state.SIDES`": [
             "test_sides_constant_still_reads_2_warns_and_left_all",
@@ -925,6 +1051,9 @@ PAGE: dict[str, dict[str, list[str]]] = {
         "`render(position=...)`": [
             "test_render_position_keyword_still_works_and_warns",
             "test_render_refuses_state_and_position_together",
+        ],
+        "Names a module only imported.": [
+            "test_names_a_module_only_imported_are_gone_and_live_in_their_own_modules"
         ],
     },
     "Now refused": {
@@ -947,6 +1076,7 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_arena_seeds_must_be_integers",
             "test_mappings_and_non_bool_flags_are_refused",
         ],
+        "Random generators.": ["test_random_generators_must_be_random_random"],
         "`capture_options` of an impossible table": [
             "test_capture_options_refuses_an_impossible_table"
         ],
@@ -960,6 +1090,7 @@ PAGE: dict[str, dict[str, list[str]]] = {
     "Behaves differently": {
         "The observation vector has 313 entries": [
             "test_observation_vector_has_313_entries_and_keeps_0_1_0s_offsets",
+            "test_observation_vectors_first_269_entries_are_0_1_0s",
             "test_the_adapters_observations_grow_alike",
         ],
         "`observations.piece` returns Python floats": ["test_piece_returns_python_floats"],
@@ -983,6 +1114,9 @@ PAGE: dict[str, dict[str, list[str]]] = {
         "The command line.": [
             "test_command_line_errors_name_the_subcommand",
             "test_simulate_json_keeps_every_0_1_0_key_and_value",
+            "test_replay_steps_on_a_terminal_and_no_step_prints_all",
+            "test_hint_shows_the_three_best_moves_with_their_values",
+            "test_narration_counts_a_voided_deal",
         ],
     },
     "Data and files": {
@@ -999,7 +1133,8 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_profile_pickles_hold_fields_not_the_derived_table",
         ],
         "OpenSpiel states serialized by 0.1.0": [
-            "test_openspiel_states_serialized_by_0_1_0_play_on"
+            "test_openspiel_states_serialized_by_0_1_0_play_on",
+            "test_openspiel_game_string_names_the_rules_and_the_target",
         ],
     },
     "Bots and seeds": {
@@ -1012,11 +1147,13 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_ismcts_same_seed_plays_other_moves_than_0_1_0",
         ],
         "Tournaments with an odd `games` and three or more bots": [
-            "test_odd_tournaments_of_three_bots_play_other_matches"
+            "test_odd_tournaments_of_three_bots_play_other_matches",
+            "test_two_bot_and_even_tournaments_play_0_1_0s_matches",
         ],
     },
     "Python and dependencies": {
         "Unchanged:": ["test_python_and_dependencies_are_unchanged"],
+        "Extras:": ["test_new_extras_and_all_installs_gymnasium_and_dask"],
     },
 }
 
@@ -1068,8 +1205,18 @@ def _slug(heading: str) -> str:
 
 
 def test_the_pages_examples_run_as_doctests() -> None:
-    # The page's >>> examples run with the docs' doctests; this keeps them from silently
-    # leaving the page (the blocks of python without prompts are listed by docs/index.md).
+    # They run with the docs' doctests too; here the file checks its page on its own, and
+    # that no block lost its prompts (docs/index.md lists the blocks without them).
+    import doctest
+
     text = PAGE_PATH.read_text(encoding="utf-8")
     blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
     assert len(blocks) >= 4 and all(">>> " in block for block in blocks)
+    names = {name: getattr(chkobba, name) for name in chkobba.__all__}
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # the page shows no old name
+        failed, tried = doctest.testfile(
+            str(PAGE_PATH), module_relative=False, globs=names, optionflags=flags, report=False
+        )
+    assert (failed, tried) == (0, tried) and tried >= 10
