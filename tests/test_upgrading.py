@@ -1052,6 +1052,8 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_render_position_keyword_still_works_and_warns",
             "test_render_refuses_state_and_position_together",
         ],
+    },
+    "Names gone without a warning": {
         "Names a module only imported.": [
             "test_names_a_module_only_imported_are_gone_and_live_in_their_own_modules"
         ],
