@@ -78,6 +78,7 @@ def env(
     render_mode: str | None = None,
     single_deal: bool = False,
     rules: Rules | str = TUNISIAN,
+    *,
     deal_reward: float = 0.0,
 ) -> Any:
     """The environment wrapped in PettingZoo's order-enforcing wrapper (the usual entry point).

@@ -68,6 +68,10 @@ def rollout(
     :class:`~chkobba.ChkobbaError` naming the inconsistency (see
     :func:`~chkobba.check_state`), and ``moves`` is left as it was.
 
+    Not to be confused with the search bots' :func:`chkobba.bots.ismcts.rollout`, which
+    plays their default policy (the best capture, a cheap lay) and may stop after a
+    number of moves; with ``epsilon=1`` and no horizon it plays this.
+
     >>> import random
     >>> over = rollout(new_match(), random.Random(3), until="match")
     >>> over.phase, over.winner, over.scores, len(over.deal_scores)

@@ -233,12 +233,7 @@ class State:
                 return player % self.sides
         except Exception as error:
             raise _broken(self, error) from None
-        refusal = not_an_int("player", player)
-        if refusal is not None:
-            raise refusal
-        raise ChkobbaError(
-            f"there is no player {shown(player)} in a {shown(self.players)}-player match"
-        )
+        raise no_such_player(player, self.players)
 
     @property
     def cutter(self) -> int:
@@ -287,6 +282,21 @@ def _broken(state: State, error: Exception) -> Exception:
 
 
 # Shared with chkobba.views (not in __all__): State.mover and PlayerView.mover.
+def no_such_player(player: object, players: int) -> ChkobbaError:
+    """The refusal of ``player`` as a seat of a ``players``-player match: for its type
+    when it is no int, else as a seat that is not there.
+
+    >>> no_such_player(2, 2)
+    ChkobbaError('there is no player 2 in a 2-player match')
+    >>> no_such_player(True, 2)
+    ChkobbaError('player must be a Python int, not True (bool)')
+    """
+    refusal = not_an_int("player", player)
+    if refusal is not None:
+        return refusal
+    return ChkobbaError(f"there is no player {shown(player)} in a {shown(players)}-player match")
+
+
 def mover_of(player: int | None, phase: Phase) -> int:
     if player is None:
         why = "the next move is a shuffle" if phase is Phase.SHUFFLE else "the match is over"

@@ -21,13 +21,21 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import add_note, not_an_int, twice, wrong_type
+from chkobba._describe import add_note, twice, wrong_type
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import PLAYER_COUNTS, Rules
 from chkobba.scoring import DealScore
-from chkobba.state import HAND_SIZE, Phase, State, mover_of, phase_code, sides_of
+from chkobba.state import (
+    HAND_SIZE,
+    Phase,
+    State,
+    mover_of,
+    no_such_player,
+    phase_code,
+    sides_of,
+)
 
 __all__ = ["PlayerView", "check_view", "complete_state", "observe"]
 
@@ -111,6 +119,45 @@ class PlayerView:
         except Exception as error:
             raise _broken(self, error) from None
 
+    # The questions a State answers about the seats and the phase, asked of a view: a
+    # client that holds only its view asks them the same way.
+    def side_of(self, player: int) -> int:
+        """The side ``player`` belongs to: ``player % sides``; partners share a side (as
+        :meth:`State.side_of <chkobba.State.side_of>`).
+
+        >>> view = observe(new_match(4), 0)
+        >>> view.side_of(2), view.side_of(3), view.side_of(view.player) == view.side
+        (0, 1, True)
+        """
+        try:  # free unless it fails: a hand-built view can be broken (see check_view)
+            if type(player) is int and 0 <= player < self.players:
+                return player % self.sides
+        except Exception as error:
+            raise _broken(self, error) from None
+        raise no_such_player(player, self.players)
+
+    @property
+    def cutter(self) -> int:
+        """The player at the dealer's right: cuts, and leads every round of the deal."""
+        try:  # free unless it fails: a hand-built view can be broken (see check_view)
+            return (self.dealer + 1) % self.players
+        except Exception as error:
+            raise _broken(self, error) from None
+
+    @property
+    def is_chance(self) -> bool:
+        """True at the chance node (phase ``SHUFFLE``): the next move is a shuffle."""
+        return self.phase is Phase.SHUFFLE
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a winner.
+
+        >>> observe(new_match(), 0).is_over, observe(new_match(), 0).is_chance
+        (False, True)
+        """
+        return self.phase is Phase.OVER
+
     def unseen(self) -> tuple[Card, ...]:
         """The cards this player cannot see (other hands and the stock), in deck order.
 
@@ -145,13 +192,8 @@ def observe(state: State, player: int) -> PlayerView:
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
     try:  # a hand-built state can be broken (see check_state)
-        refusal = not_an_int("player", player)
-        if refusal is not None:
-            raise refusal
-        if not 0 <= player < state.players:
-            raise ChkobbaError(
-                f"there is no player {shown(player)} in a {shown(state.players)}-player match"
-            )
+        if type(player) is not int or not 0 <= player < state.players:
+            raise no_such_player(player, state.players)
         return _view(state, player)
     except ChkobbaError:
         raise

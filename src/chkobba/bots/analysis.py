@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -50,6 +50,7 @@ __all__ = [
 ]
 
 
+@runtime_checkable
 class Evaluator(Protocol):
     """A bot that can score every legal move (``ISMCTSBot``, ``ExpertBot``).
 
@@ -157,7 +158,10 @@ def _number(value: float) -> float | None:
 
 
 def rank_moves(
-    view: PlayerView, legal: tuple[Move, ...], evaluator: Evaluator | None = None, seed: int = 0
+    view: PlayerView,
+    legal: tuple[Move, ...],
+    evaluator: Evaluator | None = None,
+    seed: int | None = 0,
 ) -> tuple[MoveValue, ...]:
     """Every legal move with its value for the mover, best first (ties in legal order).
 
@@ -216,9 +220,16 @@ def _check_count(function: str, name: str, count: object, least: int) -> None:
         raise ChkobbaError(f"{function}: {name} must be an integer >= {least}, not {shown(count)}")
 
 
-def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int = 3) -> str:
+def hint_text(
+    view: PlayerView,
+    legal: tuple[Move, ...],
+    evaluator: Evaluator | None = None,
+    seed: int | None = 0,
+    top: int = 3,
+) -> str:
     """The ``top`` best moves with their values, in move notation (``chkobba play``'s
-    ``hint`` shows the same ranking with the menu's card symbols).
+    ``hint`` shows the same ranking with the menu's card symbols): the ranking of
+    :func:`rank_moves`, which takes ``evaluator`` and ``seed`` as this does.
 
     Each value is the expected deal points difference for the mover's side, written
     ``QH x 2D+6S (+0.59 points)``.
@@ -230,7 +241,7 @@ def hint_text(view: PlayerView, legal: tuple[Move, ...], seed: int = 0, top: int
     True
     """
     _check_count("hint_text", "top", top, 1)
-    ranked = rank_moves(view, legal, seed=seed)[:top]
+    ranked = rank_moves(view, legal, evaluator, seed)[:top]
     texts = [f"{item.move} ({points_text(item.value)})" for item in ranked]
     return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
 

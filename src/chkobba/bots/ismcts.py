@@ -358,7 +358,9 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
 
     With ``epsilon=1`` and ``horizon=0`` every move is uniformly random to the end of the
     deal: exactly what :func:`chkobba.rollout` plays on the compact kernel, which this
-    then calls (several times faster than stepping through ``apply``).
+    then calls (several times faster than stepping through ``apply``). The two share a
+    name and their first arguments, not their moves: ``chkobba.rollout`` plays uniformly
+    at random, this the policy, unless ``epsilon=1``.
 
     >>> import random
     >>> from chkobba.bots.ismcts import rollout
