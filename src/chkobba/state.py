@@ -281,7 +281,8 @@ def _broken(state: State, error: Exception) -> Exception:
     return broken_state(state, error)
 
 
-# Shared with chkobba.views (not in __all__): State.mover and PlayerView.mover.
+# Shared with chkobba.views (not in __all__): a State and a PlayerView refuse a seat
+# alike (side_of, and observe), and answer mover alike.
 def no_such_player(player: object, players: int) -> ChkobbaError:
     """The refusal of ``player`` as a seat of a ``players``-player match: for its type
     when it is no int, else as a seat that is not there.
