@@ -8,7 +8,9 @@ cards still out.
 from __future__ import annotations
 
 import itertools
+import math
 import re
+import sys
 
 import attrs
 import pytest
@@ -159,6 +161,9 @@ def test_side_estimates_checks_its_arguments() -> None:
 
 # Estimates computed by the code before the estimate read the profile (commit abaffff):
 # the Tunisian estimate must stay the same float, or ``ismcts:v1`` would play otherwise.
+# They were computed with glibc 2.36's ``erf``; another C library's may differ in the
+# last bit (glibc 2.43's does, under Debian's Python 3.14 and 3.15), and there the
+# estimates may too, by as little.
 BEFORE = [
     (
         "2C 3C 4S 5S 5H 5D 5C 6D QD QC JC",
@@ -193,8 +198,14 @@ def test_the_tunisian_estimate_is_the_same_float_as_before(
     first: str, second: str, chkobbas: tuple[int, int], before: float
 ) -> None:
     piles = (cards(first), cards(second))
-    assert deal_estimate(piles, chkobbas) == before
-    assert deal_estimate(piles, chkobbas, TUNISIAN) == before
+    expected = before if _RECORDING_ERF else pytest.approx(before, rel=4 * sys.float_info.epsilon)
+    assert deal_estimate(piles, chkobbas) == expected
+    assert deal_estimate(piles, chkobbas, TUNISIAN) == expected
+
+
+#: Whether this C library's ``erf`` is the one BEFORE was computed with, by a value in
+#: which glibc 2.36 (...506) and 2.43 (...507) differ.
+_RECORDING_ERF = math.erf(0.7321) == 0.6994925282810506
 
 
 @settings(max_examples=examples(150), deadline=None)

@@ -1011,7 +1011,7 @@ def test_python_and_dependencies_are_unchanged() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert re.search(r'^requires-python = ">=3\.10"$', pyproject, re.M)  # as in 0.1.0
     assert re.search(r'^dependencies = \["attrs>=23\.1"\]$', pyproject, re.M)  # as in 0.1.0
-    for version in ("3.10", "3.11", "3.12", "3.13"):
+    for version in ("3.10", "3.11", "3.12", "3.13", "3.14", "3.15"):
         assert f'"Programming Language :: Python :: {version}"' in pyproject
 
 
