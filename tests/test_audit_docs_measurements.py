@@ -819,14 +819,17 @@ def test_the_python_versions_tables_ratios() -> None:
     # performance.md, "Other Python versions": each "(1.78x)" the 0.1.0 count over the
     # engine's under that Python; "runs 0.1.0's code 6% faster than 3.11 does and the
     # engine's 13% slower"; the parts' ratio column; "the difference divided by 32,400";
-    # and the README's "under 3.12 the step API's gain is 1.73x and under 3.13 1.48x".
+    # and the README's "under 3.12 the step API's gain is 1.73x, under 3.13 1.48x, under
+    # 3.14 1.53x and under 3.15 1.52x".
     section = _section(_read(PERFORMANCE), "## Other Python versions")
     text = _flat(section)
     counts = _table(section, "", "Python 3.11.7", "Python 3.12.1")
     old, step, kernel = counts.rows
     assert old[0] == "0.1.0 step API (commit 95844c0)"
     gains = []
-    for column in (1, 2, 3):
+    versions = ("3.11.7", "3.12.1", "3.13.0", "3.14.10", "3.15.2")
+    assert counts.header[1:] == tuple(f"Python {v}" for v in versions)
+    for column in range(1, len(counts.header)):
         for row in (step, kernel):
             count, ratio = _one(r"^(.+?) \(([\d.]+x)\)$", row[column]).groups()
             assert (_p(old[column]) / _p(count)).meets(_p(ratio)), (row[0], counts.header[column])
@@ -848,7 +851,11 @@ def test_the_python_versions_tables_ratios() -> None:
     divisor = _one(r"the difference divided by ([\d,]+) is the cost a play", text)[1]
     assert _v(plays) * 3 == _v(divisor) == 300 * 36 * 3 and reps == "three"
     readme = _flat(_read("README.md"))
-    said = _one(r"under 3\.12 the step API's gain is ([\d.]+x) and under 3\.13 ([\d.]+x)", readme)
+    said = _one(
+        r"under 3\.12 the step API's gain is ([\d.]+x), under 3\.13 ([\d.]+x), under 3\.14 "
+        r"([\d.]+x) and under 3\.15 ([\d.]+x)",
+        readme,
+    )
     assert said.groups() == tuple(gains[1:])
 
 
