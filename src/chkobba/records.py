@@ -24,21 +24,18 @@ from __future__ import annotations
 
 import codecs
 import collections
-import contextlib
-import errno
 import functools
 import itertools
 import json
 import os
 import re
-import secrets
-import stat
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
 from chkobba._describe import first_unknown, move_number, plain_flag, shown_kind
+from chkobba._files import write_atomically
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
@@ -83,12 +80,6 @@ _REQUIRED = ("format", "version", "players", "dealer", "scores", "moves")
 _RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules) if field.init)
 _RULES_REQUIRED = ("name", "capture_values", "target")
 _RULES_TUPLES = ("capture_values", "players")
-
-
-# How much of a file's name the temporary file of Record.save keeps: 40 characters are
-# at most 160 bytes of UTF-8, so the temporary name stays within the 255 bytes a file
-# name may have wherever the target's own name fits.
-_STEM = 40
 
 
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
@@ -454,37 +445,7 @@ class Record:
         for a reader, as with ``>``). Errors of the file system are :class:`OSError`, as
         with :func:`open`.
         """
-        path = _path(path)
-        data = self.to_json().encode("utf-8")
-        if _is_device(path):
-            with open(path, "wb") as device:
-                device.write(data)
-            return
-        target = os.path.realpath(path)  # through a symbolic link, not over it
-        if os.path.isdir(target):  # os.replace's error would name the temporary file
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
-        folder, name = os.path.split(target)
-        # Beside the target (os.replace cannot cross file systems), named after it for a
-        # person who finds one left by a crash, but cut so that a long name still fits.
-        temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
-        try:
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except OSError as error:
-            raise _about(error, path) from None
-        try:
-            with open(descriptor, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            with contextlib.suppress(FileNotFoundError):
-                os.chmod(temporary, os.stat(target).st_mode & 0o7777)
-            os.replace(temporary, target)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
-            if isinstance(error, OSError):
-                raise _about(error, path) from None
-            raise
+        write_atomically(_path(path), self.to_json().encode("utf-8"))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, verify: bool = True) -> Record:
@@ -675,25 +636,6 @@ def _found_move(before: State, after: State) -> Move | None:
         if illegal_reason(before, move) is None and apply(before, move) == after:
             return move
     return None
-
-
-def _is_device(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` names something that exists but is no file or folder (a device,
-    a pipe, a socket), following symbolic links as :func:`os.stat` does (``/dev/stdout``
-    on a pipe is a link to a name that ``realpath`` cannot follow)."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return False
-    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
-
-
-def _about(error: OSError, path: str | os.PathLike[str]) -> OSError:
-    """``error`` naming ``path``, the file the caller gave, rather than the temporary file
-    beside it that the save was writing (a name the caller never saw)."""
-    if error.errno is None:
-        return error
-    return type(error)(error.errno, error.strerror, os.fspath(path))
 
 
 def _path(path: object) -> str | os.PathLike[str]:

@@ -21,6 +21,7 @@ chkobba.errors.ChkobbaError: players must be a tuple of the player counts ...; g
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -29,6 +30,7 @@ from typing import Any, Literal
 import attrs
 
 from chkobba._describe import not_an_int
+from chkobba._files import write_atomically
 from chkobba._json import file_name, strict_loads
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
@@ -301,6 +303,54 @@ class Rules:
 
         read: Rules = attrs_in(cls)("rules", data)
         return read
+
+    def to_json(self) -> str:
+        """The profile as JSON text, one field per line (lists on theirs), to read and
+        edit: what ``chkobba rules NAME`` prints, :meth:`save` writes and :meth:`load`
+        and :meth:`from_json` read.
+
+        >>> print(TUNISIAN.to_json().splitlines()[2])
+          "capture_values": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        >>> Rules.from_json(CARD_RULES_PLUS.to_json()) == CARD_RULES_PLUS
+        True
+        """
+        fields = [
+            f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in self.to_dict().items()
+        ]
+        return "{\n" + ",\n".join(fields) + "\n}"
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        """The profile in JSON text holding :meth:`to_dict`'s object, checked as
+        :meth:`from_dict` checks it; text that is not such JSON raises
+        :class:`~chkobba.ChkobbaError` saying why.
+
+        >>> Rules.from_json('{"name": "house"}')
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: rules: missing field 'capture_values'
+        """
+        if not isinstance(text, str):
+            raise ChkobbaError(f"Rules.from_json takes JSON text, not {_shown(text)}")
+        try:
+            data = strict_loads(text, ChkobbaError, "a rule profile")
+        except ChkobbaError:  # a ValueError too, already saying what is wrong
+            raise
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+            raise ChkobbaError(f"the rule profile is not valid JSON: {error}") from None
+        return cls.from_dict(data)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the profile to a file as UTF-8 JSON (:meth:`to_json`), atomically, as
+        :meth:`Record.save <chkobba.Record.save>` writes a record: a failure leaves the
+        old file as it was, and a device or a pipe is written to. :meth:`load` reads it
+        back, and so does ``--rules FILE``.
+
+        ``path`` is a ``str`` or an :class:`os.PathLike`; errors of the file system are
+        :class:`OSError`, as with :func:`open`.
+        """
+        path = file_name(path, ChkobbaError, "a rule profile's file")
+        write_atomically(path, (self.to_json() + "\n").encode("utf-8"))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Rules:

@@ -7,8 +7,6 @@ prints it back, so a house file can be tested before a match.
 
 from __future__ import annotations
 
-import json
-
 from chkobba.cli.output import Output
 from chkobba.rules import Rules
 
@@ -22,11 +20,11 @@ def run_rules(out: Output, rules: Rules) -> int:
 
 
 def profile_json(rules: Rules) -> str:
-    """The profile as JSON text, one field per line (lists on theirs), to read and edit.
+    """The profile as JSON text, one field per line (lists on theirs), to read and edit:
+    :meth:`Rules.to_json <chkobba.Rules.to_json>`.
 
     >>> from chkobba import TUNISIAN
     >>> print(profile_json(TUNISIAN).splitlines()[2])
       "capture_values": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     """
-    fields = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in rules.to_dict().items()]
-    return "{\n" + ",\n".join(fields) + "\n}"
+    return rules.to_json()

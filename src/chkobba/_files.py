@@ -1,0 +1,76 @@
+"""Writing a file atomically: what :meth:`Record.save <chkobba.Record.save>` and
+:meth:`Rules.save <chkobba.Rules.save>` share."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+
+__all__ = ["write_atomically"]
+
+# How much of a file's name the temporary file keeps: 40 characters are at most 160
+# bytes of UTF-8, so the temporary name stays within the 255 bytes a file name may have
+# wherever the target's own name fits.
+_STEM = 40
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a failure leaves the old file as it was.
+
+    The data goes to a new file beside ``path``, which then replaces ``path`` in one step
+    (:func:`os.replace`); an existing file keeps its permissions. A device or a pipe
+    (``/dev/null``, ``/dev/stdout``, a FIFO) is written to instead, as a shell's ``>``
+    does: a file renamed over it would replace the device itself. Errors of the file
+    system are :class:`OSError` naming ``path``, never the temporary file.
+    """
+    if _is_device(path):
+        with open(path, "wb") as device:
+            device.write(data)
+        return
+    target = os.path.realpath(path)  # through a symbolic link, not over it
+    if os.path.isdir(target):  # os.replace's error would name the temporary file
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    folder, name = os.path.split(target)
+    # Beside the target (os.replace cannot cross file systems), named after it for a
+    # person who finds one left by a crash, but cut so that a long name still fits.
+    temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as error:
+        raise _about(error, path) from None
+    try:
+        with open(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+        os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        if isinstance(error, OSError):
+            raise _about(error, path) from None
+        raise
+
+
+def _is_device(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names something that exists but is no file or folder (a device,
+    a pipe, a socket), following symbolic links as :func:`os.stat` does (``/dev/stdout``
+    on a pipe is a link to a name that ``realpath`` cannot follow)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _about(error: OSError, path: str | os.PathLike[str]) -> OSError:
+    """``error`` naming ``path``, the file the caller gave, rather than the temporary file
+    beside it that the save was writing (a name the caller never saw)."""
+    if error.errno is None:
+        return error
+    return type(error)(error.errno, error.strerror, os.fspath(path))

@@ -1,0 +1,102 @@
+"""A rule profile as JSON text and as a file: ``Rules.to_json``, ``Rules.from_json`` and
+``Rules.save``, the writers beside ``to_dict``, ``from_dict`` and ``load`` (docs/rules.md,
+"A profile is also data")."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Rules
+from chkobba.cli.rules import profile_json
+from tests.strategies import examples, rule_profiles
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(rule_profiles())
+def test_a_profile_goes_through_json_text_unchanged(rules: Rules) -> None:
+    text = rules.to_json()
+    assert Rules.from_json(text) == rules
+    assert json.loads(text) == rules.to_dict()
+    assert text == profile_json(rules)  # what `chkobba rules` prints
+
+
+def test_the_text_has_one_field_a_line() -> None:
+    lines = TUNISIAN.to_json().splitlines()
+    assert lines[0] == "{" and lines[-1] == "}"
+    assert lines[1:-1] == [
+        f"  {json.dumps(name)}: {json.dumps(value)}" + ("," if i < len(lines) - 3 else "")
+        for i, (name, value) in enumerate(TUNISIAN.to_dict().items())
+    ]
+
+
+def test_save_writes_what_load_reads_and_the_command_prints(tmp_path: Path) -> None:
+    path = tmp_path / "house.json"
+    CARD_RULES_PLUS.save(path)
+    assert path.read_text(encoding="utf-8") == CARD_RULES_PLUS.to_json() + "\n"
+    assert Rules.load(path) == CARD_RULES_PLUS
+    TUNISIAN.save(str(path))  # over the old file, by a str
+    assert Rules.load(path) == TUNISIAN
+
+
+def test_a_failed_save_leaves_the_old_file_and_names_the_file_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "house.json"
+    CARD_RULES_PLUS.save(path)
+    os.chmod(path, 0o640)
+
+    def failing_replace(source: str, destination: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(OSError, match="No space left") as failed:
+        TUNISIAN.save(path)
+    assert failed.value.filename == str(path)  # not the temporary file's
+    assert Rules.load(path) == CARD_RULES_PLUS
+    assert [p.name for p in tmp_path.iterdir()] == ["house.json"]  # no temporary left
+    monkeypatch.undo()
+    TUNISIAN.save(path)
+    assert os.stat(path).st_mode & 0o777 == 0o640  # permissions kept
+
+
+def test_save_writes_to_a_device() -> None:
+    TUNISIAN.save(os.devnull)  # not replaced by a file
+    assert not Path(os.devnull).is_file()
+
+
+@pytest.mark.parametrize("path", [3, None, b"house.json", 2.5])
+def test_save_takes_only_str_or_pathlike(path: object) -> None:
+    with pytest.raises(ChkobbaError, match=r"rule profile's file is named by a str or an os\."):
+        TUNISIAN.save(path)  # type: ignore[arg-type]
+
+
+def test_save_into_a_folder_is_an_oserror_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(IsADirectoryError) as failed:
+        TUNISIAN.save(tmp_path)
+    assert failed.value.filename == str(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", r"^the rule profile is not valid JSON: Expecting property name"),
+        ("[" * 100_000, r"^the rule profile is not valid JSON"),
+        ('{"name": "a", "name": "b"}', r"^field 'name' appears twice in one JSON object$"),
+        ('{"name": "house"}', r"^rules: missing field 'capture_values'$"),
+        ("[]", r"^rules must be an object, not \[\] \(list\)$"),
+        ("NaN", r"NaN"),
+    ],
+)
+def test_from_json_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ChkobbaError, match=message):
+        Rules.from_json(text)
+
+
+def test_from_json_takes_only_text() -> None:
+    with pytest.raises(ChkobbaError, match=r"^Rules\.from_json takes JSON text, not b'\{\}'$"):
+        Rules.from_json(b"{}")  # type: ignore[arg-type]
