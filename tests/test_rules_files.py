@@ -4,8 +4,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -64,9 +67,18 @@ def test_a_failed_save_leaves_the_old_file_and_names_the_file_given(
     assert os.stat(path).st_mode & 0o777 == 0o640  # permissions kept
 
 
-def test_save_writes_to_a_device() -> None:
-    TUNISIAN.save(os.devnull)  # not replaced by a file
-    assert not Path(os.devnull).is_file()
+def test_save_writes_into_a_pipe_instead_of_replacing_it(tmp_path: Path) -> None:
+    # A FIFO of its own, not /dev/null: a mutant that took the device for a file would
+    # rename a file over the machine's /dev/null (tools/mutation/README.md).
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
+    reader.start()
+    TUNISIAN.save(fifo)
+    reader.join(timeout=30)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert read == [(TUNISIAN.to_json() + "\n").encode("utf-8")]
 
 
 @pytest.mark.parametrize("path", [3, None, b"house.json", 2.5])
@@ -79,6 +91,7 @@ def test_save_into_a_folder_is_an_oserror_naming_it(tmp_path: Path) -> None:
     with pytest.raises(IsADirectoryError) as failed:
         TUNISIAN.save(tmp_path)
     assert failed.value.filename == str(tmp_path)
+    assert failed.value.errno == errno.EISDIR
 
 
 @pytest.mark.parametrize(
@@ -89,7 +102,8 @@ def test_save_into_a_folder_is_an_oserror_naming_it(tmp_path: Path) -> None:
         ('{"name": "a", "name": "b"}', r"^field 'name' appears twice in one JSON object$"),
         ('{"name": "house"}', r"^rules: missing field 'capture_values'$"),
         ("[]", r"^rules must be an object, not \[\] \(list\)$"),
-        ("NaN", r"NaN"),
+        ("NaN", r"^a rule profile holds no NaN: it is not standard JSON$"),
+        ('{"target": -Infinity}', r"^a rule profile holds no -Infinity: it is not standard JSON$"),
     ],
 )
 def test_from_json_says_what_is_wrong(text: str, message: str) -> None:
