@@ -29,7 +29,9 @@ import io
 import os
 import pkgutil
 import random
+import stat
 import sys
+import threading
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -402,6 +404,20 @@ def play_positions(deals: int, seed: int) -> Iterator[tuple[State, Move]]:
                 yield state, move
             state = apply(state, move)
         assert state == end
+
+
+def written_to_a_fifo(fifo: Path, save: Callable[[Path], object]) -> bytes:
+    """What ``save(fifo)`` wrote into a new FIFO at ``fifo`` (read by a thread, since a
+    FIFO's writer waits for a reader), once checked that ``fifo`` is a FIFO still: a
+    save that renamed a file over it would have replaced it."""
+    os.mkfifo(fifo)
+    read: list[bytes] = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
+    reader.start()
+    save(fifo)
+    reader.join(timeout=30)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    return b"".join(read)
 
 
 def run_cli(*args: str, stdin: str = "") -> tuple[int, str, str]:

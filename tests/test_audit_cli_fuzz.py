@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import threading
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 from chkobba import Record
 from chkobba._describe import one_line
 from chkobba.cli import main
+from tests.helpers import written_to_a_fifo
 
 
 @pytest.mark.parametrize(
@@ -109,16 +109,8 @@ def test_a_failed_simulate_keeps_a_file_that_was_there(
 def test_saving_a_record_to_a_pipe_writes_to_it_instead_of_replacing_it(tmp_path: Path) -> None:
     # Record.save renamed a new file over the target: a FIFO (or a device, as root)
     # became an ordinary file, and the save said it had succeeded.
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    read: list[bytes] = []
-    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
-    reader.start()
     record = Record(players=2)
-    record.save(fifo)
-    reader.join(timeout=30)
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
-    assert read == [record.to_json().encode("utf-8")]
+    assert written_to_a_fifo(tmp_path / "pipe", record.save) == record.to_json().encode("utf-8")
 
 
 def test_saving_a_record_to_dev_null_leaves_the_device() -> None:

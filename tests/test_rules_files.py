@@ -7,8 +7,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import stat
-import threading
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from hypothesis import given, settings
 
 from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Rules
 from chkobba.cli.rules import profile_json
+from tests.helpers import written_to_a_fifo
 from tests.strategies import examples, rule_profiles
 
 
@@ -70,15 +69,8 @@ def test_a_failed_save_leaves_the_old_file_and_names_the_file_given(
 def test_save_writes_into_a_pipe_instead_of_replacing_it(tmp_path: Path) -> None:
     # A FIFO of its own, not /dev/null: a mutant that took the device for a file would
     # rename a file over the machine's /dev/null (tools/mutation/README.md).
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    read: list[bytes] = []
-    reader = threading.Thread(target=lambda: read.append(fifo.read_bytes()))
-    reader.start()
-    TUNISIAN.save(fifo)
-    reader.join(timeout=30)
-    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
-    assert read == [(TUNISIAN.to_json() + "\n").encode("utf-8")]
+    written = written_to_a_fifo(tmp_path / "pipe", TUNISIAN.save)
+    assert written == (TUNISIAN.to_json() + "\n").encode("utf-8")
 
 
 @pytest.mark.parametrize("path", [3, None, b"house.json", 2.5])
