@@ -115,14 +115,8 @@ def closure(
         alternatives = todo.pop(0)
         if any(name in NOT_NEEDED for name in alternatives):
             continue
-        fields = next(
-            (
-                packages.get(name) or packages.get("provides:" + name)
-                for name in alternatives
-                if name in packages or "provides:" + name in packages
-            ),
-            None,
-        )
+        present = (packages.get(name) or packages.get("provides:" + name) for name in alternatives)
+        fields = next(filter(None, present), None)
         if fields is None:
             raise NotAvailable(f"no package {' or '.join(alternatives)} in the index")
         if fields["Package"] in found:
@@ -135,6 +129,15 @@ def closure(
 def _download(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=120) as response:
         data: bytes = response.read()
+    return data
+
+
+def _download_checked(url: str, digest: str | None, refusal: str) -> bytes:
+    """``url``'s bytes, if their SHA256 is ``digest``; else :class:`NotAvailable`
+    saying ``refusal``."""
+    data = _download(url)
+    if digest is None or hashlib.sha256(data).hexdigest() != digest:
+        raise NotAvailable(refusal)
     return data
 
 
@@ -156,10 +159,11 @@ def _verified_release(suite: str) -> str:
 
 def _index(suite: str, architecture: str) -> dict[str, dict[str, str]]:
     name = f"main/binary-{architecture}/Packages.xz"
-    signed = _signed_hashes(_verified_release(suite)).get(name)
-    data = _download(f"{MIRROR}/dists/{suite}/{name}")
-    if signed is None or hashlib.sha256(data).hexdigest() != signed:
-        raise NotAvailable(f"{suite}'s {name}: its SHA256 is not the one its InRelease signs")
+    data = _download_checked(
+        f"{MIRROR}/dists/{suite}/{name}",
+        _signed_hashes(_verified_release(suite)).get(name),
+        f"{suite}'s {name}: its SHA256 is not the one its InRelease signs",
+    )
     return parse_index(lzma.decompress(data).decode("utf-8"))
 
 
@@ -171,9 +175,9 @@ def fetch(packages: list[dict[str, str]], root: Path) -> None:
         filename, digest = fields.get("Filename"), fields.get("SHA256")
         if filename is None or digest is None:
             raise NotAvailable(f"the index gives {fields['Package']} no Filename or SHA256")
-        data = _download(f"{MIRROR}/{filename}")
-        if hashlib.sha256(data).hexdigest() != digest:
-            raise NotAvailable(f"{filename}: its SHA256 is not the index's")
+        data = _download_checked(
+            f"{MIRROR}/{filename}", digest, f"{filename}: its SHA256 is not the index's"
+        )
         deb = debs / Path(filename).name
         deb.write_bytes(data)
         subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
