@@ -23,9 +23,11 @@ impossible position.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import importlib.util
 import io
+import json
 import os
 import pkgutil
 import random
@@ -35,6 +37,7 @@ import threading
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -519,3 +522,18 @@ def load_script(path: Path, name: str) -> types.ModuleType:
     finally:
         sys.path.remove(str(path.parent))
     return module
+
+
+def shipped_schema(name: str) -> dict[str, Any]:
+    """The JSON Schema ``NAME.schema.json`` shipped in the package, read as the docs say
+    (with :mod:`importlib.resources`), not through the library."""
+    text = resources.files("chkobba").joinpath(f"{name}.schema.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@functools.cache
+def schema_validator(name: str) -> Any:
+    """A ``jsonschema`` validator of that schema (the test skips without the package)."""
+    jsonschema = pytest.importorskip("jsonschema")
+    return jsonschema.Draft202012Validator(shipped_schema(name))

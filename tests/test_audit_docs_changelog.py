@@ -69,9 +69,11 @@ from chkobba import (
     DECK,
     Game,
     IllegalMoveError,
+    MoveOutcome,
     NotationError,
     PlayerView,
     Record,
+    Rules,
     State,
     apply,
     new_match,
@@ -813,10 +815,17 @@ def test_the_schemas_and_the_type_marker_are_package_data() -> None:
         "record.schema.json",
         "state.schema.json",
         "view.schema.json",
+        "rules.schema.json",
+        "outcome.schema.json",
     }
     package = Path(chkobba.__file__).parent
     assert all((package / name).is_file() for name in shipped)
-    for schema in (State.json_schema(), PlayerView.json_schema()):
+    for schema in (
+        State.json_schema(),
+        PlayerView.json_schema(),
+        Rules.json_schema(),
+        MoveOutcome.json_schema(),
+    ):
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 

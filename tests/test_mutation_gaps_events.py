@@ -37,6 +37,7 @@ from chkobba.scoring import DealScore
 
 _PLAY = {"kind": "play", "player": 0, "card": card("7D")}
 _CUT = {"kind": "cut", "player": 1, "keep": True, "dealt_table": cards("2D 6S AS AC")}
+_SCORE = DealScore(0, 0, None, 0, (1, 0), (4, 0), (22, 18), (6, 4), (3, 1), (2, 2))
 
 
 @pytest.mark.parametrize(
@@ -90,6 +91,7 @@ def test_a_hand_built_outcome_takes_lists_for_its_card_fields_and_holds_tuples_a
         captured=[card("7S")],
         leftovers=list(cards("3C 4C")),
         leftovers_side=0,
+        deal_score=_SCORE,
     )
     assert last.leftovers == cards("3C 4C")
     assert type(last.leftovers) is tuple
@@ -100,7 +102,6 @@ def test_a_hand_built_outcome_takes_lists_for_its_card_fields_and_holds_tuples_a
 # --- MoveOutcome read from data -------------------------------------------------------------
 
 _GOOD = MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")).to_dict()
-_SCORE = DealScore(0, 0, None, 0, (1, 0), (4, 0), (22, 18), (6, 4), (3, 1), (2, 2))
 _LAST = MoveOutcome(
     "play", player=0, card=card("7D"), leftovers=cards("3C"), leftovers_side=1, deal_score=_SCORE
 ).to_dict()

@@ -9,7 +9,6 @@ import functools
 import json
 import random
 import re
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,28 +34,15 @@ from chkobba import (
     random_shuffle,
 )
 from chkobba.scoring import DealScore
-from tests.helpers import random_history
+from tests.helpers import random_history, schema_validator, shipped_schema
 from tests.strategies import examples, profile_states, seeds
 
 SNAPSHOTS_MD = Path(__file__).resolve().parent.parent / "docs" / "snapshots.md"
 KINDS = ("state", "view")
 
 
-def schema(kind: str) -> dict[str, Any]:
-    """A shipped schema, read as docs/snapshots.md says."""
-    text = resources.files("chkobba").joinpath(f"{kind}.schema.json").read_text("utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
-
-
-@functools.cache
-def validator(kind: str) -> Any:
-    jsonschema = pytest.importorskip("jsonschema")
-    return jsonschema.Draft202012Validator(schema(kind))
-
-
 def errors(kind: str, data: object) -> list[Any]:
-    return list(validator(kind).iter_errors(data))
+    return list(schema_validator(kind).iter_errors(data))
 
 
 def _inlined(node: Any, defs: dict[str, Any]) -> Any:
@@ -75,7 +61,7 @@ def fast_validator(kind: str) -> Any:
     at every use, so this validates the thousands of documents of whole matches about 2.5
     times faster. The bad documents below check that it judges like the shipped one."""
     jsonschema = pytest.importorskip("jsonschema")
-    loaded = schema(kind)
+    loaded = shipped_schema(kind)
     return jsonschema.Draft202012Validator(_inlined(loaded, loaded["$defs"]))
 
 
@@ -103,7 +89,7 @@ def a_state() -> State:
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_shipped_schemas_are_valid_json_schemas(kind: str) -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    loaded = schema(kind)
+    loaded = shipped_schema(kind)
     jsonschema.Draft202012Validator.check_schema(loaded)
     assert loaded["$schema"] == Record.json_schema()["$schema"]
     assert loaded["properties"]["format"]["const"] == f"chkobba-{kind}"
@@ -125,7 +111,7 @@ def _objects(node: Any) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_object_of_the_formats_is_closed_and_complete(kind: str) -> None:
-    objects = _objects(schema(kind))
+    objects = _objects(shipped_schema(kind))
     assert len(objects) == 3  # the document, the rules and a deal score
     for node in objects:
         assert node["additionalProperties"] is False
@@ -133,7 +119,7 @@ def test_every_object_of_the_formats_is_closed_and_complete(kind: str) -> None:
 
 
 def test_the_two_schemas_share_their_common_fields_and_definitions() -> None:
-    state, view = schema("state"), schema("view")
+    state, view = shipped_schema("state"), shipped_schema("view")
     assert state["$defs"] == view["$defs"]
     common = set(state["properties"]) & set(view["properties"]) - {"format"}
     assert common == set(state["properties"]) - {"format", "hands", "stock"}
@@ -142,7 +128,7 @@ def test_the_two_schemas_share_their_common_fields_and_definitions() -> None:
 
 
 def test_the_nested_objects_are_the_python_values_fields() -> None:
-    defs = schema("state")["$defs"]
+    defs = shipped_schema("state")["$defs"]
     assert defs["rules"]["required"] == [f.name for f in attrs.fields(Rules) if f.init]
     assert defs["deal_score"]["required"] == [f.name for f in attrs.fields(DealScore) if f.init]
     # The same rules object as a record's, every key required here.
@@ -306,7 +292,7 @@ TABLES = [
 def test_the_field_tables_list_exactly_the_schemas_fields(
     heading: str, kind: str, definition: str | None
 ) -> None:
-    loaded = schema(kind)
+    loaded = shipped_schema(kind)
     node = loaded if definition is None else loaded["$defs"][definition]
     rows = _table(heading)
     assert [row["field"] for row in rows] == [f"`{name}`" for name in node["properties"]]
@@ -331,7 +317,9 @@ def test_the_field_tables_list_exactly_the_schemas_fields(
 
 def test_the_rules_keys_the_docs_list_are_the_schemas() -> None:
     named = re.findall(r"`(\w+)`", _section("The rules object"))
-    assert [n for n in named if n != "rules"] == schema("state")["$defs"]["rules"]["required"]
+    assert [n for n in named if n != "rules"] == shipped_schema("state")["$defs"]["rules"][
+        "required"
+    ]
 
 
 def test_the_documented_examples_validate_and_are_what_the_library_writes() -> None:

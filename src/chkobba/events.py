@@ -50,6 +50,7 @@ from chkobba.snapshots import (
     is_score_value,
     optional_card_in,
     optional_int_in,
+    shipped_schema,
     versioned_fields,
 )
 from chkobba.state import Phase, State, sides_of
@@ -113,7 +114,13 @@ def _all_cards(value: tuple[object, ...] | frozenset[object]) -> bool:
     return all(type(c) is Card for c in value)
 
 
+def _is_side(value: object) -> bool:
+    # A side: below the most sides a match may have.
+    return value is None or (type(value) is int and 0 <= value < max(_SIDE_COUNTS))
+
+
 _SEAT = _checked(_is_seat, f"a whole number from 0 to {max(PLAYER_COUNTS) - 1} or None")
+_SIDE = _checked(_is_side, f"a whole number from 0 to {max(_SIDE_COUNTS) - 1} or None")
 _FLAG = _checked(lambda v: type(v) is bool, "True or False")
 _CARD = _checked(lambda v: v is None or type(v) is Card, "a card or None")
 _CARDS = _checked(lambda v: type(v) is tuple and _all_cards(v), "a tuple of cards")
@@ -196,12 +203,12 @@ class MoveOutcome:
     chkobba: bool = attrs.field(default=False, validator=_FLAG)
     refilled: bool = attrs.field(default=False, validator=_FLAG)
     leftovers: tuple[Card, ...] = attrs.field(default=(), converter=_as_tuple, validator=_CARDS)
-    leftovers_side: int | None = attrs.field(default=None, validator=_SEAT)
+    leftovers_side: int | None = attrs.field(default=None, validator=_SIDE)
     deal_score: DealScore | None = attrs.field(
         default=None,
         validator=_checked(lambda v: v is None or isinstance(v, DealScore), "a DealScore or None"),
     )
-    winner: int | None = attrs.field(default=None, validator=_SEAT)
+    winner: int | None = attrs.field(default=None, validator=_SIDE)
 
     def __attrs_post_init__(self) -> None:
         kind = self.kind
@@ -211,15 +218,24 @@ class MoveOutcome:
                 raise ChkobbaError(f"MoveOutcome: a {kind} has no {field.name}")
             if field.name in _NEEDED[kind] and value == field.default:
                 raise ChkobbaError(f"MoveOutcome: a {kind} needs {field.name}")
+        _check_distinct("dealt_table", self.dealt_table)  # each field on its own first
+        _check_distinct("leftovers", self.leftovers)
         for name, needs in (
             ("void", "dealt_table"),
             ("chkobba", "captured"),
             ("leftovers_side", "leftovers"),
+            ("leftovers", "deal_score"),  # only a deal's last play leaves any
             ("winner", "deal_score"),
         ):
             value = getattr(self, name)
-            if value is not None and value is not False and not getattr(self, needs):
+            unset = value is None or value is False or value == ()  # (0 == False)
+            if not unset and not getattr(self, needs):
                 raise ChkobbaError(f"MoveOutcome: {name} is set without {needs}")
+        if self.refilled and self.deal_score is not None:
+            raise ChkobbaError(
+                "MoveOutcome: refilled is set with deal_score: a deal's last play deals no hands"
+            )
+        self._check_cards_taken()
         if (self.keep is False) != (self.exposed is not None):
             raise ChkobbaError("MoveOutcome: exposed is the card of a cut with keep=False")
         if self.exposed is not None and self.dealt_table[:1] not in ((), (self.exposed,)):
@@ -227,10 +243,17 @@ class MoveOutcome:
                 f"MoveOutcome: exposed {self.exposed} is not the first card of dealt_table "
                 f"({format_cards(self.dealt_table[:1])})"
             )
-        _check_distinct("dealt_table", self.dealt_table)
-        _check_distinct("leftovers", self.leftovers)
         if self.deal_score is not None:
             self._check_deal_score(self.deal_score)
+
+    def _check_cards_taken(self) -> None:
+        # A card leaves the table once: the card played is not among those it took, and
+        # the leftovers are what the captures left.
+        if self.card is not None and self.card in self.captured:
+            raise ChkobbaError(f"MoveOutcome: {self.card} is the card played and among captured")
+        both = self.captured.intersection(self.leftovers)
+        if both:
+            raise ChkobbaError(f"MoveOutcome: {min(both)} is among captured and leftovers")
 
     def _check_deal_score(self, score: DealScore) -> None:
         # As check_state checks a state's deal scores: a score that no deal makes (points
@@ -246,10 +269,12 @@ class MoveOutcome:
         problem = deal_score_problem(score, sides)
         if problem is not None:
             raise ChkobbaError(f"MoveOutcome: {problem}")
-        if self.winner is not None and self.winner >= sides:
-            raise ChkobbaError(
-                f"MoveOutcome: winner {self.winner} is not a side from 0 to {sides - 1}"
-            )
+        for name in ("leftovers_side", "winner"):
+            side = getattr(self, name)
+            if side is not None and side >= sides:
+                raise ChkobbaError(
+                    f"MoveOutcome: {name} {side} is not a side from 0 to {sides - 1}"
+                )
 
     def __repr__(self) -> str:
         parts = [repr(self.kind)]
@@ -272,6 +297,17 @@ class MoveOutcome:
         for field in attrs.fields(MoveOutcome):
             data[field.name] = _plain(getattr(self, field.name))
         return data
+
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s format, shipped in the package as
+        ``chkobba/outcome.schema.json`` (see docs/api.md): for a client in another
+        language to check what a server sends.
+
+        >>> MoveOutcome.json_schema()["properties"]["format"]["const"]
+        'chkobba-outcome'
+        """
+        return shipped_schema("outcome.schema.json")
 
     @classmethod
     def from_dict(cls, data: object) -> MoveOutcome:

@@ -304,6 +304,20 @@ class Rules:
         read: Rules = attrs_in(cls)("rules", data)
         return read
 
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s object, the file of a house profile,
+        shipped in the package as ``chkobba/rules.schema.json`` (see docs/rules.md): for an
+        editor, or a program in another language, to check a profile file before it is
+        read.
+
+        >>> Rules.json_schema()["$id"], Rules.json_schema()["required"][:3]
+        ('urn:chkobba:rules:1', ['name', 'capture_values', 'target'])
+        """
+        from chkobba.snapshots import shipped_schema  # it imports this module
+
+        return shipped_schema("rules.schema.json")
+
     def to_json(self) -> str:
         """The profile as JSON text, one field per line (lists on theirs), to read and
         edit: what ``chkobba rules NAME`` prints, :meth:`save` writes and :meth:`load`

@@ -418,7 +418,8 @@ def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool
 
 def shipped_schema(name: str) -> dict[str, Any]:
     """The JSON Schema file ``name`` shipped in the package (``state.schema.json``,
-    ``view.schema.json``, ``record.schema.json``), parsed."""
+    ``view.schema.json``, ``record.schema.json``, ``rules.schema.json``,
+    ``outcome.schema.json``), parsed: a new dict at every call, for the caller to keep."""
     text = resources.files("chkobba").joinpath(name).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
