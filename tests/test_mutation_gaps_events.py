@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
@@ -97,6 +98,17 @@ def test_a_hand_built_outcome_takes_lists_for_its_card_fields_and_holds_tuples_a
     assert type(last.leftovers) is tuple
     assert last.captured == frozenset(cards("7S"))
     assert type(last.captured) is frozenset
+
+
+def test_a_deal_score_whose_points_are_a_list_is_refused_for_its_side_count() -> None:
+    # (The audit of 2026-12-05: the points' type decides the side count before the score
+    # is checked field by field.)
+    listed = attrs.evolve(_SCORE, points=[4, 0])
+    with pytest.raises(ChkobbaError) as error:
+        MoveOutcome("play", player=0, card=card("7D"), deal_score=listed)
+    assert str(error.value) == (
+        "MoveOutcome: deal_score.points must be 2 or 3 whole numbers, one per side, not [4, 0]"
+    )
 
 
 # --- MoveOutcome read from data -------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""Reading JSON strictly, for the files people write by hand: records and rule profiles.
+"""Reading JSON strictly, for the files people write by hand (records and rule profiles)
+and the text a program receives (states, views, outcomes); writing it the same way for
+every value.
 
 :func:`file_name` checks what names such a file before anything opens it: ``open`` and
 ``os.fspath`` would raise a bare ``TypeError`` or ``ValueError`` that names no argument.
@@ -25,7 +27,7 @@ from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["file_name", "strict_loads"]
+__all__ = ["document_text", "file_name", "read_document", "strict_loads"]
 
 
 def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
@@ -74,3 +76,47 @@ def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.Pa
             ) from None
         return path
     raise error(f"{what} is named by a str or an os.PathLike, not {shown(path)}")
+
+
+def document_text(data: dict[str, Any], compact: bool) -> str:
+    """A value's JSON object as text: one field a line (a field's value on its line), or
+    with ``compact`` one line without spaces. ASCII only (``\\u`` escapes), so the text
+    goes through any encoding.
+
+    >>> print(document_text({"name": "house", "players": [2, 4]}, compact=False))
+    {
+      "name": "house",
+      "players": [2, 4]
+    }
+    >>> document_text({"name": "house", "players": [2, 4]}, compact=True)
+    '{"name":"house","players":[2,4]}'
+    """
+    if compact:
+        return json.dumps(data, separators=(",", ":"))
+    fields = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
+    return "{\n" + ",\n".join(fields) + "\n}"
+
+
+def read_document(text: object, caller: str, what: str) -> Any:
+    """``text`` read by :func:`strict_loads`, every problem a :class:`ChkobbaError`:
+    what is not a ``str`` (naming ``caller``), and text that is not JSON (``what`` names
+    the document with its article, as ``"a rule profile"``).
+
+    >>> read_document('{"format": ', "State.from_json", "a state")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: the state is not valid JSON: Expecting value: line 1 ...
+    >>> read_document(b"{}", "State.from_json", "a state")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: State.from_json takes JSON text, not b'{}'
+    """
+    if not isinstance(text, str):
+        raise ChkobbaError(f"{caller} takes JSON text, not {shown(text)}")
+    try:
+        return strict_loads(text, ChkobbaError, what)
+    except ChkobbaError:  # a ValueError too, already saying what is wrong
+        raise
+    except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+        noun = what.partition(" ")[2]
+        raise ChkobbaError(f"the {noun} is not valid JSON: {error}") from None

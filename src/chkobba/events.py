@@ -34,7 +34,8 @@ from typing import Any, Literal
 import attrs
 
 from chkobba import _kernel
-from chkobba._describe import twice
+from chkobba._describe import plain_flag, twice
+from chkobba._json import document_text, read_document
 from chkobba.cards import Card, format_cards
 from chkobba.checks import broken_state, deal_score_problem
 from chkobba.engine import apply
@@ -297,6 +298,23 @@ class MoveOutcome:
         for field in attrs.fields(MoveOutcome):
             data[field.name] = _plain(getattr(self, field.name))
         return data
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
+        writes one line without spaces: what a server sends every player.
+
+        >>> what = MoveOutcome("play", player=0, card=card("7D"), captured=cards("2D 5S"))
+        >>> MoveOutcome.from_json(what.to_json(compact=True)) == what
+        True
+        """
+        return document_text(self.to_dict(), plain_flag("compact", compact))
+
+    @classmethod
+    def from_json(cls, text: str) -> MoveOutcome:
+        """The outcome in JSON text holding :meth:`to_dict`'s object, read strictly as
+        :meth:`State.from_json <chkobba.State.from_json>` reads a state, and checked as
+        :meth:`from_dict` checks it."""
+        return cls.from_dict(read_document(text, "MoveOutcome.from_json", "an outcome"))
 
     @staticmethod
     def json_schema() -> dict[str, Any]:

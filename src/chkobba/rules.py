@@ -21,7 +21,6 @@ chkobba.errors.ChkobbaError: players must be a tuple of the player counts ...; g
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -29,9 +28,9 @@ from typing import Any, Literal
 
 import attrs
 
-from chkobba._describe import not_an_int
+from chkobba._describe import not_an_int, plain_flag
 from chkobba._files import write_atomically
-from chkobba._json import file_name, strict_loads
+from chkobba._json import document_text, file_name, read_document, strict_loads
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 from chkobba.errors import shown as _shown
@@ -318,20 +317,17 @@ class Rules:
 
         return shipped_schema("rules.schema.json")
 
-    def to_json(self) -> str:
+    def to_json(self, *, compact: bool = False) -> str:
         """The profile as JSON text, one field per line (lists on theirs), to read and
         edit: what ``chkobba rules NAME`` prints, :meth:`save` writes and :meth:`load`
-        and :meth:`from_json` read.
+        and :meth:`from_json` read; ``compact=True`` writes one line without spaces.
 
         >>> print(TUNISIAN.to_json().splitlines()[2])
           "capture_values": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
         >>> Rules.from_json(CARD_RULES_PLUS.to_json()) == CARD_RULES_PLUS
         True
         """
-        fields = [
-            f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in self.to_dict().items()
-        ]
-        return "{\n" + ",\n".join(fields) + "\n}"
+        return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
     def from_json(cls, text: str) -> Rules:
@@ -344,15 +340,7 @@ class Rules:
         ...
         chkobba.errors.ChkobbaError: rules: missing field 'capture_values'
         """
-        if not isinstance(text, str):
-            raise ChkobbaError(f"Rules.from_json takes JSON text, not {_shown(text)}")
-        try:
-            data = strict_loads(text, ChkobbaError, "a rule profile")
-        except ChkobbaError:  # a ValueError too, already saying what is wrong
-            raise
-        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-            raise ChkobbaError(f"the rule profile is not valid JSON: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_document(text, "Rules.from_json", "a rule profile"))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the profile to a file as UTF-8 JSON (:meth:`to_json`), atomically, as

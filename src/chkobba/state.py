@@ -25,7 +25,8 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import TextEnumType, not_an_int
+from chkobba._describe import TextEnumType, not_an_int, plain_flag
+from chkobba._json import document_text, read_document
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -208,6 +209,35 @@ class State:
         from chkobba.snapshots import state_from_dict  # it imports this module
 
         return state_from_dict(data)
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
+        writes one line without spaces (to send). It holds every hidden card: a player is
+        sent ``observe(state, seat).to_json()``.
+
+        >>> state = new_match()
+        >>> print(state.to_json().splitlines()[1])
+          "format": "chkobba-state",
+        >>> state.to_json(compact=True)[:37]
+        '{"format":"chkobba-state","version":1'
+        >>> State.from_json(state.to_json()) == state
+        True
+        """
+        return document_text(self.to_dict(), plain_flag("compact", compact))
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        """The state in JSON text holding :meth:`to_dict`'s object, read as
+        :meth:`from_dict` reads it. The text is read strictly: a key twice in one object,
+        ``NaN`` or text that is not JSON raises :class:`~chkobba.ChkobbaError` saying
+        which.
+
+        >>> State.from_json('{"format": "chkobba-state", "format": "chkobba-view"}')
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: field 'format' appears twice in one JSON object
+        """
+        return cls.from_dict(read_document(text, "State.from_json", "a state"))
 
     @staticmethod
     def json_schema() -> dict[str, Any]:

@@ -21,7 +21,8 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import add_note, twice, wrong_type
+from chkobba._describe import add_note, plain_flag, twice, wrong_type
+from chkobba._json import document_text, read_document
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
@@ -93,6 +94,23 @@ class PlayerView:
         from chkobba.snapshots import view_from_dict  # it imports this module
 
         return view_from_dict(data)
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
+        writes one line without spaces: what a server sends to this seat.
+
+        >>> view = observe(new_match(), 1)
+        >>> PlayerView.from_json(view.to_json(compact=True)) == view
+        True
+        """
+        return document_text(self.to_dict(), plain_flag("compact", compact))
+
+    @classmethod
+    def from_json(cls, text: str) -> PlayerView:
+        """The view in JSON text holding :meth:`to_dict`'s object (a client reading what
+        a server sent), read strictly as :meth:`State.from_json <chkobba.State.from_json>`
+        reads a state, and checked as :meth:`from_dict` checks it."""
+        return cls.from_dict(read_document(text, "PlayerView.from_json", "a view"))
 
     @staticmethod
     def json_schema() -> dict[str, Any]:
