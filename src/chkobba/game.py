@@ -29,6 +29,7 @@ from typing import Any
 from chkobba._copying import shallow_copy
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.events import MoveOutcome, apply_with_outcome
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
 from chkobba.records import Record
@@ -277,6 +278,28 @@ class Game:
             else:
                 del self._shuffles[move]
         return move
+
+    def move_outcome(self, index: int = -1) -> MoveOutcome:
+        """What move ``index`` of :attr:`moves` did (the last by default), as
+        :func:`~chkobba.apply_with_outcome` tells it: the public facts a server sends every
+        player after a move, beside each seat's ``observe(game.state, seat)``.
+
+        >>> game = Game(players=2, dealer=0, seed=7)
+        >>> _ = game.deal(), game.play("expose")
+        >>> game.move_outcome()
+        MoveOutcome('cut', player=1, keep=False, exposed=card('2H'),
+                    dealt_table=cards('2H 6H 3S 3C'))
+        >>> game.move_outcome(0)  # the shuffle: under the cut, it shows nothing
+        MoveOutcome('shuffle')
+        """
+        count = len(self._moves)
+        if type(index) is not int or not -count <= index < count:
+            played = f"from 0 to {count - 1} (or -1 to -{count})" if count else "none yet"
+            raise ChkobbaError(
+                f"Game.move_outcome: no move {shown(index)}: the moves played are {played}"
+            )
+        index %= count
+        return apply_with_outcome(self._states[index], self._moves[index])[1]
 
     def record(self, tags: Mapping[str, str] | None = None) -> Record:
         """The :class:`~chkobba.Record` of the game so far, with optional ``tags``."""
