@@ -59,6 +59,7 @@ def _both_forms(value: Any) -> None:
         json.dumps(name) for name in value.to_dict()
     ]
     assert "\n" not in compact
+    assert compact == json.dumps(value.to_dict(), separators=(",", ":"))  # no spaces
     assert pretty.isascii() and compact.isascii()
 
 
