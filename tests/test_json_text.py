@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chkobba import (
     TUNISIAN,
@@ -176,3 +177,32 @@ def test_a_hidden_card_is_only_in_the_states_text_never_a_views() -> None:
     assert all(c in state.to_json() for c in hidden)
     view_text = observe(state, 1).to_json()
     assert not any(f'"{c}"' in view_text for c in hidden)
+
+
+# --- any text: a value or a ChkobbaError, never another exception --------------------------
+
+
+@st.composite
+def _damaged_text(draw: st.DrawFn) -> tuple[str, str]:
+    """A class's name and its value's text with a few characters cut out, replaced or
+    added (most such texts are broken JSON, some are documents with a wrong field)."""
+    name = draw(st.sampled_from(sorted(VALUES)))
+    text = VALUES[name]().to_json(compact=draw(st.booleans()))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 4))
+        added = draw(st.text(alphabet='{}[]",:0123456789.eE-+ tfnul\\\x00é', max_size=4))
+        text = text[:at] + added + text[at + cut :]
+    return name, text
+
+
+@settings(max_examples=examples(300))
+@given(st.one_of(_damaged_text(), st.tuples(st.sampled_from(sorted(VALUES)), st.text())))
+def test_any_text_reads_to_a_value_or_a_chkobba_error(named_text: tuple[str, str]) -> None:
+    name, text = named_text
+    try:
+        value = CLASSES[name].from_json(text)
+    except ChkobbaError:
+        return
+    assert type(value) is CLASSES[name]
+    assert CLASSES[name].from_json(value.to_json()) == value
