@@ -804,7 +804,8 @@ def test_the_compiled_build_compiles_the_hot_private_modules_only() -> None:
 
 
 def test_the_schemas_and_the_type_marker_are_package_data() -> None:
-    says("README.md", "JSON game records with a shipped schema")
+    says("README.md", "states, each player's view, move outcomes and rule profiles, each")
+    says("README.md", "format with a shipped schema")
     says(
         "CHANGELOG.md",
         "Both formats have strict JSON Schemas (draft 2020-12) shipped in the package,",
