@@ -87,3 +87,8 @@ def test_the_ppo_example_names_what_it_lacks_in_one_line() -> None:
         )
     else:
         pytest.skip("torch and sb3-contrib are installed: the script would train")
+
+
+def test_the_tcp_server_demo_plays_a_match_over_loopback() -> None:
+    out = run("tcp_server.py", "--players", "4", "--seed", "2", "--spec", "random")
+    assert re.fullmatch(r"match over after \d+ moves: scores \[\d+, \d+\], side [01] won\n", out)

@@ -1,0 +1,194 @@
+"""A match server over TCP: the server holds the match, each client only its seat's view.
+
+    python examples/tcp_server.py --players 2 --seed 1                 # a server and two bots
+    python examples/tcp_server.py --role serve --players 2 --port 7777  # wait for clients
+    python examples/tcp_server.py --role bot --spec greedy --port 7777  # one bot client
+
+``--role demo|serve|bot``: ``demo`` (the default) runs a server on a free loopback port
+and one bot client per seat in this process; ``serve`` serves one match on ``--host``
+and ``--port``; ``bot`` plays one seat of it.
+
+The server keeps a :class:`chkobba.Game` and deals the shuffles itself. Every message is
+one line of JSON (UTF-8). The server sends:
+
+- ``{"type": "seat", "seat": S, "players": N}`` to a client when it joins (seats in
+  order of arrival; the match starts when every seat is taken);
+- ``{"type": "outcome", "outcome": {...}}`` to everyone after each move: what the move
+  did (``MoveOutcome.to_dict()``, public facts only);
+- ``{"type": "view", "view": {...}, "legal": [...]}`` to each seat after each move: its
+  own view (``observe(state, seat).to_dict()``, no card of another hand or of the
+  stock) and, when it is to move, its legal moves as text;
+- ``{"type": "error", "message": "..."}`` to a client whose line was refused (a move out
+  of turn, an illegal move, a line that is not ``{"move": TEXT}``): the match is
+  unchanged, and the message names only what that seat sees;
+- ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end.
+
+A client sends ``{"move": TEXT}``, the move in the notation of docs/notation.md
+(``keep``, ``QH x 2D+6S``). The ``bot`` client reads its view with
+``PlayerView.from_dict`` and plays what a bot of ``--spec`` chooses: a remote bot needs
+nothing but its view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+from typing import Any
+
+from chkobba import ChkobbaError, Game, PlayerView, legal_moves, observe
+from chkobba.bots import make_bot
+
+
+class MatchServer:
+    """One match for ``players`` clients, dealt from ``seed``."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.game = Game(players=players, seed=seed)
+        self.writers: list[asyncio.StreamWriter] = []
+        self.finished = asyncio.Event()
+        # One move at a time, with its messages: the next mover may answer before the
+        # last outcome has gone to everyone.
+        self.turn = asyncio.Lock()
+
+    async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Seat a new client, then play the lines it sends until the match is over."""
+        players = self.game.state.players
+        if len(self.writers) == players:
+            await _send(writer, {"type": "error", "message": "every seat is taken"})
+            writer.close()
+            return
+        seat = len(self.writers)
+        self.writers.append(writer)
+        await _send(writer, {"type": "seat", "seat": seat, "players": players})
+        if len(self.writers) == players:
+            async with self.turn:
+                await self._advance()
+        while not self.finished.is_set():
+            line = await reader.readline()
+            if not line:
+                break
+            await self._play(seat, line)
+        writer.close()
+
+    async def _play(self, seat: int, line: bytes) -> None:
+        async with self.turn:
+            await self._play_line(seat, line)
+
+    async def _play_line(self, seat: int, line: bytes) -> None:
+        try:
+            try:
+                message = json.loads(line)
+            except ValueError as error:
+                raise ChkobbaError(f"the line is not JSON: {error}") from None
+            if not isinstance(message, dict) or not isinstance(message.get("move"), str):
+                raise ChkobbaError('a line must be {"move": TEXT}')
+            if len(self.writers) < self.game.state.players:
+                raise ChkobbaError("the match starts when every seat is taken")
+            self.game.play(message["move"], seat=seat)
+        except ChkobbaError as error:
+            await _send(self.writers[seat], {"type": "error", "message": str(error)})
+            return
+        await self._tell_everyone()
+        await self._advance()
+
+    async def _advance(self) -> None:
+        """Deal while a shuffle is due, then tell each seat where the match stands."""
+        while self.game.is_chance:
+            self.game.deal()
+            await self._tell_everyone()
+        if self.game.is_over:
+            state = self.game.state
+            end = {"type": "over", "scores": list(state.scores), "winner": state.winner}
+            await asyncio.gather(*(_send(w, end) for w in self.writers))
+            self.finished.set()
+            return
+        await self._send_views()
+
+    async def _tell_everyone(self) -> None:
+        what = {"type": "outcome", "outcome": self.game.move_outcome().to_dict()}
+        await asyncio.gather(*(_send(w, what) for w in self.writers))
+
+    async def _send_views(self) -> None:
+        state = self.game.state
+        for seat, writer in enumerate(self.writers):
+            view = observe(state, seat)
+            legal = [str(move) for move in legal_moves(view)]
+            await _send(writer, {"type": "view", "view": view.to_dict(), "legal": legal})
+
+
+async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+    writer.write(json.dumps(message).encode("utf-8") + b"\n")
+    await writer.drain()
+
+
+async def serve(players: int, seed: int, host: str, port: int) -> MatchServer:
+    """Serve one match until it is over; the server, with the game it played."""
+    match = MatchServer(players, seed)
+    server = await asyncio.start_server(match.join, host, port)
+    async with server:
+        bound = server.sockets[0].getsockname()
+        print(f"serving a {players}-player match on {bound[0]}:{bound[1]}", flush=True)
+        await match.finished.wait()
+    return match
+
+
+async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
+    """Play one seat with a bot of ``spec`` until the match is over; the last message."""
+    reader, writer = await asyncio.open_connection(host, port)
+    bot = make_bot(spec, seed=seed)
+    message: dict[str, Any] = {}
+    while True:
+        line = await reader.readline()
+        if not line:
+            break
+        message = json.loads(line)
+        if message["type"] == "over":
+            break
+        if message["type"] == "error":
+            raise ChkobbaError(f"the server refused a move: {message['message']}")
+        if message["type"] == "view" and message["legal"]:
+            view = PlayerView.from_dict(message["view"])
+            move = bot.choose(view, legal_moves(view))
+            await _send(writer, {"move": str(move)})
+    writer.close()
+    return message
+
+
+async def demo(players: int, seed: int, spec: str) -> MatchServer:
+    """A server on a free local port and one bot client per seat."""
+    match = MatchServer(players, seed)
+    server = await asyncio.start_server(match.join, "127.0.0.1", 0)
+    async with server:
+        port = server.sockets[0].getsockname()[1]
+        rng = random.Random(seed)
+        bots = [play_bot(spec, rng.randrange(2**32), "127.0.0.1", port) for _ in range(players)]
+        await asyncio.gather(*bots)
+    return match
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--role", default="demo", choices=("demo", "serve", "bot"))
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--seed", type=int, default=0, help="the shuffles' and bots' seed")
+    parser.add_argument("--spec", default="greedy", help="the bots' spec (default greedy)")
+    parser.add_argument("--host", default="127.0.0.1", help="serve and bot (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=7777, help="serve and bot (default 7777)")
+    args = parser.parse_args(argv)
+    if args.role == "bot":
+        last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
+        print(f"match over: scores {last.get('scores')}, side {last.get('winner')} won")
+        return
+    if args.role == "demo":
+        match = asyncio.run(demo(args.players, args.seed, args.spec))
+    else:
+        match = asyncio.run(serve(args.players, args.seed, args.host, args.port))
+    state = match.game.state
+    print(f"match over after {len(match.game.moves)} moves: scores {list(state.scores)}, "
+          f"side {state.winner} won")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""``examples/tcp_server.py``, a match server over TCP, run in this process on loopback:
+its bots play whole matches from their views alone; every client is sent only what its
+seat may see; each outcome is the game's own and valid by the shipped schema; a line
+that is refused tells only its sender why and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chkobba import ChkobbaError, Game, MoveOutcome, Phase, PlayerView, Record, legal_moves, observe
+from chkobba.bots import GreedyBot
+from tests.helpers import load_script, schema_validator
+
+SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "tcp_server.py"
+server_example = load_script(SCRIPT, "tcp_server_example")
+
+
+def _run(main: Callable[[], Awaitable[Any]]) -> Any:
+    return asyncio.run(asyncio.wait_for(main(), timeout=120))
+
+
+async def _served(
+    players: int, seed: int, clients: Callable[[int], Awaitable[Any]]
+) -> tuple[Any, Any]:
+    """A match server on a free loopback port, and what ``clients(port)`` returns."""
+    match = server_example.MatchServer(players, seed)
+    server = await asyncio.start_server(match.join, "127.0.0.1", 0)
+    async with server:
+        port = server.sockets[0].getsockname()[1]
+        result = await clients(port)
+    return match, result
+
+
+async def _recording_client(port: int, seed: int) -> list[dict[str, Any]]:
+    """A greedy client that keeps every message it is sent, to the end of the match."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    bot, received = GreedyBot(seed=seed), []
+    while line := await reader.readline():
+        message = json.loads(line)
+        received.append(message)
+        if message["type"] == "over":
+            break
+        if message["type"] == "view" and message["legal"]:
+            view = PlayerView.from_dict(message["view"])
+            move = bot.choose(view, legal_moves(view))
+            writer.write(json.dumps({"move": str(move)}).encode() + b"\n")
+            await writer.drain()
+    writer.close()
+    return received
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2)])
+def test_the_demo_plays_a_whole_match_that_its_record_replays(players: int, seed: int) -> None:
+    match = _run(lambda: server_example.demo(players, seed, "greedy"))
+    game = match.game
+    assert game.is_over
+    assert Record.from_json(game.record().to_json()).final() == game.state
+    assert game.state.players == players
+
+
+def test_each_client_is_sent_its_seat_the_games_outcomes_and_only_its_own_view() -> None:
+    async def clients(port: int) -> list[list[dict[str, Any]]]:
+        return list(await asyncio.gather(*(_recording_client(port, seed) for seed in (5, 6))))
+
+    match, received = _run(lambda: _served(2, 9, clients))
+    game, outcome_schema = match.game, schema_validator("outcome")
+    told = [game.move_outcome(i) for i in range(len(game.moves))]
+    seats = []
+    for messages in received:
+        assert messages[0]["type"] == "seat" and messages[0]["players"] == 2
+        seat = messages[0]["seat"]
+        seats.append(seat)
+        outcomes = [m["outcome"] for m in messages if m["type"] == "outcome"]
+        assert [MoveOutcome.from_dict(o) for o in outcomes] == told  # every move, in order
+        assert all(not list(outcome_schema.iter_errors(o)) for o in outcomes)
+        view_messages = [m for m in messages if m["type"] == "view"]
+        # A view after every move that leaves someone to move (the deals dealt first):
+        # exactly what observe gives that seat, with its legal moves as text.
+        expected = [observe(s, seat) for s in game.history if s.phase in (Phase.CUT, Phase.PLAY)]
+        assert [PlayerView.from_dict(m["view"]) for m in view_messages] == expected
+        for message, view in zip(view_messages, expected, strict=True):
+            assert message["legal"] == [str(move) for move in legal_moves(view)]
+            assert "hands" not in message["view"] and "stock" not in message["view"]
+        assert messages[-1] == {
+            "type": "over",
+            "scores": list(game.state.scores),
+            "winner": game.state.winner,
+        }
+    assert sorted(seats) == [0, 1]
+
+
+def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
+    async def clients(port: int) -> list[Any]:
+        first = await asyncio.open_connection("127.0.0.1", port)
+        second = await asyncio.open_connection("127.0.0.1", port)
+        said: list[Any] = []
+        for reader, _ in (first, second):  # seat, the shuffle's outcome, the view
+            said.append([json.loads(await reader.readline()) for _ in range(3)])
+        cutter = 1 - said[0][2]["view"]["dealer"]  # the player after the dealer cuts
+        (cut_reader, cut_writer), (idle_reader, idle_writer) = (
+            (second, first) if said[1][0]["seat"] == cutter else (first, second)
+        )
+        for line in (b'{"move": "keep"}', b"not json", b'{"go": 1}', b'{"move": "QH x 2D"}'):
+            idle_writer.write(line + b"\n")  # out of turn, then bad lines
+            await idle_writer.drain()
+            said.append(json.loads(await idle_reader.readline()))
+        cut_writer.write(b'{"move": "QH x 2D"}\n')  # in turn, but no play in a cut
+        await cut_writer.drain()
+        said.append(json.loads(await cut_reader.readline()))
+        third_reader, third_writer = await asyncio.open_connection("127.0.0.1", port)
+        said.append(json.loads(await third_reader.readline()))
+        for writer in (cut_writer, idle_writer, third_writer):
+            writer.close()
+        return said
+
+    match, said = _run(lambda: _served(2, 3, clients))
+    cutter = 1 - said[0][2]["view"]["dealer"]
+    assert [m["message"] for m in said[2:]] == [
+        f"it is player {cutter}'s turn, not player {1 - cutter}'s",
+        "the line is not JSON: Expecting value: line 1 column 1 (char 0)",
+        'a line must be {"move": TEXT}',
+        f"it is player {cutter}'s turn, not player {1 - cutter}'s",
+        "Play is not allowed in phase CUT",
+        "every seat is taken",
+    ]
+    assert len(match.game.moves) == 1  # the shuffle alone
+
+
+def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
+    game = Game(seed=1)
+    game.deal()
+    cutter = game.state.current_player
+    assert cutter is not None
+    view = {"type": "view", "view": observe(game.state, cutter).to_dict(), "legal": ["keep"]}
+
+    async def refusing(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A server that sends the cutter its view and refuses the move it answers."""
+        writer.write(json.dumps(view).encode() + b"\n")
+        await reader.readline()
+        writer.write(b'{"type": "error", "message": "no"}\n')
+        await writer.drain()
+
+    async def run() -> None:
+        server = await asyncio.start_server(refusing, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            await server_example.play_bot("greedy", 1, "127.0.0.1", port)
+
+    with pytest.raises(ChkobbaError, match=r"^the server refused a move: no$"):
+        _run(run)
