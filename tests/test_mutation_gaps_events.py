@@ -115,7 +115,7 @@ def test_a_deal_score_whose_points_are_a_list_is_refused_for_its_side_count() ->
 
 _GOOD = MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")).to_dict()
 _LAST = MoveOutcome(
-    "play", player=0, card=card("7D"), leftovers=cards("3C"), leftovers_side=1, deal_score=_SCORE
+    "play", player=0, card=card("7D"), leftovers=cards("3C 7D"), leftovers_side=1, deal_score=_SCORE
 ).to_dict()
 
 

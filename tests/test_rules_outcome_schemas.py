@@ -127,7 +127,7 @@ _BASES = {
         "play",
         player=0,
         card=card("7D"),
-        leftovers=cards("3C"),
+        leftovers=cards("3C 7D"),
         leftovers_side=1,
         deal_score=_SCORE,
         winner=0,
@@ -171,6 +171,7 @@ BAD_OUTCOMES: list[tuple[str, dict[str, Any]]] = [
     # what a flag needs
     ("shuffle", {"void": True}),
     ("play", {"chkobba": True, "captured": []}),
+    ("last", {"chkobba": True, "captured": ["2C"]}),
     ("play", {"leftovers": ["3C"]}),
     ("play", {"leftovers_side": 0}),
     ("play", {"winner": 0}),
@@ -223,7 +224,9 @@ _OUTCOME_BASES = [
         MoveOutcome(
             "play", player=2, card=card("KD"), captured=cards("AH JD"), chkobba=True
         ).to_dict(),
-        MoveOutcome("play", player=1, card=card("AD"), deal_score=_SCORE).to_dict(),
+        MoveOutcome(
+            "play", player=1, card=card("AD"), captured=cards("AC"), deal_score=_SCORE
+        ).to_dict(),
         MoveOutcome(
             "play", player=2, card=card("AD"), leftovers=cards("AD 5S"), deal_score=_SCORE
         ).to_dict(),
@@ -235,7 +238,7 @@ _OUTCOME_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "kind": st.sampled_from(["shuffle", "cut", "play", "deal"]),
     "player": st.one_of(st.none(), st.integers(-1, 4)),
     "keep": st.sampled_from([None, True, False, 0]),
-    "exposed": st.one_of(st.none(), st.sampled_from(["2D", "AS", "7d"])),
+    "exposed": st.one_of(st.none(), st.sampled_from(["2D", "AS", "7D"])),
     "dealt_table": _card_texts(4),
     "void": st.sampled_from([True, False, None]),
     "card": st.one_of(st.none(), st.sampled_from(["AS", "7D", "10D"])),
@@ -342,6 +345,46 @@ def test_a_profile_file_missing_a_field_or_with_another_is_refused_by_both() -> 
             "MoveOutcome: leftovers_side 2 is not a side from 0 to 1",
         ),
         (
+            {
+                "captured": cards("2C"),
+                "chkobba": True,
+                "leftovers": cards("3C"),
+                "deal_score": _SCORE,
+            },
+            "MoveOutcome: chkobba is set with leftovers: a sweep leaves none",
+        ),
+        (
+            {"leftovers": cards("3C"), "leftovers_side": 1, "deal_score": _SCORE},
+            "MoveOutcome: 7D, laid by the deal's last play, must be among leftovers",
+        ),
+        (
+            {"deal_score": _SCORE},
+            "MoveOutcome: 7D, laid by the deal's last play, must be among leftovers",
+        ),
+        (
+            {
+                "captured": cards("2C"),
+                "leftovers": cards("3C 7D"),
+                "leftovers_side": 0,
+                "deal_score": _SCORE,
+            },
+            "MoveOutcome: 7D captured, so it cannot be among leftovers",
+        ),
+        (
+            {
+                "captured": cards("2C"),
+                "leftovers": cards("3C"),
+                "leftovers_side": 1,
+                "deal_score": _SCORE,
+            },
+            "MoveOutcome: leftovers_side must be 0, the side of player 0, who captured last, not 1",
+        ),
+        (
+            {"captured": cards("2C"), "leftovers": cards("3C"), "deal_score": _SCORE},
+            "MoveOutcome: leftovers_side must be 0, the side of player 0, who captured last, "
+            "not None",
+        ),
+        (
             {"deal_score": _SCORE, "winner": 3},
             "MoveOutcome: winner must be a whole number from 0 to 2 or None, not 3",
         ),
@@ -367,9 +410,27 @@ def _plain(fields: dict[str, Any]) -> dict[str, Any]:
     for name, value in fields.items():
         if isinstance(value, DealScore):
             value = as_json(
-                MoveOutcome("play", player=0, card=card("AS"), deal_score=value).to_dict()
+                MoveOutcome(
+                    "play", player=0, card=card("AS"), captured=cards("2S"), deal_score=value
+                ).to_dict()
             )["deal_score"]
         elif isinstance(value, (tuple, frozenset)):
             value = [str(c) for c in value]
         plain[name] = value
     return plain
+
+
+def test_a_last_play_scored_for_three_sides_is_by_one_of_three_players() -> None:
+    three = DealScore(
+        0, 0, None, 0, (0, 0, 0), (3, 0, 0), (22, 10, 8), (6, 2, 2), (2, 1, 1), (2, 1, 1)
+    )
+    fields: dict[str, Any] = {"card": card("7D"), "captured": cards("2C"), "deal_score": three}
+    assert MoveOutcome("play", player=2, **fields).deal_score == three
+    message = "MoveOutcome: player 3 is not a player from 0 to 2"
+    with pytest.raises(ChkobbaError) as error:
+        MoveOutcome("play", player=3, **fields)
+    assert str(error.value) == message
+    data = {**MoveOutcome("play", player=2, **fields).to_dict(), "player": 3}
+    with pytest.raises(ChkobbaError) as read:
+        MoveOutcome.from_dict(data)
+    assert str(read.value) == "outcome: " + message

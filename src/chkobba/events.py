@@ -83,7 +83,7 @@ _SIDE_COUNTS = tuple(sorted({sides_of(players) for players in PLAYER_COUNTS}))
 
 
 def _is_seat(value: object) -> bool:
-    # A player or a side: below the most players a profile may seat.
+    # A player: below the most players a profile may seat.
     return value is None or (type(value) is int and 0 <= value < max(PLAYER_COUNTS))
 
 
@@ -276,6 +276,28 @@ class MoveOutcome:
                 raise ChkobbaError(
                     f"MoveOutcome: {name} {side} is not a side from 0 to {sides - 1}"
                 )
+        self._check_last_play(sides)
+
+    def _check_last_play(self, sides: int) -> None:
+        """What the deal's last play (the one with the score) did with the table: a card
+        laid stays among the leftovers, and a capture gives them to the capturer's side."""
+        player, card = self.player, self.card
+        if player is not None and sides == 3 and player >= sides:  # 3 sides: 3 players
+            raise ChkobbaError(f"MoveOutcome: player {player} is not a player from 0 to 2")
+        if self.chkobba and self.leftovers:
+            raise ChkobbaError("MoveOutcome: chkobba is set with leftovers: a sweep leaves none")
+        if not self.captured and card not in self.leftovers:
+            raise ChkobbaError(
+                f"MoveOutcome: {card}, laid by the deal's last play, must be among leftovers"
+            )
+        if self.captured and card in self.leftovers:
+            raise ChkobbaError(f"MoveOutcome: {card} captured, so it cannot be among leftovers")
+        side = None if player is None else player % sides
+        if self.captured and self.leftovers and self.leftovers_side != side:
+            raise ChkobbaError(
+                f"MoveOutcome: leftovers_side must be {side}, the side of player {player}, "
+                f"who captured last, not {shown(self.leftovers_side)}"
+            )
 
     def __repr__(self) -> str:
         parts = [repr(self.kind)]
