@@ -21,7 +21,9 @@ one line of JSON (UTF-8). The server sends:
 - ``{"type": "error", "message": "..."}`` to a client whose line was refused (a move out
   of turn, an illegal move, a line that is not ``{"move": TEXT}``): the match is
   unchanged, and the message names only what that seat sees;
-- ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end.
+- ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end;
+- ``{"type": "left", "seat": S}`` to the others when seat S leaves (its connection
+  closes or breaks) before the end: the match cannot go on, and the server stops.
 
 A client sends ``{"move": TEXT}``, the move in the notation of docs/notation.md
 (``keep``, ``QH x 2D+6S``). The ``bot`` client reads its view with
@@ -65,11 +67,16 @@ class MatchServer:
         if len(self.writers) == players:
             async with self.turn:
                 await self._advance()
-        while not self.finished.is_set():
-            line = await reader.readline()
-            if not line:
-                break
-            await self._play(seat, line)
+        try:
+            while not self.finished.is_set():
+                line = await reader.readline()
+                if not line:
+                    break
+                await self._play(seat, line)
+        except (ConnectionError, ValueError):  # a dropped connection, a line too long
+            pass
+        if not self.finished.is_set():  # the match cannot go on without this seat
+            await self._end({"type": "left", "seat": seat}, leaving=writer)
         writer.close()
 
     async def _play(self, seat: int, line: bytes) -> None:
@@ -100,11 +107,17 @@ class MatchServer:
             await self._tell_everyone()
         if self.game.is_over:
             state = self.game.state
-            end = {"type": "over", "scores": list(state.scores), "winner": state.winner}
-            await asyncio.gather(*(_send(w, end) for w in self.writers))
-            self.finished.set()
+            await self._end({"type": "over", "scores": list(state.scores), "winner": state.winner})
             return
         await self._send_views()
+
+    async def _end(self, message: dict[str, Any], leaving: Any = None) -> None:
+        """Tell the seats still there how the match ended, then close every connection."""
+        self.finished.set()
+        staying = [w for w in self.writers if w is not leaving]
+        await asyncio.gather(*(_send(w, message) for w in staying), return_exceptions=True)
+        for writer in self.writers:
+            writer.close()
 
     async def _tell_everyone(self) -> None:
         what = {"type": "outcome", "outcome": self.game.move_outcome().to_dict()}
@@ -144,7 +157,7 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
         if not line:
             break
         message = json.loads(line)
-        if message["type"] == "over":
+        if message["type"] in ("over", "left"):
             break
         if message["type"] == "error":
             raise ChkobbaError(f"the server refused a move: {message['message']}")
@@ -179,7 +192,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.role == "bot":
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
-        print(f"match over: scores {last.get('scores')}, side {last.get('winner')} won")
+        if last.get("type") == "over":
+            print(f"match over: scores {last['scores']}, side {last['winner']} won")
+        else:
+            print(f"match abandoned: {last}")
         return
     if args.role == "demo":
         match = asyncio.run(demo(args.players, args.seed, args.spec))

@@ -133,6 +133,25 @@ def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
     assert len(match.game.moves) == 1  # the shuffle alone
 
 
+def test_a_seat_that_leaves_ends_the_match_for_the_others() -> None:
+    async def clients(port: int) -> list[Any]:
+        leaving = await asyncio.open_connection("127.0.0.1", port)
+        staying = await asyncio.open_connection("127.0.0.1", port)
+        seated = [json.loads(await reader.readline()) for reader, _ in (leaving, staying)]
+        for _ in range(2):  # the shuffle's outcome and the view
+            await staying[0].readline()
+        leaving[1].close()
+        told = json.loads(await staying[0].readline())
+        ended = await staying[0].readline()  # the server closes the connection
+        staying[1].close()
+        return [seated[0]["seat"], told, ended]
+
+    match, (seat, told, ended) = _run(lambda: _served(2, 4, clients))
+    assert told == {"type": "left", "seat": seat}
+    assert ended == b""
+    assert match.finished.is_set() and not match.game.is_over
+
+
 def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
     game = Game(seed=1)
     game.deal()
@@ -155,3 +174,18 @@ def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
 
     with pytest.raises(ChkobbaError, match=r"^the server refused a move: no$"):
         _run(run)
+
+
+def test_a_bot_client_stops_when_another_seat_leaves() -> None:
+    async def leaving(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b'{"type": "seat", "seat": 0, "players": 2}\n{"type": "left", "seat": 1}\n')
+        await writer.drain()
+        await reader.readline()  # until the bot closes its end
+
+    async def run() -> Any:
+        server = await asyncio.start_server(leaving, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            return await server_example.play_bot("greedy", 1, "127.0.0.1", port)
+
+    assert _run(run) == {"type": "left", "seat": 1}
