@@ -152,20 +152,19 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
     reader, writer = await asyncio.open_connection(host, port)
     bot = make_bot(spec, seed=seed)
     message: dict[str, Any] = {}
-    while True:
-        line = await reader.readline()
-        if not line:
-            break
-        message = json.loads(line)
-        if message["type"] in ("over", "left"):
-            break
-        if message["type"] == "error":
-            raise ChkobbaError(f"the server refused a move: {message['message']}")
-        if message["type"] == "view" and message["legal"]:
-            view = PlayerView.from_dict(message["view"])
-            move = bot.choose(view, legal_moves(view))
-            await _send(writer, {"move": str(move)})
-    writer.close()
+    try:
+        while line := await reader.readline():
+            message = json.loads(line)
+            if message["type"] in ("over", "left"):
+                break
+            if message["type"] == "error":
+                raise ChkobbaError(f"the server refused a move: {message['message']}")
+            if message["type"] == "view" and message["legal"]:
+                view = PlayerView.from_dict(message["view"])
+                move = bot.choose(view, legal_moves(view))
+                await _send(writer, {"move": str(move)})
+    finally:
+        writer.close()
     return message
 
 

@@ -165,6 +165,7 @@ def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
         await reader.readline()
         writer.write(b'{"type": "error", "message": "no"}\n')
         await writer.drain()
+        writer.close()  # (Python 3.12's server waits for its connections to close)
 
     async def run() -> None:
         server = await asyncio.start_server(refusing, "127.0.0.1", 0)
@@ -181,6 +182,7 @@ def test_a_bot_client_stops_when_another_seat_leaves() -> None:
         writer.write(b'{"type": "seat", "seat": 0, "players": 2}\n{"type": "left", "seat": 1}\n')
         await writer.drain()
         await reader.readline()  # until the bot closes its end
+        writer.close()
 
     async def run() -> Any:
         server = await asyncio.start_server(leaving, "127.0.0.1", 0)
