@@ -37,6 +37,7 @@ from chkobba import (
     DealScore,
     Game,
     IllegalMoveError,
+    MoveOutcome,
     NotationError,
     Phase,
     Play,
@@ -126,6 +127,8 @@ def test_new_states_and_views_round_trip_through_json() -> None:
     assert State.from_dict(json.loads(json.dumps(state.to_dict()))) == state
     view = observe(state, 1)
     assert PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+    assert State.from_json(state.to_json()) == state
+    assert PlayerView.from_json(view.to_json(compact=True)) == view
 
 
 def test_new_apply_with_outcome_says_what_a_move_did() -> None:
@@ -133,6 +136,11 @@ def test_new_apply_with_outcome_says_what_a_move_did() -> None:
     after, outcome = apply_with_outcome(state, legal_moves(state)[0])
     assert after == apply(state, legal_moves(state)[0])
     assert outcome.player == 1
+    assert MoveOutcome.from_json(outcome.to_json()) == outcome
+    assert MoveOutcome.json_schema()["$id"] == "urn:chkobba:outcome:1"
+    game = Game(seed=1)
+    game.deal()
+    assert game.move_outcome() == apply_with_outcome(new_match(), game.moves[0])[1]
 
 
 def test_new_check_state_and_check_view() -> None:
