@@ -111,7 +111,9 @@ class MatchServer:
             return
         await self._send_views()
 
-    async def _end(self, message: dict[str, Any], leaving: Any = None) -> None:
+    async def _end(
+        self, message: dict[str, Any], leaving: asyncio.StreamWriter | None = None
+    ) -> None:
         """Tell the seats still there how the match ended, then close every connection."""
         self.finished.set()
         staying = [w for w in self.writers if w is not leaving]
