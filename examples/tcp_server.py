@@ -3,10 +3,13 @@
     python examples/tcp_server.py --players 2 --seed 1                 # a server and two bots
     python examples/tcp_server.py --role serve --players 2 --port 7777  # wait for clients
     python examples/tcp_server.py --role bot --spec greedy --port 7777  # one bot client
+    python examples/tcp_server.py --role serve --move-seconds 30        # with a time limit
 
 ``--role demo|serve|bot``: ``demo`` (the default) runs a server on a free loopback port
 and one bot client per seat in this process; ``serve`` serves one match on ``--host``
-and ``--port``; ``bot`` plays one seat of it.
+and ``--port``; ``bot`` plays one seat of it. ``--move-seconds S`` gives every move a
+time limit (none by default): a seat that has not moved S seconds after its view was
+sent is moved for, by a greedy bot playing from that seat's view alone.
 
 The server keeps a :class:`chkobba.Game` and deals the shuffles itself. Every message is
 one line of JSON (UTF-8). The server sends:
@@ -21,6 +24,9 @@ one line of JSON (UTF-8). The server sends:
 - ``{"type": "error", "message": "..."}`` to a client whose line was refused (a move out
   of turn, an illegal move, a line that is not ``{"move": TEXT}``): the match is
   unchanged, and the message names only what that seat sees;
+- ``{"type": "timeout", "seat": S}`` to everyone when seat S ran out of time, just
+  before the outcome of the move made for it (a line it sends for that turn afterwards
+  is refused as out of turn, or as illegal in the next view);
 - ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end;
 - ``{"type": "left", "seat": S}`` to the others when seat S leaves (its connection
   closes or breaks) before the end: the match cannot go on, and the server stops.
@@ -40,19 +46,24 @@ import random
 from typing import Any
 
 from chkobba import ChkobbaError, Game, PlayerView, legal_moves, observe
-from chkobba.bots import make_bot
+from chkobba.bots import GreedyBot, make_bot
 
 
 class MatchServer:
-    """One match for ``players`` clients, dealt from ``seed``."""
+    """One match for ``players`` clients, dealt from ``seed``; with ``move_seconds``, a
+    seat that does not move in time is moved for."""
 
-    def __init__(self, players: int, seed: int) -> None:
+    def __init__(self, players: int, seed: int, move_seconds: float | None = None) -> None:
         self.game = Game(players=players, seed=seed)
         self.writers: list[asyncio.StreamWriter] = []
         self.finished = asyncio.Event()
         # One move at a time, with its messages: the next mover may answer before the
         # last outcome has gone to everyone.
         self.turn = asyncio.Lock()
+        self.move_seconds = move_seconds
+        # Each seat's own stand-in, so what it plays for one seat depends on no other.
+        self.stand_ins = [GreedyBot(seed=seed + seat) for seat in range(players)]
+        self.clock: asyncio.Task[None] | None = None  # the running move's time limit
 
     async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Seat a new client, then play the lines it sends until the match is over."""
@@ -97,8 +108,35 @@ class MatchServer:
         except ChkobbaError as error:
             await _send(self.writers[seat], {"type": "error", "message": str(error)})
             return
+        self._stop_clock()
         await self._tell_everyone()
         await self._advance()
+
+    def _start_clock(self) -> None:
+        if self.move_seconds is not None and not self.finished.is_set():
+            expiry = self._expire(self.move_seconds, len(self.game.moves))
+            self.clock = asyncio.create_task(expiry, name="move clock")
+
+    def _stop_clock(self) -> None:
+        # Never the running task: a move made for a late seat may end the match.
+        if self.clock is not None and self.clock is not asyncio.current_task():
+            self.clock.cancel()
+
+    async def _expire(self, seconds: float, moves_played: int) -> None:
+        """When the time is up and the seat to move has not moved, move for it."""
+        await asyncio.sleep(seconds)
+        async with self.turn:
+            seat = self.game.current_player
+            # The seat may have moved while this waited for the lock.
+            if self.finished.is_set() or len(self.game.moves) != moves_played or seat is None:
+                return
+            view = observe(self.game.state, seat)
+            move = self.stand_ins[seat].choose(view, legal_moves(view))
+            late = {"type": "timeout", "seat": seat}
+            await asyncio.gather(*(_send(writer, late) for writer in self.writers))
+            self.game.play(move, seat=seat)
+            await self._tell_everyone()
+            await self._advance()
 
     async def _advance(self) -> None:
         """Deal while a shuffle is due, then tell each seat where the match stands."""
@@ -110,12 +148,14 @@ class MatchServer:
             await self._end({"type": "over", "scores": list(state.scores), "winner": state.winner})
             return
         await self._send_views()
+        self._start_clock()
 
     async def _end(
         self, message: dict[str, Any], leaving: asyncio.StreamWriter | None = None
     ) -> None:
         """Tell the seats still there how the match ended, then close every connection."""
         self.finished.set()
+        self._stop_clock()
         staying = [w for w in self.writers if w is not leaving]
         await asyncio.gather(*(_send(w, message) for w in staying), return_exceptions=True)
         for writer in self.writers:
@@ -138,9 +178,11 @@ async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     await writer.drain()
 
 
-async def serve(players: int, seed: int, host: str, port: int) -> MatchServer:
+async def serve(
+    players: int, seed: int, host: str, port: int, move_seconds: float | None = None
+) -> MatchServer:
     """Serve one match until it is over; the server, with the game it played."""
-    match = MatchServer(players, seed)
+    match = MatchServer(players, seed, move_seconds)
     server = await asyncio.start_server(match.join, host, port)
     async with server:
         bound = server.sockets[0].getsockname()
@@ -150,16 +192,27 @@ async def serve(players: int, seed: int, host: str, port: int) -> MatchServer:
 
 
 async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
-    """Play one seat with a bot of ``spec`` until the match is over; the last message."""
+    """Play one seat with a bot of ``spec`` until the match is over; the last message.
+
+    A refusal stops it, but for the one of a move it sent too late: the server moved for
+    its seat (a ``timeout``) before reading it."""
     reader, writer = await asyncio.open_connection(host, port)
     bot = make_bot(spec, seed=seed)
     message: dict[str, Any] = {}
+    seat, late = None, False
     try:
         while line := await reader.readline():
             message = json.loads(line)
             if message["type"] in ("over", "left"):
                 break
+            if message["type"] == "seat":
+                seat = message["seat"]
+            if message["type"] == "timeout" and message["seat"] == seat:
+                late = True
             if message["type"] == "error":
+                if late:
+                    late = False
+                    continue
                 raise ChkobbaError(f"the server refused a move: {message['message']}")
             if message["type"] == "view" and message["legal"]:
                 view = PlayerView.from_dict(message["view"])
@@ -170,9 +223,11 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
     return message
 
 
-async def demo(players: int, seed: int, spec: str) -> MatchServer:
+async def demo(
+    players: int, seed: int, spec: str, move_seconds: float | None = None
+) -> MatchServer:
     """A server on a free local port and one bot client per seat."""
-    match = MatchServer(players, seed)
+    match = MatchServer(players, seed, move_seconds)
     server = await asyncio.start_server(match.join, "127.0.0.1", 0)
     async with server:
         port = server.sockets[0].getsockname()[1]
@@ -180,6 +235,16 @@ async def demo(players: int, seed: int, spec: str) -> MatchServer:
         bots = [play_bot(spec, rng.randrange(2**32), "127.0.0.1", port) for _ in range(players)]
         await asyncio.gather(*bots)
     return match
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return seconds
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -190,6 +255,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--spec", default="greedy", help="the bots' spec (default greedy)")
     parser.add_argument("--host", default="127.0.0.1", help="serve and bot (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=7777, help="serve and bot (default 7777)")
+    parser.add_argument(
+        "--move-seconds", type=_seconds, help="demo and serve: a move's time limit (default none)"
+    )
     args = parser.parse_args(argv)
     if args.role == "bot":
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
@@ -199,9 +267,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"match abandoned: {last}")
         return
     if args.role == "demo":
-        match = asyncio.run(demo(args.players, args.seed, args.spec))
+        match = asyncio.run(demo(args.players, args.seed, args.spec, args.move_seconds))
     else:
-        match = asyncio.run(serve(args.players, args.seed, args.host, args.port))
+        match = asyncio.run(serve(args.players, args.seed, args.host, args.port, args.move_seconds))
     state = match.game.state
     print(f"match over after {len(match.game.moves)} moves: scores {list(state.scores)}, "
           f"side {state.winner} won")  # fmt: skip

@@ -27,10 +27,13 @@ def _run(main: Callable[[], Awaitable[Any]]) -> Any:
 
 
 async def _served(
-    players: int, seed: int, clients: Callable[[int], Awaitable[Any]]
+    players: int,
+    seed: int,
+    clients: Callable[[int], Awaitable[Any]],
+    move_seconds: float | None = None,
 ) -> tuple[Any, Any]:
     """A match server on a free loopback port, and what ``clients(port)`` returns."""
-    match = server_example.MatchServer(players, seed)
+    match = server_example.MatchServer(players, seed, move_seconds)
     server = await asyncio.start_server(match.join, "127.0.0.1", 0)
     async with server:
         port = server.sockets[0].getsockname()[1]
@@ -152,6 +155,16 @@ def test_a_seat_that_leaves_ends_the_match_for_the_others() -> None:
     assert match.finished.is_set() and not match.game.is_over
 
 
+async def _bot_against(
+    handler: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
+) -> Any:
+    """What the example's bot client returns, against a stand-in server of ``handler``."""
+    server = await asyncio.start_server(handler, "127.0.0.1", 0)
+    async with server:
+        port = server.sockets[0].getsockname()[1]
+        return await server_example.play_bot("greedy", 1, "127.0.0.1", port)
+
+
 def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
     game = Game(seed=1)
     game.deal()
@@ -167,14 +180,8 @@ def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
         await writer.drain()
         writer.close()  # (Python 3.12's server waits for its connections to close)
 
-    async def run() -> None:
-        server = await asyncio.start_server(refusing, "127.0.0.1", 0)
-        async with server:
-            port = server.sockets[0].getsockname()[1]
-            await server_example.play_bot("greedy", 1, "127.0.0.1", port)
-
     with pytest.raises(ChkobbaError, match=r"^the server refused a move: no$"):
-        _run(run)
+        _run(lambda: _bot_against(refusing))
 
 
 def test_a_bot_client_stops_when_another_seat_leaves() -> None:
@@ -184,10 +191,98 @@ def test_a_bot_client_stops_when_another_seat_leaves() -> None:
         await reader.readline()  # until the bot closes its end
         writer.close()
 
+    assert _run(lambda: _bot_against(leaving)) == {"type": "left", "seat": 1}
+
+
+async def _silent_client(port: int) -> list[dict[str, Any]]:
+    """A client that takes a seat and never moves: every message it is sent."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    received = []
+    while line := await reader.readline():
+        received.append(json.loads(line))
+    writer.close()
+    return received
+
+
+def test_a_seat_that_does_not_move_in_time_is_moved_for_from_its_view() -> None:
+    async def clients(port: int) -> list[list[dict[str, Any]]]:
+        silent = asyncio.create_task(_silent_client(port))
+        await asyncio.sleep(0.05)  # seated first: seat 0
+        return [await _recording_client(port, 7), await silent]
+
+    served = _served(2, 5, clients, move_seconds=0.01)
+    match, (playing, silent) = _run(lambda: served)
+    game = match.game
+    assert game.is_over and silent[0]["seat"] == 0
+    assert Record.from_json(game.record().to_json()).final() == game.state
+    for messages in (playing, silent):
+        kinds = [m["type"] for m in messages]
+        late = [i for i, kind in enumerate(kinds) if kind == "timeout"]
+        # Every move of the silent seat was made for it, each after a timeout message
+        # naming it and just before that move's outcome; the other seat moved in time,
+        # or now and then (on a busy machine) was moved for as well.
+        silent_moves = [
+            o for o in (m.get("outcome") for m in messages) if o and o.get("player") == 0
+        ]
+        timeouts = [messages[i]["seat"] for i in late]
+        assert timeouts.count(0) == len(silent_moves) > 10
+        for i in late:
+            assert messages[i + 1]["type"] == "outcome"
+            assert messages[i + 1]["outcome"]["player"] == messages[i]["seat"]
+    # The moves made for seat 0 are its stand-in's choices from seat 0's view alone.
+    stand_in = GreedyBot(seed=5 + 0)
+    for before, move in zip(game.history, game.moves, strict=False):
+        if before.phase in (Phase.CUT, Phase.PLAY) and before.current_player == 0:
+            view = observe(before, 0)
+            assert move == stand_in.choose(view, legal_moves(view))
+
+
+def test_a_move_made_in_time_stops_its_clock() -> None:
     async def run() -> Any:
-        server = await asyncio.start_server(leaving, "127.0.0.1", 0)
+        match = server_example.MatchServer(2, 1, move_seconds=60)
+        server = await asyncio.start_server(match.join, "127.0.0.1", 0)
         async with server:
             port = server.sockets[0].getsockname()[1]
-            return await server_example.play_bot("greedy", 1, "127.0.0.1", port)
+            bots = (server_example.play_bot("greedy", s, "127.0.0.1", port) for s in (1, 2))
+            await asyncio.gather(*bots)
+        await asyncio.sleep(0)  # let the clocks' cancellations land
+        clocks = [t for t in asyncio.all_tasks() if t.get_name() == "move clock"]
+        return match, [clock for clock in clocks if not clock.done()]
 
-    assert _run(run) == {"type": "left", "seat": 1}
+    match, waiting = _run(run)
+    assert match.game.is_over
+    assert match.clock is not None and match.clock.cancelled()
+    assert not waiting  # no clock of a move made in time is left to run out
+
+
+def test_a_bot_client_goes_on_when_its_late_move_is_refused() -> None:
+    game = Game(seed=1)
+    game.deal()
+    cutter = game.state.current_player
+    assert cutter is not None
+    seat: dict[str, Any] = {"type": "seat", "seat": cutter, "players": 2}
+    view: dict[str, Any] = {"type": "view", "view": observe(game.state, cutter).to_dict()}
+    view["legal"] = ["keep"]
+    over: dict[str, Any] = {"type": "over", "scores": [21, 0], "winner": 0}
+
+    async def late(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A server that moved for the cutter before reading its move, then refuses it."""
+        for message in (seat, view, {"type": "timeout", "seat": cutter}):
+            writer.write(json.dumps(message).encode() + b"\n")
+        await reader.readline()
+        refusal: dict[str, Any] = {"type": "error", "message": "too late"}
+        for message in (refusal, over):
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        writer.close()
+
+    assert _run(lambda: _bot_against(late)) == over
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "nan", "inf", "soon"])
+def test_the_time_limit_must_be_a_positive_number_of_seconds(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        server_example.main(["--move-seconds", text])
+    assert f"{text!r} is not a positive number of seconds" in capsys.readouterr().err
