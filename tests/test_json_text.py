@@ -74,6 +74,41 @@ def test_each_value_reads_back_from_both_its_texts(name: str) -> None:
     assert type(value) is CLASSES[name]
 
 
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_each_value_reads_back_from_utf8_bytes_with_or_without_a_byte_order_mark(
+    name: str,
+) -> None:
+    value = VALUES[name]()
+    for text in (value.to_json(), value.to_json(compact=True)):
+        data = text.encode("utf-8")
+        for form in (data, bytearray(data), b"\xef\xbb\xbf" + data, "\ufeff" + text):
+            assert CLASSES[name].from_json(form) == value
+    # Non-ASCII text, as a hand-written file or another library may send it.
+    unescaped = json.dumps(value.to_dict(), ensure_ascii=False).encode("utf-8")
+    assert CLASSES[name].from_json(unescaped) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "what"),
+    [
+        ("State", "the state"),
+        ("PlayerView", "the view"),
+        ("MoveOutcome", "the outcome"),
+        ("Rules", "the rule profile"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [(b"\xff{}", "byte 0 is 0xff"), (b'{"name": "caf\xe9"}', "byte 13 is 0xe9")],
+)
+def test_bytes_that_are_not_utf8_are_refused_saying_where(
+    name: str, what: str, data: bytes, where: str
+) -> None:
+    with pytest.raises(ChkobbaError) as error:
+        CLASSES[name].from_json(data)
+    assert str(error.value) == f"{what} is not UTF-8 text: {where}"
+
+
 def test_a_non_ascii_name_is_written_as_an_escape_and_read_back() -> None:
     text = VALUES["Rules"]().to_json(compact=True)
     assert '"maison \\u00e0 16"' in text
@@ -155,7 +190,7 @@ def test_a_document_is_named_in_its_own_words(name: str, what: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))
-@pytest.mark.parametrize("text", [b"{}", None, {"format": "chkobba-state"}, 7])
+@pytest.mark.parametrize("text", [None, {"format": "chkobba-state"}, 7, [b"{}"]])
 def test_what_is_not_text_is_refused_naming_the_method(name: str, text: object) -> None:
     with pytest.raises(ChkobbaError) as error:
         CLASSES[name].from_json(text)
@@ -196,9 +231,29 @@ def _damaged_text(draw: st.DrawFn) -> tuple[str, str]:
     return name, text
 
 
+@st.composite
+def _damaged_bytes(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A damaged text in UTF-8, with a few bytes then cut out, replaced or added (so
+    some are not UTF-8), or any bytes at all."""
+    name, text = draw(_damaged_text())
+    data = text.encode("utf-8")
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(data)))
+        data = data[:at] + draw(st.binary(max_size=3)) + data[at + draw(st.integers(0, 2)) :]
+    return name, data
+
+
 @settings(max_examples=examples(300))
-@given(st.one_of(_damaged_text(), st.tuples(st.sampled_from(sorted(VALUES)), st.text())))
-def test_any_text_reads_to_a_value_or_a_chkobba_error(named_text: tuple[str, str]) -> None:
+@given(
+    st.one_of(
+        _damaged_text(),
+        _damaged_bytes(),
+        st.tuples(st.sampled_from(sorted(VALUES)), st.text() | st.binary()),
+    )
+)
+def test_any_text_reads_to_a_value_or_a_chkobba_error(
+    named_text: tuple[str, str | bytes],
+) -> None:
     name, text = named_text
     try:
         value = CLASSES[name].from_json(text)

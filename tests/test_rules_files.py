@@ -104,5 +104,6 @@ def test_from_json_says_what_is_wrong(text: str, message: str) -> None:
 
 
 def test_from_json_takes_only_text() -> None:
-    with pytest.raises(ChkobbaError, match=r"^Rules\.from_json takes JSON text, not b'\{\}'$"):
-        Rules.from_json(b"{}")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"^Rules\.from_json takes JSON text, not 7$"):
+        Rules.from_json(7)  # type: ignore[arg-type]
+    assert Rules.from_json(TUNISIAN.to_json().encode()) == TUNISIAN  # or UTF-8 bytes

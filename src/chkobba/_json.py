@@ -99,24 +99,39 @@ def document_text(data: dict[str, Any], compact: bool) -> str:
 
 def read_document(text: object, caller: str, what: str) -> Any:
     """``text`` read by :func:`strict_loads`, every problem a :class:`ChkobbaError`:
-    what is not a ``str`` (naming ``caller``), and text that is not JSON (``what`` names
-    the document with its article, as ``"a rule profile"``).
+    what is neither a ``str`` nor UTF-8 ``bytes`` (naming ``caller``), and text that is
+    not JSON (``what`` names the document with its article, as ``"a rule profile"``). A
+    leading byte-order mark is skipped, as :meth:`Record.from_json
+    <chkobba.Record.from_json>` skips it.
 
     >>> read_document('{"format": ', "State.from_json", "a state")
     Traceback (most recent call last):
     ...
     chkobba.errors.ChkobbaError: the state is not valid JSON: Expecting value: line 1 ...
-    >>> read_document(b"{}", "State.from_json", "a state")
+    >>> read_document(b"\\xef\\xbb\\xbf{}", "State.from_json", "a state")
+    {}
+    >>> read_document(b'{"name": "\\xe9"}', "State.from_json", "a state")
     Traceback (most recent call last):
     ...
-    chkobba.errors.ChkobbaError: State.from_json takes JSON text, not b'{}'
+    chkobba.errors.ChkobbaError: the state is not UTF-8 text: byte 10 is 0xe9
+    >>> read_document(None, "State.from_json", "a state")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: State.from_json takes JSON text, not None
     """
+    noun = what.partition(" ")[2]
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ChkobbaError(
+                f"the {noun} is not UTF-8 text: byte {error.start} is {text[error.start]:#04x}"
+            ) from None
     if not isinstance(text, str):
         raise ChkobbaError(f"{caller} takes JSON text, not {shown(text)}")
     try:
-        return strict_loads(text, ChkobbaError, what)
+        return strict_loads(text.removeprefix("\ufeff"), ChkobbaError, what)
     except ChkobbaError:  # a ValueError too, already saying what is wrong
         raise
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
-        noun = what.partition(" ")[2]
         raise ChkobbaError(f"the {noun} is not valid JSON: {error}") from None

@@ -330,10 +330,10 @@ class Rules:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str) -> Rules:
-        """The profile in JSON text holding :meth:`to_dict`'s object, checked as
-        :meth:`from_dict` checks it; text that is not such JSON raises
-        :class:`~chkobba.ChkobbaError` saying why.
+    def from_json(cls, text: str | bytes) -> Rules:
+        """The profile in JSON text (a ``str``, or UTF-8 ``bytes``) holding
+        :meth:`to_dict`'s object, checked as :meth:`from_dict` checks it; text that is not
+        such JSON raises :class:`~chkobba.ChkobbaError` saying why.
 
         >>> Rules.from_json('{"name": "house"}')
         Traceback (most recent call last):

@@ -226,11 +226,12 @@ class State:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str) -> State:
+    def from_json(cls, text: str | bytes) -> State:
         """The state in JSON text holding :meth:`to_dict`'s object, read as
-        :meth:`from_dict` reads it. The text is read strictly: a key twice in one object,
-        ``NaN`` or text that is not JSON raises :class:`~chkobba.ChkobbaError` saying
-        which.
+        :meth:`from_dict` reads it. The text is a ``str``, or ``bytes`` of UTF-8 (as a
+        socket gives them); a leading byte-order mark is skipped. It is read strictly: a
+        key twice in one object, ``NaN``, bytes that are not UTF-8 or text that is not
+        JSON raises :class:`~chkobba.ChkobbaError` saying which.
 
         >>> State.from_json('{"format": "chkobba-state", "format": "chkobba-view"}')
         Traceback (most recent call last):
