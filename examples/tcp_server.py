@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 from typing import Any
@@ -64,9 +65,20 @@ class MatchServer:
         # Each seat's own stand-in, so what it plays for one seat depends on no other.
         self.stand_ins = [GreedyBot(seed=seed + seat) for seat in range(players)]
         self.clock: asyncio.Task[None] | None = None  # the running move's time limit
+        self.connections: list[asyncio.Task[Any]] = []  # each client's, to wait for
+        self.ending: dict[str, Any] = {}  # the message that ended the match
+
+    async def closed(self) -> None:
+        """Wait until the match has ended and every connection is done with: a server
+        that stopped sooner would cut off the last messages (Python 3.11's does)."""
+        await self.finished.wait()
+        running = [*self.connections, *([self.clock] if self.clock else [])]
+        await asyncio.gather(*running, return_exceptions=True)
 
     async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Seat a new client, then play the lines it sends until the match is over."""
+        if connection := asyncio.current_task():
+            self.connections.append(connection)
         players = self.game.state.players
         if len(self.writers) == players:
             await _send(writer, {"type": "error", "message": "every seat is taken"})
@@ -155,6 +167,7 @@ class MatchServer:
     ) -> None:
         """Tell the seats still there how the match ended, then close every connection."""
         self.finished.set()
+        self.ending = message
         self._stop_clock()
         staying = [w for w in self.writers if w is not leaving]
         await asyncio.gather(*(_send(w, message) for w in staying), return_exceptions=True)
@@ -174,8 +187,11 @@ class MatchServer:
 
 
 async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+    """Send one message; to a connection that is lost, nothing: its reader sees the end
+    and acts on it (the server ends the match, a bot stops)."""
     writer.write(json.dumps(message).encode("utf-8") + b"\n")
-    await writer.drain()
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()
 
 
 async def serve(
@@ -187,7 +203,7 @@ async def serve(
     async with server:
         bound = server.sockets[0].getsockname()
         print(f"serving a {players}-player match on {bound[0]}:{bound[1]}", flush=True)
-        await match.finished.wait()
+        await match.closed()
     return match
 
 
@@ -234,6 +250,7 @@ async def demo(
         rng = random.Random(seed)
         bots = [play_bot(spec, rng.randrange(2**32), "127.0.0.1", port) for _ in range(players)]
         await asyncio.gather(*bots)
+        await match.closed()
     return match
 
 
@@ -270,9 +287,12 @@ def main(argv: list[str] | None = None) -> None:
         match = asyncio.run(demo(args.players, args.seed, args.spec, args.move_seconds))
     else:
         match = asyncio.run(serve(args.players, args.seed, args.host, args.port, args.move_seconds))
-    state = match.game.state
-    print(f"match over after {len(match.game.moves)} moves: scores {list(state.scores)}, "
-          f"side {state.winner} won")  # fmt: skip
+    state, moves = match.game.state, len(match.game.moves)
+    if match.ending["type"] == "left":
+        print(f"match abandoned after {moves} moves: seat {match.ending['seat']} left")
+    else:
+        print(f"match over after {moves} moves: scores {list(state.scores)}, "
+              f"side {state.winner} won")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +94,57 @@ def test_the_ppo_example_names_what_it_lacks_in_one_line() -> None:
 def test_the_tcp_server_demo_plays_a_match_over_loopback() -> None:
     out = run("tcp_server.py", "--players", "4", "--seed", "2", "--spec", "random")
     assert re.fullmatch(r"match over after \d+ moves: scores \[\d+, \d+\], side [01] won\n", out)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _serve(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """The TCP example serving one match on a free loopback port, once it listens."""
+    port = str(_free_port())
+    command = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "serve"]
+    server = subprocess.Popen(
+        [*command, "--port", port, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert server.stdout is not None
+    assert server.stdout.readline().startswith("serving a 2-player match on 127.0.0.1:")
+    return server, port
+
+
+def test_the_tcp_server_serves_separate_bot_processes_and_stops_cleanly() -> None:
+    server, port = _serve("--seed", "3")
+    client = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "bot", "--port", port]
+    bots = [
+        subprocess.Popen(
+            [*client, "--seed", str(seed), "--spec", spec], stdout=subprocess.PIPE, text=True
+        )
+        for seed, spec in ((3, "greedy"), (4, "random"))
+    ]
+    said = [bot.communicate(timeout=120)[0] for bot in bots]
+    out, err = server.communicate(timeout=120)
+    assert server.returncode == 0
+    assert err == ""  # no traceback of a connection cut off when the match ended
+    last = re.fullmatch(
+        r"match over after \d+ moves: scores (\[\d+, \d+\]), side ([01]) won\n", out
+    )
+    assert last is not None
+    assert said == [f"match over: scores {last[1]}, side {last[2]} won\n"] * 2
+
+
+def test_the_tcp_server_says_a_match_a_seat_left_was_abandoned() -> None:
+    server, port = _serve()
+    leaving = socket.create_connection(("127.0.0.1", int(port)))
+    staying = socket.create_connection(("127.0.0.1", int(port)))
+    with staying, staying.makefile("rb") as lines:
+        seat = json.loads(lines.readline())["seat"]
+        lines.readline()  # the shuffle's outcome
+        leaving.close()
+        while (message := json.loads(lines.readline()))["type"] != "left":
+            pass
+    out, err = server.communicate(timeout=120)
+    assert message == {"type": "left", "seat": 1 - seat}
+    assert (out, err) == (f"match abandoned after 1 moves: seat {1 - seat} left\n", "")
