@@ -146,3 +146,45 @@ def test_replay_reads_a_file_of_records_from_a_pipe(lines: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert b"wins the match" in result.stdout
+
+
+SIMULATE = ["simulate", "--games", "2", "--bots", "greedy", "random"]
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_simulate_writes_the_records_to_standard_output_for_a_dash(
+    lines: Path,
+    as_json: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main([*SIMULATE, *as_json]) == 0
+    summary = capsys.readouterr().out
+    assert main([*SIMULATE, *as_json, "--records", "-"]) == 0
+    written = capsys.readouterr()
+    # The records alone on standard output, as --records FILE writes them; the summary
+    # on standard error; and no file named '-'.
+    assert written.out == lines.read_text("utf-8")
+    assert written.err == summary
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.out_of_process
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="needs /dev/stdin")
+def test_simulate_records_pipe_into_replay(lines: Path) -> None:
+    chkobba = [sys.executable, "-m", "chkobba"]
+    simulate = subprocess.Popen([*chkobba, *SIMULATE, "--records", "-"], stdout=subprocess.PIPE)
+    replayed = subprocess.run(
+        [*chkobba, "replay", "/dev/stdin", "--game", "2", "--no-step"],
+        stdin=simulate.stdout,
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
+    assert simulate.stdout is not None
+    simulate.stdout.close()
+    assert simulate.wait(timeout=300) == 0
+    assert replayed.returncode == 0, replayed.stderr
+    assert b"wins the match" in replayed.stdout

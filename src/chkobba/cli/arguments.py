@@ -204,7 +204,8 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         metavar="FILE",
         default=None,
         help="write every match's record to FILE, one JSON object per line (an existing "
-        "FILE is refused: see --force)",
+        "FILE is refused: see --force); - writes them to standard output, and the table "
+        "to standard error",
     )
     simulate.add_argument(
         "--force",

@@ -4,6 +4,8 @@
 with the same results as on one core; ``--records FILE`` writes every match's record,
 one JSON object per line, in game order; a file that exists is only replaced with
 ``--force`` (a tournament must not silently replace a saved game or yesterday's data).
+``--records -`` writes them to standard output instead, for a pipe, and the table (or
+the JSON) then goes to standard error.
 
 While it runs, SIGTERM stops it like Ctrl-C: the matches not yet started are cancelled,
 the worker processes exit, the records file keeps whole lines, and then the process ends
@@ -34,7 +36,10 @@ from chkobba.cli.replay import CommandError
 from chkobba.errors import shown
 from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["run_simulate"]
+__all__ = ["STANDARD_OUTPUT", "run_simulate"]
+
+#: The ``--records`` name that means standard output.
+STANDARD_OUTPUT = "-"
 
 
 def run_simulate(
@@ -54,6 +59,10 @@ def run_simulate(
 ) -> int:
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
     while it runs shuts it down as Ctrl-C does, then ends the process by SIGTERM."""
+    if records == STANDARD_OUTPUT:  # the records alone on standard output, for a pipe
+        out, records_stream = err, out.stream
+    else:
+        records_stream = None
     try:
         with _terminate_as_interrupt():
             result = _run_tournament(
@@ -64,7 +73,7 @@ def run_simulate(
                 workers=workers,
                 seed=seed,
                 scheduler=scheduler,
-                records=records,
+                records=records_stream or records,
                 force=force,
                 rules=rules,
             )
@@ -88,7 +97,7 @@ def _run_tournament(
     workers: int,
     seed: int,
     scheduler: str | None,
-    records: str | None,
+    records: str | IO[str] | None,
     force: bool,
     rules: Rules,
 ) -> TournamentResult:
@@ -98,9 +107,12 @@ def _run_tournament(
     with ExitStack() as stack:
         # The file first: a refused one must not wait for a cluster to connect (and the
         # cluster closes before the file, after its last match is written).
-        on_match = (
-            None if records is None else _writer(stack.enter_context(_open(records, force=force)))
-        )
+        if records is None:
+            on_match = None
+        elif isinstance(records, str):
+            on_match = _writer(stack.enter_context(_open(records, force=force)))
+        else:  # standard output, not closed here
+            on_match = _writer(records)
         executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
         advance = stack.enter_context(err.progress(total, "playing matches"))
         return tournament(
@@ -302,6 +314,7 @@ def _writer(stream: IO[str]) -> Any:
     def write(summary: MatchSummary) -> None:
         if summary.record is not None:
             stream.write(summary.record.to_json(compact=True) + "\n")
+            stream.flush()  # a pipe's reader gets each match as it ends
 
     return write
 
