@@ -5,6 +5,7 @@ a path of this machine or a temporary file's name."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
+from chkobba.arena import play_match, tournament
 from chkobba.bots import GreedyBot
 from chkobba.bots.analysis import rank_moves
 from chkobba.cards import Rank, Suit
@@ -265,3 +267,25 @@ def test_rank_moves_takes_a_greedy_subclass_that_values_every_move() -> None:
     state = _cut_exposed()
     ranked = rank_moves(observe(state, 1), legal_moves(state), Valuing(seed=1))
     assert [item.move for item in ranked] == list(legal_moves(state))
+
+
+class _Plain:
+    """An object with the default repr, which holds its address."""
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: play_match([_Plain(), "greedy"], seed=1),  # type: ignore[list-item]
+        lambda: tournament([_Plain(), "greedy"], games=2, seed=1),  # type: ignore[list-item]
+        lambda: new_match(players=_Plain()),  # type: ignore[arg-type]
+    ],
+)
+def test_an_object_with_the_default_repr_is_named_by_its_class_without_an_address(
+    call: Callable[[], object],
+) -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        call()
+    message = str(caught.value)
+    assert f"<{__name__}._Plain object>" in message
+    assert " at 0x" not in message

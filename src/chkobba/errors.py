@@ -153,6 +153,11 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
     >>> print(shown("7D\u200b"), shown("7D\ufe0f"))
     '7D\u200b' '7D\ufe0f'
+
+    An object with the default ``repr`` is named by its class, without its address:
+
+    >>> shown(object())
+    '<builtins.object object>'
     """
     try:
         text = _quote(value, limit)
@@ -182,6 +187,9 @@ def _quote(value: object, limit: int) -> str:
         return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")
     if isinstance(value, types.ModuleType):  # its repr holds a path of this machine
         return f"the module {value.__name__}"
+    kind = type(value)
+    if kind.__repr__ is object.__repr__:  # an address says nothing to the reader
+        return f"<{kind.__module__}.{kind.__qualname__} object>"
     return _SHORT.repr(value)
 
 
