@@ -104,13 +104,11 @@ def parse_move(text: str, state: State | PlayerView | None = None) -> Move:
     chkobba.errors.IllegalMoveError: it is player 1's turn, not player 0's
     """
     _check_arguments(text, state)
-    if isinstance(state, PlayerView):
-        _refuse_a_shuffle(text, state)
     move, short = _read(text)
     if state is None:
         return move
     if isinstance(state, PlayerView):
-        state = _seat_of(state)
+        state = _judged_from_view(text, move, state)
     return _legal_move(move, short, state)
 
 
@@ -127,16 +125,16 @@ def _check_arguments(text: object, state: object) -> None:
         raise ChkobbaError(f"parse_move: {shown(state)} is not a State or a PlayerView")
 
 
-def _refuse_a_shuffle(text: str, view: PlayerView) -> None:
-    """Refuse a shuffle from the player of ``view``, whoever's turn it is and before its
-    cards are read (no player ever chooses the deck order, whole or not)."""
-    words = text.split(maxsplit=1)
-    if words and words[0].lower() == "shuffle":
+def _judged_from_view(text: str, move: Move, view: PlayerView) -> State:
+    """The state in which to judge ``move`` for the player of ``view``; a shuffle is
+    refused first, whoever's turn it is (no player ever chooses the deck order)."""
+    if isinstance(move, Shuffle):
         raise IllegalMoveError(
             f"{shown(text)} is not player {view.player}'s to play: a shuffle is the "
             "chance move, drawn by whoever runs the match (Game.deal, random_shuffle), "
             "never by a player"
         )
+    return _seat_of(view)
 
 
 def _legal_move(move: Move, short: bool, state: State) -> Move:
