@@ -198,6 +198,9 @@ BAD: list[tuple[str, tuple[Any, ...], Any]] = [
     ("view", ("hand", 0), "7D "),  # the readers forgive spaces and lower case; the
     ("view", ("table", 0), "7d"),  # format does not
     ("view", ("cut_card",), "ZZ"),
+    # a card and a newline: Python's re lets $ match before it, ECMA-262's does not, so
+    # only the card's maxLength makes every validator refuse it
+    ("view", ("hand", 0), "7D\n"),
     # out of range, or the same card twice in one place
     ("state", ("version",), 2),
     ("view", ("format",), "chkobba-state"),
@@ -210,6 +213,13 @@ BAD: list[tuple[str, tuple[Any, ...], Any]] = [
     ("state", ("hands", 0), ["AS", "2S", "3S", "4S"]),
     ("state", ("table",), ["7D", "7D"]),
     ("view", ("deal_scores", 0, "cards_winner"), 3),
+    # one count more than there can be (each chkobba takes two cards or more)
+    ("state", ("chkobbas", 0), 21),
+    ("view", ("chkobbas", 1), 21),
+    ("state", ("deal_scores", 0, "card_counts", 0), 41),
+    ("view", ("deal_scores", 0, "diamond_counts", 1), 11),
+    ("state", ("deal_scores", 0, "seven_counts", 0), 5),
+    ("view", ("deal_scores", 0, "six_counts", 0), 5),
     # a profile's name must be printable with a character that is not blank, and its
     # player counts increasing (the schemas were looser than the readers)
     ("state", ("rules", "name"), " "),
@@ -223,7 +233,7 @@ BAD: list[tuple[str, tuple[Any, ...], Any]] = [
 
 
 #: Card text that the readers accept (the notation forgives case and spaces).
-FORGIVEN = ("7D ", "7d")
+FORGIVEN = ("7D ", "7d", "7D\n")
 
 
 def _changed(data: dict[str, Any], where: tuple[Any, ...], change: Any) -> dict[str, Any]:
@@ -339,3 +349,59 @@ def test_the_documented_examples_validate_and_are_what_the_library_writes() -> N
         state = apply(state, move)
     assert view_data == as_json(observe(state, 2).to_dict())
     assert PlayerView.from_dict(view_data) == observe(state, 2)
+
+
+# --- strict validators ----------------------------------------------------------------------
+
+#: The type each keyword applies to: a strict validator (Ajv's strictTypes) refuses a
+#: keyword in a subschema that does not say that type, where a lax one ignores it.
+_KEYWORD_TYPES = {
+    "minItems": "array",
+    "maxItems": "array",
+    "uniqueItems": "array",
+    "items": "array",
+    "minimum": "integer",
+    "maximum": "integer",
+    "pattern": "string",
+    "maxLength": "string",
+    "minLength": "string",
+}
+
+
+#: Subschemas that apply to the same value as their parent (so its type holds there).
+_SAME_VALUE = ("not", "allOf", "anyOf", "oneOf", "if", "then", "else")
+
+
+def _typeless_keywords(node: Any, where: str, known: frozenset[str] = frozenset()) -> list[str]:
+    """Where a keyword sits in a subschema without the type it applies to, the types of
+    the schemas around it that apply to the same value included (as Ajv counts them)."""
+    if isinstance(node, list):
+        return [
+            p
+            for i, item in enumerate(node)
+            for p in _typeless_keywords(item, f"{where}/{i}", known)
+        ]
+    if not isinstance(node, dict):
+        return []
+    types = node.get("type", [])
+    types = known | set(types if isinstance(types, list) else [types])
+    if "number" in types:
+        types |= {"integer"}
+    found = [
+        f"{where}/{keyword}"
+        for keyword, needed in _KEYWORD_TYPES.items()
+        if keyword in node and needed not in types
+    ]
+    for key, value in node.items():
+        if key in _SAME_VALUE:
+            found += _typeless_keywords(value, f"{where}/{key}", frozenset(types))
+        elif key == "propertyNames":  # the names of an object are strings
+            found += _typeless_keywords(value, f"{where}/{key}", frozenset({"string"}))
+        elif key not in ("const", "enum", "default", "examples"):
+            found += _typeless_keywords(value, f"{where}/{key}")
+    return found
+
+
+@pytest.mark.parametrize("name", ["state", "view", "record", "rules", "outcome"])
+def test_every_keyword_of_a_shipped_schema_sits_beside_its_type(name: str) -> None:
+    assert _typeless_keywords(shipped_schema(name), "#") == []
