@@ -279,6 +279,7 @@ class _Plain:
         lambda: play_match([_Plain(), "greedy"], seed=1),  # type: ignore[list-item]
         lambda: tournament([_Plain(), "greedy"], games=2, seed=1),  # type: ignore[list-item]
         lambda: new_match(players=_Plain()),  # type: ignore[arg-type]
+        lambda: new_match(players=[_Plain()]),  # type: ignore[arg-type]  # (inside a list)
     ],
 )
 def test_an_object_with_the_default_repr_is_named_by_its_class_without_an_address(

@@ -246,6 +246,7 @@ _BAD_FILES = [
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),
     ("nan.json", _fields(target=float("nan")), ": a rule profile holds no NaN: it is not standard"),
     ("latin.json", b'{"name": "caf\xe9"}', "is not UTF-8 text: byte 13 is 0xe9"),
+    ("marked.json", b'\xef\xbb\xbf{"name": "caf\xe9"}', "is not UTF-8 text: byte 16 is 0xe9"),
     ("huge.json", " " * 70_000 + "{}", "is larger than a rule profile (64 KiB)"),
 ]
 

@@ -99,7 +99,12 @@ def test_each_value_reads_back_from_utf8_bytes_with_or_without_a_byte_order_mark
 )
 @pytest.mark.parametrize(
     ("data", "where"),
-    [(b"\xff{}", "byte 0 is 0xff"), (b'{"name": "caf\xe9"}', "byte 13 is 0xe9")],
+    [
+        (b"\xff{}", "byte 0 is 0xff"),
+        (b'{"name": "caf\xe9"}', "byte 13 is 0xe9"),
+        # After a byte-order mark, still counted from the first byte (the mark's 3 too).
+        (b'\xef\xbb\xbf{"name": "caf\xe9"}', "byte 16 is 0xe9"),
+    ],
 )
 def test_bytes_that_are_not_utf8_are_refused_saying_where(
     name: str, what: str, data: bytes, where: str

@@ -21,13 +21,14 @@ chkobba.errors.ChkobbaError: a rule profile holds no NaN: it is not standard JSO
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["document_text", "file_name", "read_document", "strict_loads"]
+__all__ = ["bad_byte", "document_text", "file_name", "read_document", "strict_loads", "utf8_text"]
 
 
 def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
@@ -78,6 +79,34 @@ def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.Pa
     raise error(f"{what} is named by a str or an os.PathLike, not {shown(path)}")
 
 
+def utf8_text(raw: bytes | bytearray) -> str:
+    """``raw`` as text: UTF-8, a leading byte-order mark skipped. Bytes that are not UTF-8
+    raise :class:`UnicodeDecodeError` whose ``start`` counts from the first byte of
+    ``raw``, the mark included (the ``utf-8-sig`` codec counts from after it).
+
+    >>> utf8_text(b"\\xef\\xbb\\xbf{}")
+    '{}'
+    >>> try:
+    ...     utf8_text(b'\\xef\\xbb\\xbf{"a\\xff"}')
+    ... except UnicodeDecodeError as error:
+    ...     print(bad_byte(error))
+    byte 6 is 0xff
+    """
+    data = bytes(raw)
+    body = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        mark = len(data) - len(body)
+        start, end = error.start + mark, error.end + mark
+        raise UnicodeDecodeError("utf-8", data, start, end, error.reason) from None
+
+
+def bad_byte(error: UnicodeDecodeError) -> str:
+    """Where UTF-8 text went wrong, for a message: ``byte 6 is 0xff``."""
+    return f"byte {error.start} is {error.object[error.start]:#04x}"
+
+
 def document_text(data: dict[str, Any], compact: bool) -> str:
     """A value's JSON object as text: one field a line (a field's value on its line), or
     with ``compact`` one line without spaces. ASCII only (``\\u`` escapes), so the text
@@ -122,11 +151,9 @@ def read_document(text: object, caller: str, what: str) -> Any:
     noun = what.partition(" ")[2]
     if isinstance(text, (bytes, bytearray)):
         try:
-            text = bytes(text).decode("utf-8-sig")
+            text = utf8_text(text)
         except UnicodeDecodeError as error:
-            raise ChkobbaError(
-                f"the {noun} is not UTF-8 text: byte {error.start} is {text[error.start]:#04x}"
-            ) from None
+            raise ChkobbaError(f"the {noun} is not UTF-8 text: {bad_byte(error)}") from None
     if not isinstance(text, str):
         raise ChkobbaError(f"{caller} takes JSON text, not {shown(text)}")
     try:

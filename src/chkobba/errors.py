@@ -120,6 +120,20 @@ class _ShortRepr(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         return _huge_int(x) or super().repr_int(x, level)
 
+    def repr_instance(self, x: object, level: int) -> str:
+        return _class_named(x) or super().repr_instance(x, level)
+
+
+def _class_named(value: object) -> str | None:
+    """An object with the default ``repr`` named by its class, without the address that
+    says nothing to the reader (and changes from run to run); ``None`` for another."""
+    kind = type(value)
+    if kind.__repr__ is not object.__repr__:
+        return None
+    module = kind.__module__
+    prefix = f"{module}." if isinstance(module, str) and module != "builtins" else ""
+    return f"<{prefix}{kind.__qualname__} object>"
+
 
 def _huge_int(value: int) -> str | None:
     """A huge integer described without writing it, or ``None`` for a normal one."""
@@ -156,8 +170,8 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 
     An object with the default ``repr`` is named by its class, without its address:
 
-    >>> shown(object())
-    '<builtins.object object>'
+    >>> shown([object()])
+    '[<object object>]'
     """
     try:
         text = _quote(value, limit)
@@ -187,10 +201,7 @@ def _quote(value: object, limit: int) -> str:
         return repr(value[: limit + 1]) + ("…" if len(value) > limit else "")
     if isinstance(value, types.ModuleType):  # its repr holds a path of this machine
         return f"the module {value.__name__}"
-    kind = type(value)
-    if kind.__repr__ is object.__repr__:  # an address says nothing to the reader
-        return f"<{kind.__module__}.{kind.__qualname__} object>"
-    return _SHORT.repr(value)
+    return _class_named(value) or _SHORT.repr(value)
 
 
 def items_of(

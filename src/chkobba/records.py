@@ -36,7 +36,7 @@ import attrs
 
 from chkobba._describe import first_unknown, move_number, plain_flag, shown_kind
 from chkobba._files import write_atomically
-from chkobba._json import file_name, strict_loads
+from chkobba._json import bad_byte, file_name, strict_loads, utf8_text
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
@@ -644,11 +644,9 @@ def _path(path: object) -> str | os.PathLike[str]:
 
 def _decoded(raw: bytes | bytearray) -> str:
     try:
-        return bytes(raw).decode("utf-8-sig")
+        return utf8_text(raw)
     except UnicodeDecodeError as error:
-        raise RecordError(
-            f"the record is not UTF-8 text: byte {error.start} is {raw[error.start]:#04x}"
-        ) from None
+        raise RecordError(f"the record is not UTF-8 text: {bad_byte(error)}") from None
 
 
 def _dealt_shuffle(after: State) -> Shuffle:

@@ -30,7 +30,7 @@ import attrs
 
 from chkobba._describe import not_an_int, plain_flag
 from chkobba._files import write_atomically
-from chkobba._json import document_text, file_name, read_document, strict_loads
+from chkobba._json import bad_byte, document_text, file_name, read_document, strict_loads, utf8_text
 from chkobba.cards import DECK, Card, Rank
 from chkobba.errors import ChkobbaError
 from chkobba.errors import shown as _shown
@@ -386,12 +386,9 @@ def _file_text(path: str | os.PathLike[str], name: str) -> str:
     if len(raw) > _FILE_LIMIT:
         raise ChkobbaError(f"{name} is larger than a rule profile ({_FILE_LIMIT // 1024} KiB)")
     try:
-        return raw.decode("utf-8-sig")
+        return utf8_text(raw)
     except UnicodeDecodeError as error:
-        found = raw[error.start]
-        raise ChkobbaError(
-            f"{name} is not UTF-8 text: byte {error.start} is {found:#04x}"
-        ) from None
+        raise ChkobbaError(f"{name} is not UTF-8 text: {bad_byte(error)}") from None
 
 
 #: The deal-scoring categories, in the order :attr:`DealScore.winners
