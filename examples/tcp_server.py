@@ -18,23 +18,32 @@ one line of JSON (UTF-8). The server sends:
   order of arrival; the match starts when every seat is taken);
 - ``{"type": "outcome", "outcome": {...}}`` to everyone after each move: what the move
   did (``MoveOutcome.to_dict()``, public facts only);
-- ``{"type": "view", "view": {...}, "legal": [...]}`` to each seat after each move: its
-  own view (``observe(state, seat).to_dict()``, no card of another hand or of the
-  stock) and, when it is to move, its legal moves as text;
+- ``{"type": "view", "view": {...}, "legal": [...], "turn": T}`` to each seat after
+  each move: its own view (``observe(state, seat).to_dict()``, no card of another hand
+  or of the stock), when it is to move its legal moves as text, and the turn, the
+  number of moves played so far;
 - ``{"type": "error", "message": "..."}`` to a client whose line was refused (a move out
-  of turn, an illegal move, a line that is not ``{"move": TEXT}``): the match is
-  unchanged, and the message names only what that seat sees;
+  of turn, an illegal move, a line that is not ``{"move": TEXT, "turn": T}``): the match
+  is unchanged, and the message names only what that seat sees;
 - ``{"type": "timeout", "seat": S}`` to everyone when seat S ran out of time, just
-  before the outcome of the move made for it (a line it sends for that turn afterwards
-  is refused as out of turn, or as illegal in the next view);
+  before the outcome of the move made for it;
+- ``{"type": "stale", "turn": T}`` to a client whose move for turn T came after that
+  turn was over (moved for by the time limit): the line is dropped, not played on a
+  later turn;
 - ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end;
 - ``{"type": "left", "seat": S}`` to the others when seat S leaves (its connection
   closes or breaks) before the end: the match cannot go on, and the server stops.
 
-A client sends ``{"move": TEXT}``, the move in the notation of docs/notation.md
-(``keep``, ``QH x 2D+6S``). The ``bot`` client reads its view with
-``PlayerView.from_dict`` and plays what a bot of ``--spec`` chooses: a remote bot needs
-nothing but its view.
+A client sends ``{"move": TEXT, "turn": T}``, the move in the notation of
+docs/notation.md (``keep``, ``QH x 2D+6S``) and the turn of the view it answers.
+Without a time limit ``turn`` may be left out (the move is then played on the turn it
+arrives); with one it is required, so that a late move is never taken for the next
+turn's. The ``bot`` client reads its view with ``PlayerView.from_dict`` and plays what
+a bot of ``--spec`` chooses: a remote bot needs nothing but its view.
+
+At the end the server sends its last message and stops writing, then waits (at most
+``CLOSING_SECONDS``) for each client to close its end: closing a connection with a
+client's line still unread would reset it and lose that last message.
 """
 
 from __future__ import annotations
@@ -48,6 +57,9 @@ from typing import Any
 
 from chkobba import ChkobbaError, Game, PlayerView, legal_moves, observe
 from chkobba.bots import GreedyBot, make_bot
+
+#: How long the server waits, once a match is over, for its clients to close.
+CLOSING_SECONDS = 5.0
 
 
 class MatchServer:
@@ -73,7 +85,11 @@ class MatchServer:
         that stopped sooner would cut off the last messages (Python 3.11's does)."""
         await self.finished.wait()
         running = [*self.connections, *([self.clock] if self.clock else [])]
-        await asyncio.gather(*running, return_exceptions=True)
+        _, waiting = await asyncio.wait(running, timeout=CLOSING_SECONDS)
+        if waiting:  # clients that keep their end open: close it for them
+            for writer in self.writers:
+                writer.close()
+            await asyncio.gather(*waiting, return_exceptions=True)
 
     async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Seat a new client, then play the lines it sends until the match is over."""
@@ -91,11 +107,10 @@ class MatchServer:
             async with self.turn:
                 await self._advance()
         try:
-            while not self.finished.is_set():
-                line = await reader.readline()
-                if not line:
-                    break
-                await self._play(seat, line)
+            while line := await reader.readline():
+                if not self.finished.is_set():
+                    await self._play(seat, line)
+                # Once the match is over, read the client's last lines until it closes.
         except (ConnectionError, ValueError):  # a dropped connection, a line too long
             pass
         if not self.finished.is_set():  # the match cannot go on without this seat
@@ -104,7 +119,8 @@ class MatchServer:
 
     async def _play(self, seat: int, line: bytes) -> None:
         async with self.turn:
-            await self._play_line(seat, line)
+            if not self.finished.is_set():  # the match may have ended while this waited
+                await self._play_line(seat, line)
 
     async def _play_line(self, seat: int, line: bytes) -> None:
         try:
@@ -113,9 +129,12 @@ class MatchServer:
             except ValueError as error:
                 raise ChkobbaError(f"the line is not JSON: {error}") from None
             if not isinstance(message, dict) or not isinstance(message.get("move"), str):
-                raise ChkobbaError('a line must be {"move": TEXT}')
+                raise ChkobbaError('a line must be {"move": TEXT, "turn": T}')
             if len(self.writers) < self.game.state.players:
                 raise ChkobbaError("the match starts when every seat is taken")
+            if self._stale(message.get("turn")):
+                await _send(self.writers[seat], {"type": "stale", "turn": message["turn"]})
+                return
             self.game.play(message["move"], seat=seat)
         except ChkobbaError as error:
             await _send(self.writers[seat], {"type": "error", "message": str(error)})
@@ -123,6 +142,17 @@ class MatchServer:
         self._stop_clock()
         await self._tell_everyone()
         await self._advance()
+
+    def _stale(self, turn: object) -> bool:
+        """Whether a line answers a turn that is over; a turn to come is refused."""
+        now = len(self.game.moves)
+        if turn is None and self.move_seconds is None:
+            return False
+        if type(turn) is not int:
+            raise ChkobbaError('with a time limit a line must be {"move": TEXT, "turn": T}')
+        if turn > now:
+            raise ChkobbaError(f"there is no turn {turn} yet: this is turn {now}")
+        return turn < now
 
     def _start_clock(self) -> None:
         if self.move_seconds is not None and not self.finished.is_set():
@@ -171,8 +201,9 @@ class MatchServer:
         self._stop_clock()
         staying = [w for w in self.writers if w is not leaving]
         await asyncio.gather(*(_send(w, message) for w in staying), return_exceptions=True)
-        for writer in self.writers:
-            writer.close()
+        for writer in staying:  # nothing more to send; each connection closes once its
+            with contextlib.suppress(OSError, RuntimeError):  # client has closed its end
+                writer.write_eof()
 
     async def _tell_everyone(self) -> None:
         what = {"type": "outcome", "outcome": self.game.move_outcome().to_dict()}
@@ -183,7 +214,10 @@ class MatchServer:
         for seat, writer in enumerate(self.writers):
             view = observe(state, seat)
             legal = [str(move) for move in legal_moves(view)]
-            await _send(writer, {"type": "view", "view": view.to_dict(), "legal": legal})
+            turn = len(self.game.moves)
+            await _send(
+                writer, {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
+            )
 
 
 async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
@@ -210,30 +244,24 @@ async def serve(
 async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
     """Play one seat with a bot of ``spec`` until the match is over; the last message.
 
-    A refusal stops it, but for the one of a move it sent too late: the server moved for
-    its seat (a ``timeout``) before reading it."""
+    A refusal stops it; a move that came too late (``stale``: the server moved for its
+    seat) does not."""
     reader, writer = await asyncio.open_connection(host, port)
     bot = make_bot(spec, seed=seed)
     message: dict[str, Any] = {}
-    seat, late = None, False
     try:
         while line := await reader.readline():
             message = json.loads(line)
             if message["type"] in ("over", "left"):
                 break
-            if message["type"] == "seat":
-                seat = message["seat"]
-            if message["type"] == "timeout" and message["seat"] == seat:
-                late = True
             if message["type"] == "error":
-                if late:
-                    late = False
-                    continue
                 raise ChkobbaError(f"the server refused a move: {message['message']}")
             if message["type"] == "view" and message["legal"]:
                 view = PlayerView.from_dict(message["view"])
                 move = bot.choose(view, legal_moves(view))
-                await _send(writer, {"move": str(move)})
+                await _send(writer, {"move": str(move), "turn": message["turn"]})
+    except ConnectionError:  # the server went away: the match is over for this seat
+        pass
     finally:
         writer.close()
     return message

@@ -41,8 +41,9 @@ async def _served(
     return match, result
 
 
-async def _recording_client(port: int, seed: int) -> list[dict[str, Any]]:
-    """A greedy client that keeps every message it is sent, to the end of the match."""
+async def _recording_client(port: int, seed: int, delay: float = 0.0) -> list[dict[str, Any]]:
+    """A greedy client that keeps every message it is sent, to the end of the match;
+    with ``delay``, it answers every view that many seconds late (with its turn)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     bot, received = GreedyBot(seed=seed), []
     while line := await reader.readline():
@@ -51,9 +52,12 @@ async def _recording_client(port: int, seed: int) -> list[dict[str, Any]]:
         if message["type"] == "over":
             break
         if message["type"] == "view" and message["legal"]:
+            if delay:
+                await asyncio.sleep(delay)
             view = PlayerView.from_dict(message["view"])
             move = bot.choose(view, legal_moves(view))
-            writer.write(json.dumps({"move": str(move)}).encode() + b"\n")
+            answer = {"move": str(move), "turn": message["turn"]}
+            writer.write(json.dumps(answer).encode() + b"\n")
             await writer.drain()
     writer.close()
     return received
@@ -99,17 +103,24 @@ def test_each_client_is_sent_its_seat_the_games_outcomes_and_only_its_own_view()
     assert sorted(seats) == [0, 1]
 
 
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+
+
+async def _two_seats(port: int) -> tuple[list[Any], Connection, Connection]:
+    """Two clients seated: the first three messages each was sent (its seat, the
+    shuffle's outcome, its view), then the cutter's connection and the other's."""
+    first = await asyncio.open_connection("127.0.0.1", port)
+    second = await asyncio.open_connection("127.0.0.1", port)
+    said: list[Any] = []
+    for reader, _ in (first, second):
+        said.append([json.loads(await reader.readline()) for _ in range(3)])
+    cutter = 1 - said[0][2]["view"]["dealer"]  # the player after the dealer cuts
+    return (said, second, first) if said[1][0]["seat"] == cutter else (said, first, second)
+
+
 def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
     async def clients(port: int) -> list[Any]:
-        first = await asyncio.open_connection("127.0.0.1", port)
-        second = await asyncio.open_connection("127.0.0.1", port)
-        said: list[Any] = []
-        for reader, _ in (first, second):  # seat, the shuffle's outcome, the view
-            said.append([json.loads(await reader.readline()) for _ in range(3)])
-        cutter = 1 - said[0][2]["view"]["dealer"]  # the player after the dealer cuts
-        (cut_reader, cut_writer), (idle_reader, idle_writer) = (
-            (second, first) if said[1][0]["seat"] == cutter else (first, second)
-        )
+        said, (cut_reader, cut_writer), (idle_reader, idle_writer) = await _two_seats(port)
         for line in (b'{"move": "keep"}', b"not json", b'{"go": 1}', b'{"move": "QH x 2D"}'):
             idle_writer.write(line + b"\n")  # out of turn, then bad lines
             await idle_writer.drain()
@@ -128,7 +139,7 @@ def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
     assert [m["message"] for m in said[2:]] == [
         f"it is player {cutter}'s turn, not player {1 - cutter}'s",
         "the line is not JSON: Expecting value: line 1 column 1 (char 0)",
-        'a line must be {"move": TEXT}',
+        'a line must be {"move": TEXT, "turn": T}',
         f"it is player {cutter}'s turn, not player {1 - cutter}'s",
         "Play is not allowed in phase CUT",
         "every seat is taken",
@@ -170,7 +181,8 @@ def test_a_bot_client_stops_when_the_server_refuses_its_move() -> None:
     game.deal()
     cutter = game.state.current_player
     assert cutter is not None
-    view = {"type": "view", "view": observe(game.state, cutter).to_dict(), "legal": ["keep"]}
+    view: dict[str, Any] = {"type": "view", "view": observe(game.state, cutter).to_dict()}
+    view |= {"legal": ["keep"], "turn": 1}
 
     async def refusing(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """A server that sends the cutter its view and refuses the move it answers."""
@@ -204,6 +216,16 @@ async def _silent_client(port: int) -> list[dict[str, Any]]:
     return received
 
 
+def _assert_the_stand_in_made_every_move_of_seat_0(game: Game, seed: int) -> None:
+    """Each move of seat 0 is what the server's stand-in for it (a GreedyBot seeded
+    ``seed + 0``) chooses from seat 0's view, in order."""
+    stand_in = GreedyBot(seed=seed + 0)
+    for before, move in zip(game.history, game.moves, strict=False):
+        if before.phase in (Phase.CUT, Phase.PLAY) and before.current_player == 0:
+            view = observe(before, 0)
+            assert move == stand_in.choose(view, legal_moves(view))
+
+
 def test_a_seat_that_does_not_move_in_time_is_moved_for_from_its_view() -> None:
     async def clients(port: int) -> list[list[dict[str, Any]]]:
         silent = asyncio.create_task(_silent_client(port))
@@ -230,11 +252,7 @@ def test_a_seat_that_does_not_move_in_time_is_moved_for_from_its_view() -> None:
             assert messages[i + 1]["type"] == "outcome"
             assert messages[i + 1]["outcome"]["player"] == messages[i]["seat"]
     # The moves made for seat 0 are its stand-in's choices from seat 0's view alone.
-    stand_in = GreedyBot(seed=5 + 0)
-    for before, move in zip(game.history, game.moves, strict=False):
-        if before.phase in (Phase.CUT, Phase.PLAY) and before.current_player == 0:
-            view = observe(before, 0)
-            assert move == stand_in.choose(view, legal_moves(view))
+    _assert_the_stand_in_made_every_move_of_seat_0(game, seed=5)
 
 
 def test_a_move_made_in_time_stops_its_clock() -> None:
@@ -255,28 +273,34 @@ def test_a_move_made_in_time_stops_its_clock() -> None:
     assert not waiting  # no clock of a move made in time is left to run out
 
 
-def test_a_bot_client_goes_on_when_its_late_move_is_refused() -> None:
+def test_a_bot_client_goes_on_past_its_stale_moves_and_answers_with_the_turn() -> None:
     game = Game(seed=1)
     game.deal()
     cutter = game.state.current_player
     assert cutter is not None
     seat: dict[str, Any] = {"type": "seat", "seat": cutter, "players": 2}
-    view: dict[str, Any] = {"type": "view", "view": observe(game.state, cutter).to_dict()}
-    view["legal"] = ["keep"]
+    views: list[dict[str, Any]] = [
+        {"type": "view", "view": observe(game.state, cutter).to_dict(), "legal": ["keep"]}
+        for _ in range(2)
+    ]
+    views[0]["turn"], views[1]["turn"] = 1, 3
     over: dict[str, Any] = {"type": "over", "scores": [21, 0], "winner": 0}
+    answers = []
 
     async def late(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A server that moved for the cutter before reading its move, then refuses it."""
-        for message in (seat, view, {"type": "timeout", "seat": cutter}):
+        """A server for which both of the bot's moves came too late."""
+        for message in (seat, *views):
             writer.write(json.dumps(message).encode() + b"\n")
-        await reader.readline()
-        refusal: dict[str, Any] = {"type": "error", "message": "too late"}
-        for message in (refusal, over):
-            writer.write(json.dumps(message).encode() + b"\n")
+        for _ in views:
+            answers.append(json.loads(await reader.readline()))
+        for turn in (1, 3):
+            writer.write(json.dumps({"type": "stale", "turn": turn}).encode() + b"\n")
+        writer.write(json.dumps(over).encode() + b"\n")
         await writer.drain()
         writer.close()
 
     assert _run(lambda: _bot_against(late)) == over
+    assert answers == [{"move": "keep", "turn": 1}, {"move": "keep", "turn": 3}]
 
 
 @pytest.mark.parametrize("text", ["0", "-1", "nan", "inf", "soon"])
@@ -286,3 +310,53 @@ def test_the_time_limit_must_be_a_positive_number_of_seconds(
     with pytest.raises(SystemExit):
         server_example.main(["--move-seconds", text])
     assert f"{text!r} is not a positive number of seconds" in capsys.readouterr().err
+
+
+def test_a_late_move_is_dropped_as_stale_never_played_on_a_later_turn() -> None:
+    async def clients(port: int) -> list[list[dict[str, Any]]]:
+        late = asyncio.create_task(_recording_client(port, 3, delay=0.02))
+        await asyncio.sleep(0.05)  # seated first: seat 0
+        playing = await _recording_client(port, 7)
+        return [await late, playing]
+
+    match, (late, playing) = _run(lambda: _served(2, 8, clients, move_seconds=0.005))
+    game = match.game
+    assert game.is_over and late[0]["seat"] == 0
+    # Every line the late seat sent before the end was dropped as stale (those the server
+    # read after it went unanswered), none refused as an error, and it was told how the
+    # match ended: its lines still unread did not reset the connection.
+    answered = [m["turn"] for m in late if m["type"] == "view" and m["legal"]]
+    stale = [m["turn"] for m in late if m["type"] == "stale"]
+    assert stale == answered[: len(stale)] and len(stale) > 10
+    assert "error" not in [m["type"] for m in late]
+    assert (
+        late[-1]
+        == playing[-1]
+        == {
+            "type": "over",
+            "scores": list(game.state.scores),
+            "winner": game.state.winner,
+        }
+    )
+    # So every move of seat 0 is its stand-in's.
+    _assert_the_stand_in_made_every_move_of_seat_0(game, seed=8)
+
+
+def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
+    async def clients(port: int) -> list[Any]:
+        said, (reader, writer), (_, idle) = await _two_seats(port)
+        for line in (b'{"move": "keep"}', b'{"move": "keep", "turn": 2}'):
+            writer.write(line + b"\n")
+            await writer.drain()
+            said.append(json.loads(await reader.readline()))
+        writer.close()
+        idle.close()
+        return said
+
+    match, said = _run(lambda: _served(2, 3, clients, move_seconds=60))
+    assert said[0][2]["turn"] == said[1][2]["turn"] == 1  # the shuffle was move 0
+    assert [m["message"] for m in said[2:]] == [
+        'with a time limit a line must be {"move": TEXT, "turn": T}',
+        "there is no turn 2 yet: this is turn 1",
+    ]
+    assert len(match.game.moves) == 1
