@@ -308,7 +308,7 @@ def test_save_and_load(tmp_path: Path) -> None:
     # A bad byte after a byte-order mark is named by its place in the file, the mark's
     # three bytes counted.
     bad.write_bytes(b"\xef\xbb\xbf" + path.read_bytes()[:20] + b"\xe9")
-    with pytest.raises(RecordError, match="is not UTF-8 text: byte 23 is 0xe9$"):
+    with pytest.raises(RecordError, match=r"is not UTF-8 text: byte 23 is 0xe9$"):
         Record.load(bad)
     truncated = tmp_path / "truncated.json"
     truncated.write_text(match_record().to_json()[:500], encoding="utf-8")
