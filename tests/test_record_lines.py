@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -169,6 +170,20 @@ def test_simulate_writes_the_records_to_standard_output_for_a_dash(
     assert written.out == lines.read_text("utf-8")
     assert written.err == summary
     assert list(tmp_path.iterdir()) == []
+
+
+def test_with_records_on_standard_output_the_json_is_alone_on_standard_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    odd = ["simulate", "--games", "3", "--bots", "greedy", "random", "--json"]
+    assert main(odd) == 0
+    alone = capsys.readouterr()
+    assert "note: " in alone.err  # the note on an odd number of games, beside the JSON
+    assert main([*odd, "--records", "-"]) == 0
+    written = capsys.readouterr()
+    assert json.loads(written.err) == json.loads(alone.out)
+    assert len(written.out.splitlines()) == 3
 
 
 @pytest.mark.out_of_process

@@ -79,7 +79,9 @@ def run_simulate(
             )
     except _Terminated:
         return _end_by_sigterm()
-    if games % 2:  # said once the tournament is done (an error stays one line)
+    # Said once the tournament is done (an error stays one line); not where the JSON goes
+    # to standard error, which must then hold the JSON alone.
+    if games % 2 and not (as_json and records_stream is not None):
         _note_unbalanced_seats(err, games)
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
