@@ -39,6 +39,13 @@ VALUES: dict[str, Callable[[], Any]] = {
     "MoveOutcome": lambda: MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")),
     "Rules": lambda: attrs.evolve(TUNISIAN, name="maison à 16", target=16),
 }
+#: Each class, and how its messages name the document it reads.
+NAMED = [
+    ("State", "the state"),
+    ("PlayerView", "the view"),
+    ("MoveOutcome", "the outcome"),
+    ("Rules", "the rule profile"),
+]
 CLASSES: dict[str, Any] = {
     "State": State,
     "PlayerView": PlayerView,
@@ -88,15 +95,7 @@ def test_each_value_reads_back_from_utf8_bytes_with_or_without_a_byte_order_mark
     assert CLASSES[name].from_json(unescaped) == value
 
 
-@pytest.mark.parametrize(
-    ("name", "what"),
-    [
-        ("State", "the state"),
-        ("PlayerView", "the view"),
-        ("MoveOutcome", "the outcome"),
-        ("Rules", "the rule profile"),
-    ],
-)
+@pytest.mark.parametrize(("name", "what"), NAMED)
 @pytest.mark.parametrize(
     ("data", "where"),
     [
@@ -176,15 +175,7 @@ def test_text_that_is_not_the_format_is_refused_saying_why(
     assert isinstance(error.value, ValueError)
 
 
-@pytest.mark.parametrize(
-    ("name", "what"),
-    [
-        ("State", "the state"),
-        ("PlayerView", "the view"),
-        ("MoveOutcome", "the outcome"),
-        ("Rules", "the rule profile"),
-    ],
-)
+@pytest.mark.parametrize(("name", "what"), NAMED)
 def test_a_document_is_named_in_its_own_words(name: str, what: str) -> None:
     with pytest.raises(ChkobbaError, match=f"^{what} is not valid JSON: "):
         CLASSES[name].from_json("{")

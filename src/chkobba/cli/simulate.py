@@ -73,7 +73,7 @@ def run_simulate(
                 workers=workers,
                 seed=seed,
                 scheduler=scheduler,
-                records=records_stream or records,
+                records=records if records_stream is None else records_stream,
                 force=force,
                 rules=rules,
             )
