@@ -139,9 +139,7 @@ class MatchServer:
         except ChkobbaError as error:
             await _send(self.writers[seat], {"type": "error", "message": str(error)})
             return
-        self._stop_clock()
-        await self._tell_everyone()
-        await self._advance()
+        await self._moved()
 
     def _stale(self, turn: object) -> bool:
         """Whether a line answers a turn that is over; a turn to come is refused."""
@@ -177,8 +175,14 @@ class MatchServer:
             late = {"type": "timeout", "seat": seat}
             await asyncio.gather(*(_send(writer, late) for writer in self.writers))
             self.game.play(move, seat=seat)
-            await self._tell_everyone()
-            await self._advance()
+            await self._moved()
+
+    async def _moved(self) -> None:
+        """After a move, made by its seat or for it: its clock stopped, its outcome to
+        everyone, and the match on to the next move."""
+        self._stop_clock()
+        await self._tell_everyone()
+        await self._advance()
 
     async def _advance(self) -> None:
         """Deal while a shuffle is due, then tell each seat where the match stands."""
@@ -195,7 +199,8 @@ class MatchServer:
     async def _end(
         self, message: dict[str, Any], leaving: asyncio.StreamWriter | None = None
     ) -> None:
-        """Tell the seats still there how the match ended, then close every connection."""
+        """Tell the seats still there how the match ended, then stop writing to them:
+        each connection closes once its client has closed its end (:meth:`join`)."""
         self.finished.set()
         self.ending = message
         self._stop_clock()
