@@ -21,6 +21,8 @@ from chkobba import (
     ChkobbaError,
     MoveOutcome,
     PlayerView,
+    Record,
+    RecordError,
     Rules,
     State,
     apply_with_outcome,
@@ -90,6 +92,10 @@ def test_each_value_reads_back_from_utf8_bytes_with_or_without_a_byte_order_mark
         data = text.encode("utf-8")
         for form in (data, bytearray(data), b"\xef\xbb\xbf" + data, "\ufeff" + text):
             assert CLASSES[name].from_json(form) == value
+        # What a socket's recv_into fills: a bytearray, read through a memoryview of it.
+        received = bytearray(len(data) + 10)
+        received[: len(data)] = data
+        assert CLASSES[name].from_json(memoryview(received)[: len(data)]) == value
     # Non-ASCII text, as a hand-written file or another library may send it.
     unescaped = json.dumps(value.to_dict(), ensure_ascii=False).encode("utf-8")
     assert CLASSES[name].from_json(unescaped) == value
@@ -183,6 +189,33 @@ def test_a_document_is_named_in_its_own_words(name: str, what: str) -> None:
     noun = what.removeprefix("the ")
     with pytest.raises(ChkobbaError, match=f"^{article} {noun} holds no NaN"):
         CLASSES[name].from_json("NaN")
+
+
+@pytest.mark.parametrize(("name", "what"), NAMED)
+def test_a_memoryview_is_read_as_its_bytes_and_refused_once_released(name: str, what: str) -> None:
+    with pytest.raises(ChkobbaError) as error:
+        CLASSES[name].from_json(memoryview(b'{"name": "caf\xe9"}'))
+    assert str(error.value) == f"{what} is not UTF-8 text: byte 13 is 0xe9"
+    released = memoryview(VALUES[name]().to_json().encode())
+    released.release()
+    with pytest.raises(ChkobbaError) as error:
+        CLASSES[name].from_json(released)
+    assert str(error.value) == f"{name}.from_json cannot read a released memoryview"
+
+
+def test_a_record_reads_from_every_kind_of_bytes_and_refuses_a_released_memoryview() -> None:
+    record = Record(players=2, tags={"site": "Sfax ♦ صفاقس"})
+    data = record.to_json().encode("utf-8")
+    for form in (data, bytearray(data), memoryview(data), memoryview(b"\xef\xbb\xbf" + data)):
+        assert Record.from_json(form) == record
+    with pytest.raises(RecordError) as error:
+        Record.from_json(memoryview(b'{"name": "caf\xe9"}'))
+    assert str(error.value) == "the record is not UTF-8 text: byte 13 is 0xe9"
+    released = memoryview(data)
+    released.release()
+    with pytest.raises(RecordError) as error:
+        Record.from_json(released)
+    assert str(error.value) == "a record cannot be read from a released memoryview"
 
 
 @pytest.mark.parametrize("name", sorted(CLASSES))

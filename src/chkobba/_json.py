@@ -28,7 +28,15 @@ from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
 
-__all__ = ["bad_byte", "document_text", "file_name", "read_document", "strict_loads", "utf8_text"]
+__all__ = [
+    "BYTES_LIKE",
+    "bad_byte",
+    "document_text",
+    "file_name",
+    "read_document",
+    "strict_loads",
+    "utf8_text",
+]
 
 
 def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
@@ -79,7 +87,12 @@ def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.Pa
     raise error(f"{what} is named by a str or an os.PathLike, not {shown(path)}")
 
 
-def utf8_text(raw: bytes | bytearray) -> str:
+#: The bytes-like values the readers take as UTF-8 text (a socket's ``recv`` gives
+#: ``bytes``, its ``recv_into`` fills a ``bytearray`` seen through a ``memoryview``).
+BYTES_LIKE = (bytes, bytearray, memoryview)
+
+
+def utf8_text(raw: bytes | bytearray | memoryview) -> str:
     """``raw`` as text: UTF-8, a leading byte-order mark skipped. Bytes that are not UTF-8
     raise :class:`UnicodeDecodeError` whose ``start`` counts from the first byte of
     ``raw``, the mark included (the ``utf-8-sig`` codec counts from after it).
@@ -92,7 +105,7 @@ def utf8_text(raw: bytes | bytearray) -> str:
     ...     print(bad_byte(error))
     byte 6 is 0xff
     """
-    data = bytes(raw)
+    data = bytes(raw)  # a released memoryview raises ValueError here
     body = data.removeprefix(codecs.BOM_UTF8)
     try:
         return body.decode("utf-8")
@@ -128,7 +141,8 @@ def document_text(data: dict[str, Any], compact: bool) -> str:
 
 def read_document(text: object, caller: str, what: str) -> Any:
     """``text`` read by :func:`strict_loads`, every problem a :class:`ChkobbaError`:
-    what is neither a ``str`` nor UTF-8 ``bytes`` (naming ``caller``), and text that is
+    what is neither a ``str`` nor UTF-8 bytes (``bytes``, ``bytearray`` or
+    ``memoryview``; naming ``caller``), and text that is
     not JSON (``what`` names the document with its article, as ``"a rule profile"``). A
     leading byte-order mark is skipped, as :meth:`Record.from_json
     <chkobba.Record.from_json>` skips it.
@@ -149,11 +163,13 @@ def read_document(text: object, caller: str, what: str) -> Any:
     chkobba.errors.ChkobbaError: State.from_json takes JSON text, not None
     """
     noun = what.partition(" ")[2]
-    if isinstance(text, (bytes, bytearray)):
+    if isinstance(text, BYTES_LIKE):
         try:
             text = utf8_text(text)
         except UnicodeDecodeError as error:
             raise ChkobbaError(f"the {noun} is not UTF-8 text: {bad_byte(error)}") from None
+        except ValueError:  # a memoryview released before the call: no bytes to read
+            raise ChkobbaError(f"{caller} cannot read a released memoryview") from None
     if not isinstance(text, str):
         raise ChkobbaError(f"{caller} takes JSON text, not {shown(text)}")
     try:

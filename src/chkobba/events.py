@@ -332,7 +332,7 @@ class MoveOutcome:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> MoveOutcome:
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> MoveOutcome:
         """The outcome in JSON text holding :meth:`to_dict`'s object, read strictly as
         :meth:`State.from_json <chkobba.State.from_json>` reads a state, and checked as
         :meth:`from_dict` checks it."""

@@ -36,7 +36,7 @@ import attrs
 
 from chkobba._describe import first_unknown, move_number, plain_flag, shown_kind
 from chkobba._files import write_atomically
-from chkobba._json import bad_byte, file_name, strict_loads, utf8_text
+from chkobba._json import BYTES_LIKE, bad_byte, file_name, strict_loads, utf8_text
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
@@ -405,8 +405,11 @@ class Record:
         return record
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, verify: bool = True) -> Record:
+    def from_json(
+        cls, text: str | bytes | bytearray | memoryview, *, verify: bool = True
+    ) -> Record:
         """Read a record from JSON text; every problem raises :class:`~chkobba.RecordError`.
+        The text is a ``str``, or UTF-8 in ``bytes``, a ``bytearray`` or a ``memoryview``.
 
         With ``verify`` (the default) the moves are replayed, so a record that loads is a
         legal match; ``verify=False`` loads a record without playing it (to inspect a
@@ -419,7 +422,7 @@ class Record:
         chkobba.errors.RecordError: version 2 is not supported (newer than this library ...
         """
         verify = plain_flag("verify", verify)  # before the text: a bad flag is no bad record
-        if isinstance(text, (bytes, bytearray)):
+        if isinstance(text, BYTES_LIKE):
             text = _decoded(text)
         if not isinstance(text, str):
             raise RecordError(f"a record is read from JSON text, not {_kind(text)}")
@@ -642,11 +645,13 @@ def _path(path: object) -> str | os.PathLike[str]:
     return file_name(path, RecordError, "a record file")
 
 
-def _decoded(raw: bytes | bytearray) -> str:
+def _decoded(raw: bytes | bytearray | memoryview) -> str:
     try:
         return utf8_text(raw)
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not UTF-8 text: {bad_byte(error)}") from None
+    except ValueError:  # a memoryview released before the call: no bytes to read
+        raise RecordError("a record cannot be read from a released memoryview") from None
 
 
 def _dealt_shuffle(after: State) -> Shuffle:

@@ -330,7 +330,7 @@ class Rules:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Rules:
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> Rules:
         """The profile in JSON text (a ``str``, or UTF-8 ``bytes``) holding
         :meth:`to_dict`'s object, checked as :meth:`from_dict` checks it; text that is not
         such JSON raises :class:`~chkobba.ChkobbaError` saying why.

@@ -226,10 +226,11 @@ class State:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> State:
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> State:
         """The state in JSON text holding :meth:`to_dict`'s object, read as
-        :meth:`from_dict` reads it. The text is a ``str``, or ``bytes`` of UTF-8 (as a
-        socket gives them); a leading byte-order mark is skipped. It is read strictly: a
+        :meth:`from_dict` reads it. The text is a ``str``, or UTF-8 in ``bytes``, a
+        ``bytearray`` or a ``memoryview`` (as a socket gives them); a leading byte-order
+        mark is skipped. It is read strictly: a
         key twice in one object, ``NaN``, bytes that are not UTF-8 or text that is not
         JSON raises :class:`~chkobba.ChkobbaError` saying which.
 

@@ -106,7 +106,7 @@ class PlayerView:
         return document_text(self.to_dict(), plain_flag("compact", compact))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> PlayerView:
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> PlayerView:
         """The view in JSON text holding :meth:`to_dict`'s object (a client reading what
         a server sent), read strictly as :meth:`State.from_json <chkobba.State.from_json>`
         reads a state, and checked as :meth:`from_dict` checks it."""
