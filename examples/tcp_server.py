@@ -4,18 +4,31 @@
     python examples/tcp_server.py --role serve --players 2 --port 7777  # wait for clients
     python examples/tcp_server.py --role bot --spec greedy --port 7777  # one bot client
     python examples/tcp_server.py --role serve --move-seconds 30        # with a time limit
+    python examples/tcp_server.py --role serve --matches 0 --records games.jsonl  # a lobby
 
 ``--role demo|serve|bot``: ``demo`` (the default) runs a server on a free loopback port
-and one bot client per seat in this process; ``serve`` serves one match on ``--host``
-and ``--port``; ``bot`` plays one seat of it. ``--move-seconds S`` gives every move a
-time limit (none by default): a seat that has not moved S seconds after its view was
-sent is moved for, by a greedy bot playing from that seat's view alone.
+and one bot client per seat in this process; ``serve`` serves on ``--host`` and
+``--port``; ``bot`` plays one seat of a match there. ``--move-seconds S`` gives every
+move a time limit (none by default): a seat that has not moved S seconds after its view
+was sent is moved for, by a greedy bot playing from that seat's view alone.
+
+``serve`` seats its clients in order of arrival, ``--players`` a match, and starts each
+match as its last seat is taken, alongside those already playing: ``--matches N`` (1 by
+default) matches, then it refuses new clients and stops once they are all over;
+``--matches 0`` serves until it is stopped (Ctrl-C or SIGTERM: the matches in
+play are then stopped, each seat told so). The k-th match is dealt from
+``--seed`` plus k - 1. A line is printed as each match ends, and with ``--records FILE``
+its record is added to FILE as one line of JSON (tagged with its number, its seed, each
+seat's address, and how a match that has no winner ended), in the order the matches
+end: ``chkobba replay`` replays any of them (docs/cli.md), ``Record.load_lines(FILE)``
+reads them all.
 
 The server keeps a :class:`chkobba.Game` and deals the shuffles itself. Every message is
 one line of JSON (UTF-8). The server sends:
 
 - ``{"type": "seat", "seat": S, "players": N}`` to a client when it joins (seats in
-  order of arrival; the match starts when every seat is taken);
+  order of arrival; the match starts when every seat is taken), and again with its new
+  seat if a client ahead of it leaves before the match starts (that seat is freed);
 - ``{"type": "outcome", "outcome": {...}}`` to everyone after each move: what the move
   did (``MoveOutcome.to_dict()``, public facts only);
 - ``{"type": "view", "view": {...}, "legal": [...], "turn": T}`` to each seat after
@@ -32,7 +45,10 @@ one line of JSON (UTF-8). The server sends:
   later turn;
 - ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end;
 - ``{"type": "left", "seat": S}`` to the others when seat S leaves (its connection
-  closes or breaks) before the end: the match cannot go on, and the server stops.
+  closes or breaks) after the start and before the end: the match cannot go on, and is
+  over for everyone (abandoned);
+- ``{"type": "stopped"}`` to everyone in a match not over (or waiting for one to start)
+  when the server stops.
 
 A client sends ``{"move": TEXT, "turn": T}``, the move in the notation of
 docs/notation.md (``keep``, ``QH x 2D+6S``) and the turn of the view it answers.
@@ -53,9 +69,12 @@ import asyncio
 import contextlib
 import json
 import random
+import signal
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from chkobba import ChkobbaError, Game, PlayerView, legal_moves, observe
+from chkobba import ChkobbaError, Game, PlayerView, Record, legal_moves, observe
 from chkobba.bots import GreedyBot, make_bot
 
 #: How long the server waits, once a match is over, for its clients to close.
@@ -67,8 +86,10 @@ class MatchServer:
     seat that does not move in time is moved for."""
 
     def __init__(self, players: int, seed: int, move_seconds: float | None = None) -> None:
+        self.seed = seed
         self.game = Game(players=players, seed=seed)
-        self.writers: list[asyncio.StreamWriter] = []
+        self.writers: list[asyncio.StreamWriter] = []  # each seat's, in order
+        self.started = False  # every seat taken: from then on the seats never change
         self.finished = asyncio.Event()
         # One move at a time, with its messages: the next mover may answer before the
         # last outcome has gone to everyone.
@@ -96,31 +117,52 @@ class MatchServer:
         if connection := asyncio.current_task():
             self.connections.append(connection)
         players = self.game.state.players
-        if len(self.writers) == players:
+        if self.started:
             await _send(writer, {"type": "error", "message": "every seat is taken"})
             writer.close()
             return
-        seat = len(self.writers)
-        self.writers.append(writer)
-        await _send(writer, {"type": "seat", "seat": seat, "players": players})
-        if len(self.writers) == players:
+        self.writers.append(writer)  # seated, and the match started, before any await:
+        self.started = len(self.writers) == players  # a client arriving meanwhile sees it
+        await _send(writer, {"type": "seat", "seat": len(self.writers) - 1, "players": players})
+        if self.started:
             async with self.turn:
                 await self._advance()
         try:
             while line := await reader.readline():
                 if not self.finished.is_set():
-                    await self._play(seat, line)
+                    await self._play(writer, line)
                 # Once the match is over, read the client's last lines until it closes.
         except (ConnectionError, ValueError):  # a dropped connection, a line too long
             pass
-        if not self.finished.is_set():  # the match cannot go on without this seat
-            await self._end({"type": "left", "seat": seat}, leaving=writer)
+        if self.finished.is_set():  # over, or stopped
+            pass
+        elif not self.started:  # gone before the match began: its seat is free again
+            await self._unseat(writer)
+        else:  # the match cannot go on without this seat
+            await self._end({"type": "left", "seat": self.writers.index(writer)}, leaving=writer)
         writer.close()
 
-    async def _play(self, seat: int, line: bytes) -> None:
+    async def stop(self) -> None:
+        """End the match now if it is not over: ``{"type": "stopped"}`` to every seat."""
+        async with self.turn:
+            if not self.finished.is_set():
+                await self._end({"type": "stopped"})
+
+    async def _unseat(self, writer: asyncio.StreamWriter) -> None:
+        """A client gone before the match started: those after it move up a seat, each
+        told its new one (all written at once, before a new client can start the match)."""
+        gone = self.writers.index(writer)
+        del self.writers[gone]
+        players = self.game.state.players
+        moved = self.writers[gone:]
+        for seat, staying in enumerate(moved, start=gone):
+            _write(staying, {"type": "seat", "seat": seat, "players": players})
+        await asyncio.gather(*(_drain(staying) for staying in moved))
+
+    async def _play(self, writer: asyncio.StreamWriter, line: bytes) -> None:
         async with self.turn:
             if not self.finished.is_set():  # the match may have ended while this waited
-                await self._play_line(seat, line)
+                await self._play_line(self.writers.index(writer), line)
 
     async def _play_line(self, seat: int, line: bytes) -> None:
         try:
@@ -130,7 +172,7 @@ class MatchServer:
                 raise ChkobbaError(f"the line is not JSON: {error}") from None
             if not isinstance(message, dict) or not isinstance(message.get("move"), str):
                 raise ChkobbaError('a line must be {"move": TEXT, "turn": T}')
-            if len(self.writers) < self.game.state.players:
+            if not self.started:
                 raise ChkobbaError("the match starts when every seat is taken")
             if self._stale(message.get("turn")):
                 await _send(self.writers[seat], {"type": "stale", "turn": message["turn"]})
@@ -221,29 +263,130 @@ class MatchServer:
             legal = [str(move) for move in legal_moves(view)]
             turn = len(self.game.moves)
             await _send(
-                writer, {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
+                writer,
+                {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn},
             )
+
+
+class Lobby:
+    """Matches for clients as they come: seated in order of arrival, ``players`` a match,
+    each match started when its last seat is taken and played alongside the others. The
+    k-th match (from 1) is dealt from ``seed + k - 1``. Once ``matches`` have started
+    (never with ``None``), new clients are refused. ``ended(k, match)`` is called as the
+    k-th match ends."""
+
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        move_seconds: float | None = None,
+        matches: int | None = 1,
+        ended: Callable[[int, MatchServer], None] | None = None,
+    ) -> None:
+        self.players, self.seed, self.move_seconds = players, seed, move_seconds
+        self.matches, self.ended = matches, ended
+        self.forming: MatchServer | None = None  # the match whose seats are being taken
+        self.started: list[MatchServer] = []
+        self.every_match_started = asyncio.Event()
+        self.watching: list[asyncio.Task[None]] = []
+
+    async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Seat a new client in the match forming, and play it there."""
+        match = self._match_to_join()
+        if match is None:
+            await _send(writer, {"type": "error", "message": "every seat is taken"})
+            writer.close()
+            return
+        await match.join(reader, writer)
+
+    def _match_to_join(self) -> MatchServer | None:
+        """The match a new client sits down in (a new one if none is forming), noted as
+        started if this client takes its last seat; None once every match has started."""
+        if self.forming is None:
+            if self.matches is not None and len(self.started) == self.matches:
+                return None
+            seed = self.seed + len(self.started)
+            self.forming = MatchServer(self.players, seed, self.move_seconds)
+        match = self.forming
+        # MatchServer.join seats the client before its first await, as this is decided.
+        if len(match.writers) + 1 == self.players:
+            self.forming = None
+            self.started.append(match)
+            number = len(self.started)
+            self.watching.append(asyncio.create_task(self._watch(number, match)))
+            if len(self.started) == self.matches:
+                self.every_match_started.set()
+        return match
+
+    async def _watch(self, number: int, match: MatchServer) -> None:
+        await match.closed()
+        if self.ended is not None:
+            self.ended(number, match)
+
+    async def closed(self) -> None:
+        """Wait until every match has started and ended, its connections done with."""
+        await self.every_match_started.wait()
+        await asyncio.gather(*self.watching)
+
+    async def stop(self) -> None:
+        """Start no more matches, stop those in play and the one forming (each seat told
+        ``{"type": "stopped"}``), and return once every connection is done with."""
+        self.matches = len(self.started)
+        forming, self.forming = self.forming, None
+        stopping = [*self.started, *([forming] if forming else [])]
+        await asyncio.gather(*(match.stop() for match in stopping))
+        await asyncio.gather(*self.watching, *([forming.closed()] if forming else []))
+
+
+def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+    writer.write(json.dumps(message).encode("utf-8") + b"\n")
+
+
+async def _drain(writer: asyncio.StreamWriter) -> None:
+    with contextlib.suppress(ConnectionError):
+        await writer.drain()
 
 
 async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     """Send one message; to a connection that is lost, nothing: its reader sees the end
     and acts on it (the server ends the match, a bot stops)."""
-    writer.write(json.dumps(message).encode("utf-8") + b"\n")
-    with contextlib.suppress(ConnectionError):
-        await writer.drain()
+    _write(writer, message)
+    await _drain(writer)
 
 
 async def serve(
-    players: int, seed: int, host: str, port: int, move_seconds: float | None = None
-) -> MatchServer:
-    """Serve one match until it is over; the server, with the game it played."""
-    match = MatchServer(players, seed, move_seconds)
-    server = await asyncio.start_server(match.join, host, port)
+    players: int,
+    seed: int,
+    host: str,
+    port: int,
+    move_seconds: float | None = None,
+    matches: int | None = 1,
+    ended: Callable[[int, MatchServer], None] | None = None,
+) -> Lobby:
+    """Serve ``matches`` matches (``None``: until stopped) and wait until they are over;
+    the lobby, with the matches it started. A SIGTERM, as Ctrl-C, stops it: the
+    matches in play are stopped (:meth:`Lobby.stop`)."""
+    lobby = Lobby(players, seed, move_seconds, matches, ended)
+    server = await asyncio.start_server(lobby.join, host, port)
+    serving = asyncio.current_task()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no such handler
+        if serving is not None:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
     async with server:
         bound = server.sockets[0].getsockname()
-        print(f"serving a {players}-player match on {bound[0]}:{bound[1]}", flush=True)
-        await match.closed()
-    return match
+        served = {1: f"a {players}-player match", None: f"{players}-player matches"}.get(
+            matches, f"{matches} matches of {players} players"
+        )
+        until = " until stopped" if matches is None else ""
+        print(f"serving {served} on {bound[0]}:{bound[1]}{until}", flush=True)
+        try:
+            await lobby.closed()
+        except asyncio.CancelledError:
+            # Every connection done with before the server closes (from Python 3.12 on,
+            # closing it waits for them), none left to asyncio.run to cancel.
+            await lobby.stop()
+            raise
+    return lobby
 
 
 async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
@@ -257,7 +400,7 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
     try:
         while line := await reader.readline():
             message = json.loads(line)
-            if message["type"] in ("over", "left"):
+            if message["type"] in ("over", "left", "stopped"):
                 break
             if message["type"] == "error":
                 raise ChkobbaError(f"the server refused a move: {message['message']}")
@@ -276,15 +419,55 @@ async def demo(
     players: int, seed: int, spec: str, move_seconds: float | None = None
 ) -> MatchServer:
     """A server on a free local port and one bot client per seat."""
-    match = MatchServer(players, seed, move_seconds)
-    server = await asyncio.start_server(match.join, "127.0.0.1", 0)
+    lobby = Lobby(players, seed, move_seconds)
+    server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
     async with server:
         port = server.sockets[0].getsockname()[1]
         rng = random.Random(seed)
         bots = [play_bot(spec, rng.randrange(2**32), "127.0.0.1", port) for _ in range(players)]
         await asyncio.gather(*bots)
-        await match.closed()
-    return match
+        await lobby.closed()
+    return lobby.started[0]
+
+
+def summary(number: int, match: MatchServer) -> str:
+    """How the ``number``-th match ended, in a line."""
+    state, moves = match.game.state, len(match.game.moves)
+    if match.ending["type"] == "left":
+        return f"match {number} abandoned after {moves} moves: seat {match.ending['seat']} left"
+    if match.ending["type"] == "stopped":
+        return f"match {number} stopped after {moves} moves: the server stopped"
+    return (
+        f"match {number} over after {moves} moves: scores {list(state.scores)}, "
+        f"side {state.winner} won"
+    )
+
+
+def match_record(number: int, match: MatchServer) -> Record:
+    """The ``number``-th match's record, tagged with its number, its seed, each seat's
+    address and, if it did not end with a winner, why."""
+    tags = {"game": str(number), "seed": str(match.seed)}
+    for seat, writer in enumerate(match.writers):
+        host, port = writer.get_extra_info("peername")[:2]
+        tags[f"player{seat}"] = f"{host}:{port}"
+    if match.ending["type"] == "left":
+        tags["ending"] = f"seat {match.ending['seat']} left"
+    elif match.ending["type"] == "stopped":
+        tags["ending"] = "server stopped"
+    return match.game.record(tags)
+
+
+def _reporter(records: Path | None) -> Callable[[int, MatchServer], None]:
+    """What ``serve`` does as each match ends: print its line and, with ``records``, add
+    its record to that file as a line of JSON."""
+
+    def ended(number: int, match: MatchServer) -> None:
+        print(summary(number, match), flush=True)
+        if records is not None:
+            with records.open("a", encoding="utf-8") as file:
+                file.write(match_record(number, match).to_json(compact=True) + "\n")
+
+    return ended
 
 
 def _seconds(text: str) -> float:
@@ -297,6 +480,12 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def _matches(text: str) -> int | None:
+    if not text.isdigit() or not text.isascii():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of matches (0: no end)")
+    return int(text) or None
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--role", default="demo", choices=("demo", "serve", "bot"))
@@ -306,7 +495,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="serve and bot (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=7777, help="serve and bot (default 7777)")
     parser.add_argument(
-        "--move-seconds", type=_seconds, help="demo and serve: a move's time limit (default none)"
+        "--move-seconds",
+        type=_seconds,
+        help="demo and serve: a move's time limit (default none)",
+    )
+    parser.add_argument(
+        "--matches",
+        type=_matches,
+        default=1,
+        help="serve: how many matches (default 1, 0: no end)",
+    )
+    parser.add_argument(
+        "--records",
+        type=Path,
+        help="serve: add each match's record to this file, a line each",
     )
     args = parser.parse_args(argv)
     if args.role == "bot":
@@ -318,14 +520,27 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.role == "demo":
         match = asyncio.run(demo(args.players, args.seed, args.spec, args.move_seconds))
-    else:
-        match = asyncio.run(serve(args.players, args.seed, args.host, args.port, args.move_seconds))
-    state, moves = match.game.state, len(match.game.moves)
-    if match.ending["type"] == "left":
-        print(f"match abandoned after {moves} moves: seat {match.ending['seat']} left")
-    else:
-        print(f"match over after {moves} moves: scores {list(state.scores)}, "
-              f"side {state.winner} won")  # fmt: skip
+        print(summary(1, match))
+        return
+    if args.records is not None:  # a file it cannot write is refused now, not after a match
+        try:
+            args.records.open("a", encoding="utf-8").close()
+        except OSError as error:
+            parser.error(f"cannot write the records to {str(args.records)!r}: {error.strerror}")
+    ended = _reporter(args.records)
+    served = serve(
+        args.players,
+        args.seed,
+        args.host,
+        args.port,
+        args.move_seconds,
+        args.matches,
+        ended,
+    )
+    try:
+        asyncio.run(served)
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or a SIGTERM
+        print("server stopped", flush=True)
 
 
 if __name__ == "__main__":

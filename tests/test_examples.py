@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from chkobba import Game, Record, new_match
 
 pytestmark = pytest.mark.out_of_process
 
@@ -93,7 +96,7 @@ def test_the_ppo_example_names_what_it_lacks_in_one_line() -> None:
 
 def test_the_tcp_server_demo_plays_a_match_over_loopback() -> None:
     out = run("tcp_server.py", "--players", "4", "--seed", "2", "--spec", "random")
-    assert re.fullmatch(r"match over after \d+ moves: scores \[\d+, \d+\], side [01] won\n", out)
+    assert re.fullmatch(r"match 1 over after \d+ moves: scores \[\d+, \d+\], side [01] won\n", out)
 
 
 def _free_port() -> int:
@@ -103,15 +106,15 @@ def _free_port() -> int:
         return port
 
 
-def _serve(*args: str) -> tuple[subprocess.Popen[str], str]:
-    """The TCP example serving one match on a free loopback port, once it listens."""
+def _serve(*args: str, served: str = "a 2-player match") -> tuple[subprocess.Popen[str], str]:
+    """The TCP example serving on a free loopback port, once it says it serves ``served``."""
     port = str(_free_port())
     command = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "serve"]
     server = subprocess.Popen(
         [*command, "--port", port, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert server.stdout is not None
-    assert server.stdout.readline().startswith("serving a 2-player match on 127.0.0.1:")
+    assert server.stdout.readline().startswith(f"serving {served} on 127.0.0.1:")
     return server, port
 
 
@@ -129,7 +132,7 @@ def test_the_tcp_server_serves_separate_bot_processes_and_stops_cleanly() -> Non
     assert server.returncode == 0
     assert err == ""  # no traceback of a connection cut off when the match ended
     last = re.fullmatch(
-        r"match over after \d+ moves: scores (\[\d+, \d+\]), side ([01]) won\n", out
+        r"match 1 over after \d+ moves: scores (\[\d+, \d+\]), side ([01]) won\n", out
     )
     assert last is not None
     assert said == [f"match over: scores {last[1]}, side {last[2]} won\n"] * 2
@@ -147,4 +150,56 @@ def test_the_tcp_server_says_a_match_a_seat_left_was_abandoned() -> None:
             pass
     out, err = server.communicate(timeout=120)
     assert message == {"type": "left", "seat": 1 - seat}
-    assert (out, err) == (f"match abandoned after 1 moves: seat {1 - seat} left\n", "")
+    assert (out, err) == (f"match 1 abandoned after 1 moves: seat {1 - seat} left\n", "")
+
+
+def test_the_tcp_server_serves_several_matches_at_once_and_keeps_their_records(
+    tmp_path: Path,
+) -> None:
+    records = tmp_path / "games.jsonl"
+    served = "2 matches of 2 players"
+    server, port = _serve("--seed", "5", "--matches", "2", "--records", str(records), served=served)
+    client = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "bot", "--port", port]
+    bots = [
+        subprocess.Popen([*client, "--seed", str(seed)], stdout=subprocess.PIPE, text=True)
+        for seed in range(4)
+    ]
+    said = [bot.communicate(timeout=120)[0] for bot in bots]
+    out, err = server.communicate(timeout=120)
+    assert (server.returncode, err) == (0, "")
+    ended = re.findall(
+        r"match ([12]) over after \d+ moves: scores (\[\d+, \d+\]), side [01] won", out
+    )
+    assert sorted(number for number, _ in ended) == ["1", "2"] and len(out.splitlines()) == 2
+    assert all(line.startswith("match over: scores ") for line in said)
+    kept = Record.load_lines(records)  # each match's record, in the order they ended
+    assert sorted(record.tags["game"] for record in kept) == ["1", "2"]
+    for record in kept:
+        assert record.tags["seed"] == str(5 + int(record.tags["game"]) - 1)
+        assert record.final().is_over and record.start() == new_match()
+        dealt = Game(seed=int(record.tags["seed"]))  # the seed tagged deals the match
+        dealt.deal()
+        assert record.moves[0] == dealt.moves[0]
+        assert all(record.tags[f"player{seat}"].startswith("127.0.0.1:") for seat in (0, 1))
+        scores = dict(ended)[record.tags["game"]]
+        assert scores == str(list(record.final().scores))
+
+
+def test_a_tcp_server_without_end_stops_on_sigterm_hanging_up_on_its_clients() -> None:
+    server, port = _serve("--matches", "0", served="2-player matches")
+    clients = [socket.create_connection(("127.0.0.1", int(port))) for _ in range(3)]
+    lines = [client.makefile("rb") for client in clients]
+    for line in lines:  # match 1 starts with the first two; the third waits for match 2
+        assert json.loads(line.readline())["type"] == "seat"
+    for line in lines[:2]:
+        assert json.loads(line.readline())["type"] == "outcome"  # the shuffle
+    server.send_signal(signal.SIGTERM)
+    for client, line in zip(clients, lines, strict=True):
+        while json.loads(line.readline())["type"] != "stopped":
+            pass  # the views of match 1
+        assert line.readline() == b""  # and nothing after it
+        line.close()
+        client.close()  # each client closes its end, as the server waits for
+    out, err = server.communicate(timeout=60)
+    assert (server.returncode, err) == (0, "")
+    assert out == "match 1 stopped after 1 moves: the server stopped\nserver stopped\n"

@@ -360,3 +360,152 @@ def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
         "there is no turn 2 yet: this is turn 1",
     ]
     assert len(match.game.moves) == 1
+
+
+# --- the lobby: several matches, a seat freed before the start, the records ---------------
+
+
+async def _lobby(lobby: Any, clients: Callable[[int], Awaitable[Any]]) -> tuple[Any, Any]:
+    """``lobby`` serving on a free loopback port: what ``clients(port)`` returns, once
+    every match of the lobby is over."""
+    server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
+    async with server:
+        port = server.sockets[0].getsockname()[1]
+        result = await clients(port)
+        await lobby.closed()
+    return lobby, result
+
+
+def test_a_lobby_plays_its_matches_at_once_each_from_its_seed_then_refuses_clients() -> None:
+    ended: list[tuple[int, Any]] = []
+
+    async def clients(port: int) -> list[Any]:
+        playing = [_recording_client(port, seed) for seed in range(6)]
+        results = await asyncio.gather(*playing)
+        late_reader, late_writer = await asyncio.open_connection("127.0.0.1", port)
+        refused = json.loads(await late_reader.readline())
+        late_writer.close()
+        return [*results, refused]
+
+    lobby = server_example.Lobby(2, 40, matches=3, ended=lambda k, m: ended.append((k, m)))
+    lobby, received = _run(lambda: _lobby(lobby, clients))
+    assert received[-1] == {"type": "error", "message": "every seat is taken"}
+    assert sorted(number for number, _ in ended) == [1, 2, 3]
+    assert [match for _, match in sorted(ended, key=lambda e: e[0])] == lobby.started
+    for number, match in ended:
+        game = match.game
+        assert game.is_over and match.seed == 40 + number - 1
+        dealt = Game(seed=match.seed)
+        dealt.deal()
+        assert game.moves[0] == dealt.moves[0]  # dealt from its own seed
+    # Each client played one of the matches to its end, told its result.
+    overs = [messages[-1] for messages in received[:-1]]
+    finals = [m.game.state for m in lobby.started]
+    expected = [{"type": "over", "scores": list(s.scores), "winner": s.winner} for s in finals]
+    assert sorted(map(json.dumps, overs)) == sorted(map(json.dumps, expected * 2))
+
+
+def test_a_client_gone_before_the_start_frees_its_seat_and_those_after_move_up() -> None:
+    async def clients(port: int) -> list[Any]:
+        connected = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+        seats = [json.loads(await reader.readline())["seat"] for reader, _ in connected]
+        connected[0][1].close()  # seat 0 leaves: seats 1 and 2 become 0 and 1
+        moved = [json.loads(await reader.readline()) for reader, _ in connected[1:]]
+        for _ in range(2):
+            connected.append(await asyncio.open_connection("127.0.0.1", port))
+            seats.append(json.loads(await connected[-1][0].readline())["seat"])
+        # The match has started: the client now in seat 1 is sent seat 1's view.
+        reader = connected[2][0]
+        while (message := json.loads(await reader.readline()))["type"] != "view":
+            pass
+        for _, writer in connected:
+            writer.close()
+        return [seats, moved, message]
+
+    lobby = server_example.Lobby(4, 6)
+    lobby, (seats, moved, view) = _run(lambda: _lobby(lobby, clients))
+    assert seats == [0, 1, 2, 2, 3]
+    assert moved == [{"type": "seat", "seat": s, "players": 4} for s in (0, 1)]
+    (match,) = lobby.started
+    assert PlayerView.from_dict(view["view"]) == observe(match.game.history[1], 1)
+    assert len(match.writers) == 4 and match.ending["type"] == "left"
+
+
+def test_each_match_that_ends_is_told_in_a_line_and_recorded_abandoned_or_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "games.jsonl"
+
+    async def clients(port: int) -> None:
+        leaving = await asyncio.open_connection("127.0.0.1", port)  # match 1: seat 0
+        staying = asyncio.create_task(_silent_client(port))
+        await leaving[0].readline()  # its seat
+        await leaving[0].readline()  # the shuffle's outcome: the match has started
+        leaving[1].close()
+        await staying
+        await asyncio.gather(*(_recording_client(port, seed) for seed in (1, 2)))  # match 2
+
+    lobby = server_example.Lobby(2, 9, matches=2, ended=server_example._reporter(records))
+    _run(lambda: _lobby(lobby, clients))
+    first, second = lobby.started
+    out = capsys.readouterr().out.splitlines()
+    state = second.game.state
+    assert out == [
+        "match 1 abandoned after 1 moves: seat 0 left",
+        f"match 2 over after {len(second.game.moves)} moves: scores {list(state.scores)}, "
+        f"side {state.winner} won",
+    ]
+    kept = Record.load_lines(records)
+    assert [record.final() for record in kept] == [first.game.state, state]
+    assert kept[0].tags["ending"] == "seat 0 left" and "ending" not in kept[1].tags
+    assert [(r.tags["game"], r.tags["seed"]) for r in kept] == [("1", "9"), ("2", "10")]
+
+
+@pytest.mark.parametrize("text", ["-1", "x", "1.5", "٣", ""])
+def test_the_number_of_matches_is_a_whole_number(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        server_example.main(["--role", "serve", "--matches", text])
+    assert f"{text!r} is not a number of matches (0: no end)" in capsys.readouterr().err
+
+
+def test_a_records_file_that_cannot_be_written_is_refused_before_serving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = tmp_path / "no such folder" / "games.jsonl"
+    with pytest.raises(SystemExit):
+        server_example.main(["--role", "serve", "--records", str(nowhere)])
+    err = capsys.readouterr().err
+    assert f"cannot write the records to {str(nowhere)!r}: No such file or directory" in err
+
+
+def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_more(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = tmp_path / "games.jsonl"
+    lobby = server_example.Lobby(2, 3, matches=None, ended=server_example._reporter(records))
+
+    async def clients(port: int) -> list[Any]:
+        tasks = []
+        for _ in range(3):  # two start match 1, the third waits for match 2
+            tasks.append(asyncio.create_task(_silent_client(port)))
+            await asyncio.sleep(0.05)
+        await lobby.stop()
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        refused = json.loads(await reader.readline())
+        writer.close()
+        return [*(await asyncio.gather(*tasks)), refused]
+
+    async def served(port_clients: Callable[[int], Awaitable[Any]]) -> Any:
+        server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
+        async with server:
+            return await port_clients(server.sockets[0].getsockname()[1])
+
+    *seated, refused = _run(lambda: served(clients))
+    assert [messages[-1] for messages in seated] == [{"type": "stopped"}] * 3
+    assert refused == {"type": "error", "message": "every seat is taken"}
+    (match,) = lobby.started
+    assert capsys.readouterr().out == "match 1 stopped after 1 moves: the server stopped\n"
+    (kept,) = Record.load_lines(records)
+    assert kept.final() == match.game.state and kept.tags["ending"] == "server stopped"
