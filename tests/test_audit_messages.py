@@ -290,3 +290,36 @@ def test_an_object_with_the_default_repr_is_named_by_its_class_without_an_addres
     message = str(caught.value)
     assert f"<{__name__}._Plain object>" in message
     assert " at 0x" not in message
+
+
+def _function() -> None:
+    """A function, whose repr holds its address."""
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: new_match(players=_function), "<function _function>"),  # type: ignore[arg-type]
+        (lambda: new_match(players=[_function]), "[<function _function>]"),  # type: ignore[arg-type]
+        (lambda: play_match([_function, "greedy"], seed=1), "<function _function>"),  # type: ignore[list-item]
+        (lambda: new_match(players=memoryview(b"2")), "<memory>"),  # type: ignore[arg-type]
+        (lambda: new_match(players=iter(())), "<tuple_iterator object>"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_repr_that_holds_an_address_is_shown_without_it(
+    call: Callable[[], object], named: str
+) -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        call()
+    message = str(caught.value)
+    assert named in message
+    assert " at 0x" not in message
+
+
+def test_text_that_looks_like_an_address_is_quoted_as_it_is() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        card("7D at 0x12>")
+    assert str(caught.value).startswith("'7D at 0x12>' is not a card")
+    with pytest.raises(ChkobbaError) as caught:
+        new_match(players=["at 0x12>"])  # type: ignore[arg-type]
+    assert "['at 0x12>']" in str(caught.value)

@@ -22,6 +22,7 @@ most :data:`QUOTE_LIMIT` characters, and never fails itself.
 from __future__ import annotations
 
 import itertools
+import re
 import reprlib
 import types
 import unicodedata
@@ -121,7 +122,8 @@ class _ShortRepr(reprlib.Repr):
         return _huge_int(x) or super().repr_int(x, level)
 
     def repr_instance(self, x: object, level: int) -> str:
-        return _class_named(x) or super().repr_instance(x, level)
+        # Text is never changed: strings and bytes have repr methods of their own.
+        return _class_named(x) or _ADDRESS.sub("", super().repr_instance(x, level))
 
 
 def _class_named(value: object) -> str | None:
@@ -154,6 +156,8 @@ def _short_repr() -> reprlib.Repr:
 
 
 _SHORT = _short_repr()
+#: An address in a ``repr`` such as ``<function f at 0x7f3a2c1d0e50>``.
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+(?=>)")
 
 
 def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -168,10 +172,14 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     >>> print(shown("7D\u200b"), shown("7D\ufe0f"))
     '7D\u200b' '7D\ufe0f'
 
-    An object with the default ``repr`` is named by its class, without its address:
+    An object with the default ``repr`` is named by its class, and other representations that
+    hold an address (a function's, a generator's, a memoryview's) are shown without it:
+    it changes from run to run and says nothing to the reader.
 
     >>> shown([object()])
     '[<object object>]'
+    >>> shown((len, lambda: 1, memoryview(b"")))
+    '(<built-in function len>, <function <lambda>>, <memory>)'
     """
     try:
         text = _quote(value, limit)
