@@ -3,14 +3,18 @@
     python examples/tcp_server.py --players 2 --seed 1                 # a server and two bots
     python examples/tcp_server.py --role serve --players 2 --port 7777  # wait for clients
     python examples/tcp_server.py --role bot --spec greedy --port 7777  # one bot client
+    python examples/tcp_server.py --role person --port 7777            # you, at the keyboard
     python examples/tcp_server.py --role serve --move-seconds 30        # with a time limit
     python examples/tcp_server.py --role serve --matches 0 --records games.jsonl  # a lobby
 
-``--role demo|serve|bot``: ``demo`` (the default) runs a server on a free loopback port
-and one bot client per seat in this process; ``serve`` serves on ``--host`` and
-``--port``; ``bot`` plays one seat of a match there. ``--move-seconds S`` gives every
-move a time limit (none by default): a seat that has not moved S seconds after its view
-was sent is moved for, by a greedy bot playing from that seat's view alone.
+``--role demo|serve|bot|person``: ``demo`` (the default) runs a server on a free
+loopback port and one bot client per seat in this process; ``serve`` serves on
+``--host`` and ``--port``; ``bot`` plays one seat of a match there, and ``person`` lets
+you play one: it shows every move, and on your turn the board from your seat and your
+moves, numbered; type a number or a move (``quit`` or the end of the input leaves).
+``--move-seconds S`` gives every move a time limit (none by default): a seat that has
+not moved S seconds after its view was sent is moved for, by a greedy bot playing from
+that seat's view alone.
 
 ``serve`` seats its clients in order of arrival, ``--players`` a match, and starts each
 match as its last seat is taken, alongside those already playing: ``--matches N`` (1 by
@@ -70,11 +74,23 @@ import contextlib
 import json
 import random
 import signal
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from chkobba import ChkobbaError, Game, PlayerView, Record, legal_moves, observe
+from chkobba import (
+    ChkobbaError,
+    Game,
+    MoveOutcome,
+    PlayerView,
+    Record,
+    format_cards,
+    legal_moves,
+    observe,
+    render,
+)
 from chkobba.bots import GreedyBot, make_bot
 
 #: How long the server waits, once a match is over, for its clients to close.
@@ -389,6 +405,158 @@ async def serve(
     return lobby
 
 
+async def play_person(
+    host: str, port: int, typed: asyncio.Queue[str | None], say: Callable[[str], None] = print
+) -> dict[str, Any]:
+    """Play one seat for a person until the match is over; the last message.
+
+    Every move is told with ``say``, and on the person's turn the board from their seat
+    and their legal moves, numbered. They answer through ``typed``, a line at a time: a
+    number or a move's text (``QH x 2D+6S``); ``quit`` or ``None`` (the end of their
+    input) leaves the match. A move the server refuses is told, and asked again."""
+    reader, writer = await asyncio.open_connection(host, port)
+    seat: int | None = None
+    asking: dict[str, Any] | None = None  # the view the person is to answer now
+    answered: dict[str, Any] | None = None  # the view of the move sent, until a reply
+    message: dict[str, Any] = {}
+    incoming = asyncio.ensure_future(reader.readline())
+    # Lines are read on the person's turn only, as a terminal program's prompt reads
+    # them: lines typed ahead wait for it.
+    typing: asyncio.Future[str | None] | None = None
+    try:
+        while True:
+            if asking is not None and typing is None:
+                typing = asyncio.ensure_future(typed.get())
+            waiting = (incoming,) if typing is None else (incoming, typing)
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            if typing is not None and typing in done and asking is not None:
+                text, typing = typing.result(), None
+                if text is None or text.strip() == "quit":
+                    break
+                move = _typed_move(text, asking["legal"])
+                if move is None:
+                    say(f"type a number from 1 to {len(asking['legal'])}, or a move")
+                else:
+                    await _send(writer, {"move": move, "turn": asking["turn"]})
+                    answered, asking = asking, None
+            if incoming in done:
+                line = incoming.result()
+                if not line:
+                    break
+                message = json.loads(line)
+                incoming = asyncio.ensure_future(reader.readline())
+                kind = message["type"]
+                if kind in ("over", "left", "stopped"):
+                    say(_ending_text(message))
+                    break
+                if kind == "seat":
+                    seat = message["seat"]
+                    say(f"you are player {seat} of {message['players']}")
+                elif kind == "view":
+                    asking, answered = (message if message["legal"] else None), None
+                    if asking is not None:
+                        say(_board_text(asking))
+                else:
+                    say(_message_text(message, seat))
+                    if kind == "error" and answered is not None:  # asked again
+                        asking, answered = answered, None
+                        say(_moves_text(asking))
+    except ConnectionError:  # the server went away: the match is over for this seat
+        pass
+    finally:
+        for waiting_for in (incoming, typing):
+            if waiting_for is not None:
+                waiting_for.cancel()
+        writer.close()
+    return message
+
+
+def _typed_move(text: str, legal: list[str]) -> str | None:
+    """The move a person typed: the legal move of that number, or the text itself (the
+    server says what is wrong with it); ``None`` for nothing or a number out of range."""
+    text = text.strip()
+    if text.isdigit() and text.isascii():
+        number = int(text)
+        return legal[number - 1] if 1 <= number <= len(legal) else None
+    return text or None
+
+
+def _board_text(asking: dict[str, Any]) -> str:
+    """The board from the person's seat, and their moves, numbered."""
+    return f"{render(PlayerView.from_dict(asking['view']))}\n{_moves_text(asking)}"
+
+
+def _moves_text(asking: dict[str, Any]) -> str:
+    moves = "  ".join(f"{number}. {move}" for number, move in enumerate(asking["legal"], 1))
+    return f"your move: {moves}"
+
+
+def _message_text(message: dict[str, Any], seat: int | None) -> str:
+    """What an outcome, a refusal, a timeout or a stale move tells the person."""
+    if message["type"] == "outcome":
+        return outcome_text(MoveOutcome.from_dict(message["outcome"]), seat)
+    if message["type"] == "error":
+        return f"refused: {message['message']}"
+    if message["type"] == "timeout":
+        if message["seat"] == seat:
+            return "your time ran out: a move was made for you"
+        return f"player {message['seat']}'s time ran out: a move was made for them"
+    if message["type"] == "stale":
+        return "too late: that move was made for you"
+    return f"the server said: {message}"
+
+
+def _ending_text(message: dict[str, Any]) -> str:
+    if message["type"] == "over":
+        return f"match over: scores {message['scores']}, side {message['winner']} won"
+    if message["type"] == "left":
+        return f"match abandoned: player {message['seat']} left"
+    return "the server stopped the match"
+
+
+def outcome_text(outcome: MoveOutcome, you: int | None = None) -> str:
+    """A move's public facts in a line, ``you`` (a seat) in the second person.
+
+    >>> from chkobba import card, cards
+    >>> outcome_text(MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")))
+    'player 1 plays QH and takes 2D 6S'
+    >>> outcome_text(MoveOutcome("cut", player=0, keep=False, exposed=card("5D"),
+    ...              dealt_table=cards("5D 3D 7S 7D")), you=0)
+    'you expose 5D; the table: 5D 3D 7S 7D'
+    """
+    you_moved = outcome.player is not None and outcome.player == you
+    who = "you" if you_moved else f"player {outcome.player}"
+
+    def verb(word: str) -> str:
+        return word if you_moved else word + "s"
+
+    table = " ".join(map(str, outcome.dealt_table))
+    if outcome.kind == "shuffle":
+        parts = ["the cards are shuffled", *([f"the table: {table}"] if table else [])]
+    elif outcome.kind == "cut":
+        kept = (
+            f"{verb('keep')} the top card"
+            if outcome.keep
+            else f"{verb('expose')} {outcome.exposed}"
+        )
+        parts = [f"{who} {kept}", f"the table: {table}"]
+    else:
+        taken = format_cards(outcome.captured)
+        play = f"{who} {verb('play')} {outcome.card}"
+        parts = [play + (f" and {verb('take')} {taken}" if taken else "")]
+        parts += ["chkobba!"] * outcome.chkobba + ["new hands are dealt"] * outcome.refilled
+    if outcome.leftovers:
+        taker = "nobody" if outcome.leftovers_side is None else f"side {outcome.leftovers_side}"
+        parts.append(f"{taker} gets the cards left: {format_cards(outcome.leftovers)}")
+    if outcome.void:
+        parts.append("a void deal: the same dealer deals again")
+    if outcome.deal_score is not None:
+        parts.append(f"the deal is over: points {list(outcome.deal_score.points)}")
+    if outcome.winner is not None:
+        parts.append(f"side {outcome.winner} wins the match")
+    return "; ".join(parts)
+
+
 async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
     """Play one seat with a bot of ``spec`` until the match is over; the last message.
 
@@ -470,6 +638,20 @@ def _reporter(records: Path | None) -> Callable[[int, MatchServer], None]:
     return ended
 
 
+async def _person_at_the_keyboard(host: str, port: int) -> dict[str, Any]:
+    """:func:`play_person` with the lines typed on standard input (a thread reads them:
+    ``input`` would stop the event loop while it waits)."""
+    loop, typed = asyncio.get_running_loop(), asyncio.Queue[str | None]()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(typed.put_nowait, line)
+        loop.call_soon_threadsafe(typed.put_nowait, None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return await play_person(host, port, typed)
+
+
 def _seconds(text: str) -> float:
     try:
         seconds = float(text)
@@ -488,7 +670,7 @@ def _matches(text: str) -> int | None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--role", default="demo", choices=("demo", "serve", "bot"))
+    parser.add_argument("--role", default="demo", choices=("demo", "serve", "bot", "person"))
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=0, help="the shuffles' and bots' seed")
     parser.add_argument("--spec", default="greedy", help="the bots' spec (default greedy)")
@@ -511,6 +693,11 @@ def main(argv: list[str] | None = None) -> None:
         help="serve: add each match's record to this file, a line each",
     )
     args = parser.parse_args(argv)
+    if args.role == "person":
+        last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
+        if not last:
+            print("the server closed the connection")
+        return
     if args.role == "bot":
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
         if last.get("type") == "over":

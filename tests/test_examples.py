@@ -203,3 +203,31 @@ def test_a_tcp_server_without_end_stops_on_sigterm_hanging_up_on_its_clients() -
     out, err = server.communicate(timeout=60)
     assert (server.returncode, err) == (0, "")
     assert out == "match 1 stopped after 1 moves: the server stopped\nserver stopped\n"
+
+
+def test_a_person_at_the_keyboard_plays_a_match_against_a_bot_process() -> None:
+    server, port = _serve("--seed", "6")
+    client = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--port", port]
+    person = subprocess.Popen(
+        [*client, "--role", "person"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    bot = subprocess.Popen([*client, "--role", "bot"], stdout=subprocess.PIPE, text=True)
+    # The first move every time; the lines wait for the person's turns.
+    typed, err = person.communicate("1\n" * 300, timeout=120)
+    said = bot.communicate(timeout=120)[0]
+    out = server.communicate(timeout=120)[0]
+    assert (person.returncode, err) == (0, "")
+    ended = re.fullmatch(
+        r"match 1 over after \d+ moves: scores (\[\d+, \d+\]), side ([01]) won\n", out
+    )
+    assert ended is not None
+    assert (
+        typed.splitlines()[-1]
+        == said.strip()
+        == f"match over: scores {ended[1]}, side {ended[2]} won"
+    )
+    assert typed.count("your move: 1. ") > 10 and "(seen by player " in typed

@@ -14,7 +14,18 @@ from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError, Game, MoveOutcome, Phase, PlayerView, Record, legal_moves, observe
+from chkobba import (
+    ChkobbaError,
+    Game,
+    MoveOutcome,
+    Phase,
+    PlayerView,
+    Record,
+    format_cards,
+    legal_moves,
+    observe,
+    render,
+)
 from chkobba.bots import GreedyBot
 from tests.helpers import load_script, schema_validator
 
@@ -509,3 +520,103 @@ def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_mor
     assert capsys.readouterr().out == "match 1 stopped after 1 moves: the server stopped\n"
     (kept,) = Record.load_lines(records)
     assert kept.final() == match.game.state and kept.tags["ending"] == "server stopped"
+
+
+# --- a person at the keyboard ---------------------------------------------------------------
+
+
+def test_a_person_plays_a_whole_match_told_every_move_and_shown_their_board() -> None:
+    said: list[str] = []
+
+    async def clients(port: int) -> list[Any]:
+        typed: asyncio.Queue[str | None] = asyncio.Queue()
+        # Read on the person's turns only: numbers out of range, a move the server
+        # refuses, then the first move each time.
+        for line in ("0", "9", "ZZ x 2D", *["1"] * 200):
+            typed.put_nowait(line + "\n")
+        person = server_example.play_person("127.0.0.1", port, typed, said.append)
+        person_task = asyncio.create_task(person)
+        await asyncio.sleep(0.05)  # seated first: seat 0
+        return list(await asyncio.gather(person_task, _recording_client(port, 4)))
+
+    match, (last, _) = _run(lambda: _served(2, 11, clients))
+    game = match.game
+    assert game.is_over and last["type"] == "over"
+    assert said[0] == "you are player 0 of 2"
+    assert said[-1] == f"match over: scores {list(game.state.scores)}, side {game.state.winner} won"
+    boards = [s for s in said if s.startswith("Chkobba: ")]
+    turns = [state for state in game.history[:-1] if state.current_player == 0]
+    assert len(boards) == len(turns)  # one board a turn (asked again: the moves alone)
+    # Every move is told in order, as outcome_text tells it to seat 0.
+    told = [server_example.outcome_text(game.move_outcome(i), 0) for i in range(len(game.moves))]
+    assert [s for s in said if s in told] == told
+    # The bad lines: two answered here, one refused by the server, then asked again.
+    first_moves = said[said.index(boards[0]) :]
+    assert first_moves[1] == first_moves[2]
+    assert first_moves[1].startswith("type a number from 1 to ")
+    assert first_moves[3].startswith("refused: ") and first_moves[4].startswith("your move: 1. ")
+    # Each board is seat 0's, with its legal moves numbered, the first one played.
+    for board, state in zip(boards, turns, strict=True):
+        view = observe(state, 0)
+        moves = "  ".join(f"{n}. {m}" for n, m in enumerate(legal_moves(view), 1))
+        assert board == f"{render(view)}\nyour move: {moves}"
+    for state, move in zip(game.history, game.moves, strict=False):
+        if state.current_player == 0:
+            assert move == legal_moves(state)[0]
+
+
+def test_a_person_who_quits_leaves_the_match() -> None:
+    async def clients(port: int) -> list[Any]:
+        typed: asyncio.Queue[str | None] = asyncio.Queue()
+        typed.put_nowait("quit\n")
+        said: list[str] = []
+        person = server_example.play_person("127.0.0.1", port, typed, said.append)
+        person_task = asyncio.create_task(person)
+        await asyncio.sleep(0.05)  # seated first: seat 0
+        other = await _recording_client(port, 4)
+        return [await person_task, said, other]
+
+    match, (last, said, other) = _run(lambda: _served(2, 2, clients))
+    assert last["type"] == "view" and "\nyour move: 1. " in said[-1]  # its board
+    assert other[-1] == {"type": "left", "seat": 0}
+    assert not match.game.is_over
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_outcome_is_told_in_a_line_with_all_its_facts(seed: int) -> None:
+    game = Game(players=4 if seed == 3 else 2, seed=seed)
+    while not game.is_over:
+        seat = game.state.current_player
+        if seat is None:  # a shuffle is due
+            game.deal()
+        else:
+            view = observe(game.state, seat)
+            game.play(GreedyBot(seed=seed).choose(view, legal_moves(view)))
+    for index in range(len(game.moves)):
+        outcome = game.move_outcome(index)
+        mover = outcome.player
+        told = server_example.outcome_text(outcome, you=0)
+        assert told.startswith(
+            {None: "the cards are shuffled", 0: "you "}.get(mover, f"player {mover} ")
+        )
+        assert ("chkobba!" in told) == outcome.chkobba
+        assert ("new hands are dealt" in told) == outcome.refilled
+        assert ("a void deal" in told) == outcome.void
+        if outcome.card is not None:
+            assert f" {outcome.card}" in told
+        if outcome.captured:
+            assert f"take{'' if mover == 0 else 's'} {format_cards(outcome.captured)}" in told
+        if outcome.leftovers:
+            assert f"the cards left: {format_cards(outcome.leftovers)}" in told
+        if outcome.deal_score is not None:
+            assert f"the deal is over: points {list(outcome.deal_score.points)}" in told
+        assert ("wins the match" in told) == (outcome.winner is not None)
+        if outcome.dealt_table:
+            assert f"the table: {' '.join(map(str, outcome.dealt_table))}" in told
+
+
+def test_the_examples_docstrings_run() -> None:
+    import doctest
+
+    failed, tried = doctest.testmod(server_example)
+    assert (failed, tried > 0) == (0, True)
