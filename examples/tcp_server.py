@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import random
@@ -150,13 +151,21 @@ class MatchServer:
                 # Once the match is over, read the client's last lines until it closes.
         except (ConnectionError, ValueError):  # a dropped connection, a line too long
             pass
-        if self.finished.is_set():  # over, or stopped
-            pass
-        elif not self.started:  # gone before the match began: its seat is free again
-            await self._unseat(writer)
+        if not self.started:  # gone before the match began: its seat is free again
+            if not self.finished.is_set():  # (unless the match was stopped)
+                await self._unseat(writer)
         else:  # the match cannot go on without this seat
-            await self._end({"type": "left", "seat": self.writers.index(writer)}, leaving=writer)
+            await self._left(writer)
         writer.close()
+
+    async def _left(self, writer: asyncio.StreamWriter) -> None:
+        # Under the lock: a move being told and the views after it go out first, so
+        # that "left" is the last message.
+        async with self.turn:
+            if not self.finished.is_set():
+                await self._end(
+                    {"type": "left", "seat": self.writers.index(writer)}, leaving=writer
+                )
 
     async def stop(self) -> None:
         """End the match now if it is not over: ``{"type": "stopped"}`` to every seat."""
@@ -354,6 +363,23 @@ class Lobby:
         await asyncio.gather(*self.watching, *([forming.closed()] if forming else []))
 
 
+def _stop_on_signals(serving: asyncio.Task[Any] | None) -> None:
+    """Have SIGTERM and Ctrl-C cancel ``serving`` once (then :func:`serve` stops the
+    lobby; a second signal while it stops changes nothing: that takes at most
+    ``CLOSING_SECONDS``). Python's own Ctrl-C would cancel every task at once under 3.10,
+    the lobby's too, so no match would be told ended."""
+    loop, signalled = asyncio.get_running_loop(), list[bool]()
+
+    def stop() -> None:
+        if serving is not None and not signalled:
+            signalled.append(True)
+            serving.cancel()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # none on Windows
+            loop.add_signal_handler(signum, stop)
+
+
 def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     writer.write(json.dumps(message).encode("utf-8") + b"\n")
 
@@ -384,10 +410,7 @@ async def serve(
     matches in play are stopped (:meth:`Lobby.stop`)."""
     lobby = Lobby(players, seed, move_seconds, matches, ended)
     server = await asyncio.start_server(lobby.join, host, port)
-    serving = asyncio.current_task()
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows has no such handler
-        if serving is not None:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+    _stop_on_signals(asyncio.current_task())
     async with server:
         bound = server.sockets[0].getsockname()
         served = {1: f"a {players}-player match", None: f"{players}-player matches"}.get(
@@ -408,67 +431,105 @@ async def serve(
 async def play_person(
     host: str, port: int, typed: asyncio.Queue[str | None], say: Callable[[str], None] = print
 ) -> dict[str, Any]:
-    """Play one seat for a person until the match is over; the last message.
+    """Play one seat for a person until the match is over; the last message, or
+    ``{"type": "quit"}`` if they left.
 
     Every move is told with ``say``, and on the person's turn the board from their seat
     and their legal moves, numbered. They answer through ``typed``, a line at a time: a
-    number or a move's text (``QH x 2D+6S``); ``quit`` or ``None`` (the end of their
-    input) leaves the match. A move the server refuses is told, and asked again."""
+    number or a move's text (``QH x 2D+6S``). A move the server refuses is told, and
+    asked again. Lines are used in order, one a turn (typed ahead, they wait for the
+    next turn, as a terminal program's prompt reads them), except ``quit`` and ``None``
+    (the end of the input): reached, they leave at once, even while the person waits.
+    When the person's time runs out, what they type before their next board is shown
+    answered the board whose time ran out, and is dropped."""
     reader, writer = await asyncio.open_connection(host, port)
-    seat: int | None = None
-    asking: dict[str, Any] | None = None  # the view the person is to answer now
-    answered: dict[str, Any] | None = None  # the view of the move sent, until a reply
-    message: dict[str, Any] = {}
+    person = _Person(say)
     incoming = asyncio.ensure_future(reader.readline())
-    # Lines are read on the person's turn only, as a terminal program's prompt reads
-    # them: lines typed ahead wait for it.
-    typing: asyncio.Future[str | None] | None = None
+    reading: asyncio.Future[str | None] | None = asyncio.ensure_future(typed.get())
+    leaving = False
     try:
-        while True:
-            if asking is not None and typing is None:
-                typing = asyncio.ensure_future(typed.get())
-            waiting = (incoming,) if typing is None else (incoming, typing)
+        while not (leaving := person.leaving()):
+            if (move := person.typed_move()) is not None:
+                await _send(writer, move)
+                continue
+            waiting = (incoming,) if reading is None else (incoming, reading)
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            if typing is not None and typing in done and asking is not None:
-                text, typing = typing.result(), None
-                if text is None or text.strip() == "quit":
-                    break
-                move = _typed_move(text, asking["legal"])
-                if move is None:
-                    say(f"type a number from 1 to {len(asking['legal'])}, or a move")
-                else:
-                    await _send(writer, {"move": move, "turn": asking["turn"]})
-                    answered, asking = asking, None
+            if reading in done:
+                text = reading.result()
+                person.typed(text)
+                reading = None if text is None else asyncio.ensure_future(typed.get())
             if incoming in done:
                 line = incoming.result()
-                if not line:
+                if not line or person.heard(json.loads(line)):
                     break
-                message = json.loads(line)
                 incoming = asyncio.ensure_future(reader.readline())
-                kind = message["type"]
-                if kind in ("over", "left", "stopped"):
-                    say(_ending_text(message))
-                    break
-                if kind == "seat":
-                    seat = message["seat"]
-                    say(f"you are player {seat} of {message['players']}")
-                elif kind == "view":
-                    asking, answered = (message if message["legal"] else None), None
-                    if asking is not None:
-                        say(_board_text(asking))
-                else:
-                    say(_message_text(message, seat))
-                    if kind == "error" and answered is not None:  # asked again
-                        asking, answered = answered, None
-                        say(_moves_text(asking))
     except ConnectionError:  # the server went away: the match is over for this seat
         pass
     finally:
-        for waiting_for in (incoming, typing):
+        for waiting_for in (incoming, reading):
             if waiting_for is not None:
                 waiting_for.cancel()
         writer.close()
-    return message
+    return {"type": "quit"} if leaving else person.last
+
+
+class _Person:
+    """What :func:`play_person` knows: the seat, the view to answer, the lines held."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self.say = say
+        self.seat: int | None = None
+        self.asking: dict[str, Any] | None = None  # the view to answer now
+        self.answered: dict[str, Any] | None = None  # the view of the move sent, till a reply
+        self.held: collections.deque[str | None] = collections.deque()  # typed, not yet used
+        self.late = False  # the person's time ran out, and their next board is not shown yet
+        self.last: dict[str, Any] = {}
+
+    def typed(self, text: str | None) -> None:
+        """Hold a line the person typed, unless it answers a turn whose time ran out."""
+        if self.late and text is not None and text.strip() != "quit":
+            self.say(f"too late for the turn whose time ran out: {text.strip()!r} dropped")
+        else:
+            self.held.append(text)
+
+    def leaving(self) -> bool:
+        """Whether the next line held is ``quit`` or the end of the input."""
+        return bool(self.held) and (self.held[0] is None or self.held[0].strip() == "quit")
+
+    def typed_move(self) -> dict[str, Any] | None:
+        """The message of the move the next line held makes, on the person's turn."""
+        while self.asking is not None and self.held and not self.leaving():
+            text = self.held.popleft() or ""
+            move = _typed_move(text, self.asking["legal"])
+            if move is not None:
+                self.answered, self.asking = self.asking, None
+                return {"move": move, "turn": self.answered["turn"]}
+            self.say(f"type a number from 1 to {len(self.asking['legal'])}, or a move")
+        return None
+
+    def heard(self, message: dict[str, Any]) -> bool:
+        """Tell the person what ``message`` says; whether it ends the match."""
+        self.last, kind = message, message["type"]
+        if kind in ("over", "left", "stopped"):
+            self.say(_ending_text(message))
+            return True
+        if kind == "seat":
+            self.seat = message["seat"]
+            self.say(f"you are player {self.seat} of {message['players']}")
+        elif kind == "view":
+            self.asking, self.answered = (message if message["legal"] else None), None
+            if self.asking is not None:
+                self.late = False
+                self.say(_board_text(self.asking))
+        else:
+            self.say(_message_text(message, self.seat))
+            if kind == "error" and self.answered is not None:  # asked again
+                self.asking, self.answered = self.answered, None
+                self.say(_moves_text(self.asking))
+            elif kind == "timeout" and message["seat"] == self.seat:
+                # What the person types now answers the board whose time ran out.
+                self.late = True
+        return False
 
 
 def _typed_move(text: str, legal: list[str]) -> str | None:
@@ -631,9 +692,13 @@ def _reporter(records: Path | None) -> Callable[[int, MatchServer], None]:
 
     def ended(number: int, match: MatchServer) -> None:
         print(summary(number, match), flush=True)
-        if records is not None:
+        if records is None:
+            return
+        try:
             with records.open("a", encoding="utf-8") as file:
                 file.write(match_record(number, match).to_json(compact=True) + "\n")
+        except OSError as error:  # the file went away: say so, and serve on
+            print(f"match {number}'s record was not kept: {error}", file=sys.stderr, flush=True)
 
     return ended
 
@@ -694,8 +759,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.role == "person":
-        last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
-        if not last:
+        try:
+            last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
+        except KeyboardInterrupt:  # Ctrl-C: as quit
+            last = {"type": "quit"}
+        if last["type"] == "quit":
+            print("you left the match")
+        elif last["type"] not in ("over", "left", "stopped"):  # those were told
             print("the server closed the connection")
         return
     if args.role == "bot":

@@ -185,7 +185,17 @@ def test_the_tcp_server_serves_several_matches_at_once_and_keeps_their_records(
         assert scores == str(list(record.final().scores))
 
 
-def test_a_tcp_server_without_end_stops_on_sigterm_hanging_up_on_its_clients() -> None:
+@pytest.mark.parametrize(
+    ("signals", "clients_close"),
+    [
+        ([signal.SIGTERM], True),
+        ([signal.SIGINT], True),  # Ctrl-C: the same (under Python 3.10 too)
+        ([signal.SIGTERM, signal.SIGINT], False),  # twice, the clients keeping their end
+    ],
+)
+def test_a_tcp_server_without_end_stops_on_a_signal_telling_every_seat(
+    signals: list[signal.Signals], clients_close: bool
+) -> None:
     server, port = _serve("--matches", "0", served="2-player matches")
     clients = [socket.create_connection(("127.0.0.1", int(port))) for _ in range(3)]
     lines = [client.makefile("rb") for client in clients]
@@ -193,16 +203,24 @@ def test_a_tcp_server_without_end_stops_on_sigterm_hanging_up_on_its_clients() -
         assert json.loads(line.readline())["type"] == "seat"
     for line in lines[:2]:
         assert json.loads(line.readline())["type"] == "outcome"  # the shuffle
-    server.send_signal(signal.SIGTERM)
+    for signum in signals:
+        server.send_signal(signum)
     for client, line in zip(clients, lines, strict=True):
         while json.loads(line.readline())["type"] != "stopped":
             pass  # the views of match 1
-        assert line.readline() == b""  # and nothing after it
-        line.close()
-        client.close()  # each client closes its end, as the server waits for
+        if clients_close:
+            assert line.readline() == b""  # nothing after it
+            line.close()
+            client.close()  # each client closes its end, as the server waits for
+    # Clients that keep their end open are closed by the server after CLOSING_SECONDS.
     out, err = server.communicate(timeout=60)
     assert (server.returncode, err) == (0, "")
     assert out == "match 1 stopped after 1 moves: the server stopped\nserver stopped\n"
+    for client, line in zip(clients, lines, strict=True):
+        if not clients_close:
+            assert line.readline() == b""
+            line.close()
+            client.close()
 
 
 def test_a_person_at_the_keyboard_plays_a_match_against_a_bot_process() -> None:

@@ -52,6 +52,12 @@ async def _served(
     return match, result
 
 
+async def _until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds (what a client was sent, a seat taken)."""
+    while not condition():
+        await asyncio.sleep(0.005)
+
+
 async def _recording_client(port: int, seed: int, delay: float = 0.0) -> list[dict[str, Any]]:
     """A greedy client that keeps every message it is sent, to the end of the match;
     with ``delay``, it answers every view that many seconds late (with its turn)."""
@@ -498,10 +504,9 @@ def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_mor
     lobby = server_example.Lobby(2, 3, matches=None, ended=server_example._reporter(records))
 
     async def clients(port: int) -> list[Any]:
-        tasks = []
-        for _ in range(3):  # two start match 1, the third waits for match 2
-            tasks.append(asyncio.create_task(_silent_client(port)))
-            await asyncio.sleep(0.05)
+        # Two start match 1, the third waits for match 2.
+        tasks = [asyncio.create_task(_silent_client(port)) for _ in range(3)]
+        await _until(lambda: bool(lobby.started and lobby.forming and lobby.forming.writers))
         await lobby.stop()
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         refused = json.loads(await reader.readline())
@@ -536,7 +541,7 @@ def test_a_person_plays_a_whole_match_told_every_move_and_shown_their_board() ->
             typed.put_nowait(line + "\n")
         person = server_example.play_person("127.0.0.1", port, typed, said.append)
         person_task = asyncio.create_task(person)
-        await asyncio.sleep(0.05)  # seated first: seat 0
+        await _until(lambda: bool(said))  # seated first: seat 0
         return list(await asyncio.gather(person_task, _recording_client(port, 4)))
 
     match, (last, _) = _run(lambda: _served(2, 11, clients))
@@ -565,21 +570,75 @@ def test_a_person_plays_a_whole_match_told_every_move_and_shown_their_board() ->
             assert move == legal_moves(state)[0]
 
 
-def test_a_person_who_quits_leaves_the_match() -> None:
+@pytest.mark.parametrize("leaving", ["quit\n", None])
+def test_a_person_who_quits_or_ends_the_input_leaves_the_match_at_once(
+    leaving: str | None,
+) -> None:
     async def clients(port: int) -> list[Any]:
         typed: asyncio.Queue[str | None] = asyncio.Queue()
-        typed.put_nowait("quit\n")
         said: list[str] = []
         person = server_example.play_person("127.0.0.1", port, typed, said.append)
         person_task = asyncio.create_task(person)
-        await asyncio.sleep(0.05)  # seated first: seat 0
-        other = await _recording_client(port, 4)
-        return [await person_task, said, other]
+        await _until(lambda: bool(said))  # seated first: seat 0
+        other = asyncio.create_task(_recording_client(port, 4))
+        # Whether or not it is the person's turn, they leave at once, having moved
+        # nowhere (this seed has the other seat cut and play first).
+        await _until(lambda: any(line.startswith("the cards are shuffled") for line in said))
+        typed.put_nowait(leaving)
+        return [await person_task, said, await other]
 
     match, (last, said, other) = _run(lambda: _served(2, 2, clients))
-    assert last["type"] == "view" and "\nyour move: 1. " in said[-1]  # its board
+    assert said[0] == "you are player 0 of 2" and last == {"type": "quit"}
     assert other[-1] == {"type": "left", "seat": 0}
     assert not match.game.is_over
+    game = match.game
+    assert all(state.current_player != 0 for state in game.history[: len(game.moves)])
+
+
+def test_a_person_waiting_for_a_match_may_leave_and_frees_the_seat() -> None:
+    lobby = server_example.Lobby(2, 1)
+
+    async def clients(port: int) -> list[Any]:
+        typed: asyncio.Queue[str | None] = asyncio.Queue()
+        said: list[str] = []
+        person = asyncio.create_task(
+            server_example.play_person("127.0.0.1", port, typed, said.append)
+        )
+        await _until(lambda: bool(said))
+        typed.put_nowait("quit\n")
+        await person
+        await _until(lambda: lobby.forming is not None and not lobby.forming.writers)
+        return said
+
+    async def served() -> Any:
+        server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
+        async with server:
+            return await clients(server.sockets[0].getsockname()[1])
+
+    assert _run(served) == ["you are player 0 of 2"]
+    assert lobby.started == []
+
+
+def test_what_a_person_types_after_their_time_ran_out_is_dropped() -> None:
+    said: list[str] = []
+    person = server_example._Person(said.append)
+    person.heard({"type": "seat", "seat": 1, "players": 2})
+    person.heard({"type": "timeout", "seat": 0})  # another seat's: nothing changes
+    person.typed("2\n")
+    person.heard({"type": "timeout", "seat": 1})
+    person.typed("1\n")  # typed for the board whose time ran out
+    assert said[-1] == "too late for the turn whose time ran out: '1' dropped"
+    person.typed("quit\n")  # still leaves
+    assert list(person.held) == ["2\n", "quit\n"]
+    person.held.pop()
+    game = Game(seed=3)
+    game.deal()
+    view = observe(game.state, 1)
+    legal = [str(move) for move in legal_moves(view)]
+    person.heard({"type": "view", "view": view.to_dict(), "legal": legal, "turn": 1})
+    person.typed("1\n")  # the next board shown: lines count again
+    assert person.typed_move() == {"move": legal[1], "turn": 1}  # the "2" held
+    assert list(person.held) == ["1\n"]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -620,3 +679,45 @@ def test_the_examples_docstrings_run() -> None:
 
     failed, tried = doctest.testmod(server_example)
     assert (failed, tried > 0) == (0, True)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_seat_leaving_while_a_move_is_told_is_announced_after_it_as_the_last_message(
+    seed: int,
+) -> None:
+    async def clients(port: int) -> list[str]:
+        said, (mover_reader, mover_writer), (_, other_writer) = await _two_seats(port)
+        view = said[0][2] if said[0][2]["legal"] else said[1][2]
+        # The move and the other seat's end of input reach the server together.
+        mover_writer.write(json.dumps({"move": view["legal"][0], "turn": 1}).encode() + b"\n")
+        other_writer.write_eof()
+        await asyncio.gather(mover_writer.drain(), other_writer.drain())
+        kinds = []
+        while line := await mover_reader.readline():
+            kinds.append(json.loads(line)["type"])
+        mover_writer.close()
+        other_writer.close()
+        return kinds
+
+    match, kinds = _run(lambda: _served(2, seed, clients))
+    assert kinds[-1] == "left" and kinds.count("left") == 1, kinds
+    assert match.ending["type"] == "left"
+
+
+def test_a_record_that_cannot_be_kept_is_said_and_the_server_serves_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = tmp_path / "gone" / "games.jsonl"
+    lobby = server_example.Lobby(2, 5, matches=2, ended=server_example._reporter(gone))
+
+    async def clients(port: int) -> None:
+        for seeds in ((1, 2), (3, 4)):  # one match after the other
+            await asyncio.gather(*(_recording_client(port, seed) for seed in seeds))
+
+    _run(lambda: _lobby(lobby, clients))
+    said = capsys.readouterr()
+    assert [line.split(" over ")[0] for line in said.out.splitlines()] == ["match 1", "match 2"]
+    assert said.err.splitlines() == [
+        f"match {n}'s record was not kept: [Errno 2] No such file or directory: {str(gone)!r}"
+        for n in (1, 2)
+    ]
