@@ -37,7 +37,7 @@ from chkobba.bots import GreedyBot
 from chkobba.bots.analysis import rank_moves
 from chkobba.cards import Rank, Suit
 from chkobba.cli.commands import command_of
-from chkobba.errors import QUOTE_LIMIT
+from chkobba.errors import QUOTE_LIMIT, shown
 from chkobba.observations import observation_vector
 from tests.helpers import refusal
 
@@ -323,3 +323,20 @@ def test_text_that_looks_like_an_address_is_quoted_as_it_is() -> None:
     with pytest.raises(ChkobbaError) as caught:
         new_match(players=["at 0x12>"])  # type: ignore[arg-type]
     assert "['at 0x12>']" in str(caught.value)
+
+
+class _Text(str):
+    """A subclass of str: reprlib quotes it through repr_instance, not repr_str."""
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        [_Text("hello at 0x1f>")],
+        {"k": _Text("<v at 0xdead>")},
+        ValueError("<x at 0xab>"),
+        [ValueError("x at 0xab>")],
+    ],
+)
+def test_what_a_value_quotes_keeps_its_text_whatever_it_holds(value: object) -> None:
+    assert shown(value) == repr(value)

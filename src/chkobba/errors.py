@@ -122,8 +122,12 @@ class _ShortRepr(reprlib.Repr):
         return _huge_int(x) or super().repr_int(x, level)
 
     def repr_instance(self, x: object, level: int) -> str:
-        # Text is never changed: strings and bytes have repr methods of their own.
-        return _class_named(x) or _ADDRESS.sub("", super().repr_instance(x, level))
+        text = _class_named(x) or super().repr_instance(x, level)
+        # Only a representation in angle brackets loses its addresses: text (a subclass
+        # of str comes here, not to repr_str) and what another repr quotes stay as they are.
+        if isinstance(x, (str, bytes, bytearray)) or not text.startswith("<"):
+            return text
+        return _ADDRESS.sub(r"<\1>", text)
 
 
 def _class_named(value: object) -> str | None:
@@ -156,8 +160,9 @@ def _short_repr() -> reprlib.Repr:
 
 
 _SHORT = _short_repr()
-#: An address in a ``repr`` such as ``<function f at 0x7f3a2c1d0e50>``.
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+(?=>)")
+#: A ``repr`` that ends with an address, such as ``<function f at 0x7f3a2c1d0e50>``:
+#: in angle brackets, without quotes, names in brackets inside (``<lambda>``) allowed.
+_ADDRESS = re.compile(r"<((?:[^<>'\"]|<[^<>'\"]*>)*) at 0x[0-9a-fA-F]+>")
 
 
 def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -172,9 +177,9 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     >>> print(shown("7D\u200b"), shown("7D\ufe0f"))
     '7D\u200b' '7D\ufe0f'
 
-    An object with the default ``repr`` is named by its class, and other representations that
-    hold an address (a function's, a generator's, a memoryview's) are shown without it:
-    it changes from run to run and says nothing to the reader.
+    An object with the default ``repr`` is named by its class, and a representation
+    ``<... at 0x...>`` (a function's, a generator's, a memoryview's) is shown without the
+    address: it changes from run to run and says nothing to the reader.
 
     >>> shown([object()])
     '[<object object>]'

@@ -331,9 +331,10 @@ class Rules:
 
     @classmethod
     def from_json(cls, text: str | bytes | bytearray | memoryview) -> Rules:
-        """The profile in JSON text (a ``str``, or UTF-8 ``bytes``) holding
-        :meth:`to_dict`'s object, checked as :meth:`from_dict` checks it; text that is not
-        such JSON raises :class:`~chkobba.ChkobbaError` saying why.
+        """The profile in JSON text (a ``str``, or UTF-8 in ``bytes``, a ``bytearray`` or a
+        ``memoryview``) holding :meth:`to_dict`'s object, checked as :meth:`from_dict`
+        checks it; text that is not such JSON raises :class:`~chkobba.ChkobbaError` saying
+        why.
 
         >>> Rules.from_json('{"name": "house"}')
         Traceback (most recent call last):
