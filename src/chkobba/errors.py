@@ -123,11 +123,10 @@ class _ShortRepr(reprlib.Repr):
 
     def repr_instance(self, x: object, level: int) -> str:
         text = _class_named(x) or super().repr_instance(x, level)
-        # Only a representation in angle brackets loses its addresses: text (a subclass
-        # of str comes here, not to repr_str) and what another repr quotes stay as they are.
-        if isinstance(x, (str, bytes, bytearray)) or not text.startswith("<"):
-            return text
-        return _ADDRESS.sub(r"<\1>", text)
+        # Only a representation in angle brackets loses its addresses: quoted text (a
+        # subclass of str comes here, not to repr_str) and what another repr quotes
+        # (ValueError('<x at 0x1>')) stay as they are.
+        return _ADDRESS.sub(r"<\1>", text) if text.startswith("<") else text
 
 
 def _class_named(value: object) -> str | None:
