@@ -143,7 +143,8 @@ class MatchServer:
         await _send(writer, {"type": "seat", "seat": len(self.writers) - 1, "players": players})
         if self.started:
             async with self.turn:
-                await self._advance()
+                if not self.finished.is_set():  # (the server may have stopped meanwhile)
+                    await self._advance()
         try:
             while line := await reader.readline():
                 if not self.finished.is_set():
@@ -288,8 +289,7 @@ class MatchServer:
             legal = [str(move) for move in legal_moves(view)]
             turn = len(self.game.moves)
             await _send(
-                writer,
-                {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn},
+                writer, {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
             )
 
 
@@ -357,6 +357,7 @@ class Lobby:
         """Start no more matches, stop those in play and the one forming (each seat told
         ``{"type": "stopped"}``), and return once every connection is done with."""
         self.matches = len(self.started)
+        self.every_match_started.set()  # (so closed() returns once they are over)
         forming, self.forming = self.forming, None
         stopping = [*self.started, *([forming] if forming else [])]
         await asyncio.gather(*(match.stop() for match in stopping))
