@@ -142,10 +142,9 @@ def document_text(data: dict[str, Any], compact: bool) -> str:
 def read_document(text: object, caller: str, what: str) -> Any:
     """``text`` read by :func:`strict_loads`, every problem a :class:`ChkobbaError`:
     what is neither a ``str`` nor UTF-8 bytes (``bytes``, ``bytearray`` or
-    ``memoryview``; naming ``caller``), and text that is
-    not JSON (``what`` names the document with its article, as ``"a rule profile"``). A
-    leading byte-order mark is skipped, as :meth:`Record.from_json
-    <chkobba.Record.from_json>` skips it.
+    ``memoryview``; naming ``caller``), and text that is not JSON (``what`` names the
+    document with its article, as ``"a rule profile"``). A leading byte-order mark is
+    skipped, as :meth:`Record.from_json <chkobba.Record.from_json>` skips it.
 
     >>> read_document('{"format": ', "State.from_json", "a state")
     Traceback (most recent call last):
