@@ -38,7 +38,8 @@ one line of JSON (UTF-8). The server sends:
 - ``{"type": "view", "view": {...}, "legal": [...], "turn": T}`` to each seat after
   each move: its own view (``observe(state, seat).to_dict()``, no card of another hand
   or of the stock), when it is to move its legal moves as text, and the turn, the
-  number of moves played so far;
+  number of moves played so far; under a time limit, ``"seconds": S`` too, the time
+  the seat to move has;
 - ``{"type": "error", "message": "..."}`` to a client whose line was refused (a move out
   of turn, an illegal move, a line that is not ``{"move": TEXT, "turn": T}``): the match
   is unchanged, and the message names only what that seat sees;
@@ -288,9 +289,10 @@ class MatchServer:
             view = observe(state, seat)
             legal = [str(move) for move in legal_moves(view)]
             turn = len(self.game.moves)
-            await _send(
-                writer, {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
-            )
+            message = {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
+            if self.move_seconds is not None:
+                message["seconds"] = self.move_seconds
+            await _send(writer, message)
 
 
 class Lobby:
@@ -550,7 +552,8 @@ def _board_text(asking: dict[str, Any]) -> str:
 
 def _moves_text(asking: dict[str, Any]) -> str:
     moves = "  ".join(f"{number}. {move}" for number, move in enumerate(asking["legal"], 1))
-    return f"your move: {moves}"
+    limit = f" ({asking['seconds']:g} seconds)" if "seconds" in asking else ""
+    return f"your move{limit}: {moves}"
 
 
 def _message_text(message: dict[str, Any], seat: int | None) -> str:

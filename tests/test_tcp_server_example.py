@@ -112,6 +112,7 @@ def test_each_client_is_sent_its_seat_the_games_outcomes_and_only_its_own_view()
         for message, view in zip(view_messages, expected, strict=True):
             assert message["legal"] == [str(move) for move in legal_moves(view)]
             assert "hands" not in message["view"] and "stock" not in message["view"]
+            assert "seconds" not in message  # no time limit
         assert messages[-1] == {
             "type": "over",
             "scores": list(game.state.scores),
@@ -372,6 +373,7 @@ def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
 
     match, said = _run(lambda: _served(2, 3, clients, move_seconds=60))
     assert said[0][2]["turn"] == said[1][2]["turn"] == 1  # the shuffle was move 0
+    assert said[0][2]["seconds"] == said[1][2]["seconds"] == 60  # the time to move
     assert [m["message"] for m in said[2:]] == [
         'with a time limit a line must be {"move": TEXT, "turn": T}',
         "there is no turn 2 yet: this is turn 1",
@@ -639,6 +641,9 @@ def test_what_a_person_types_after_their_time_ran_out_is_dropped() -> None:
     person.typed("1\n")  # the next board shown: lines count again
     assert person.typed_move() == {"move": legal[1], "turn": 1}  # the "2" held
     assert list(person.held) == ["1\n"]
+    # Under a time limit, the board says how long the person has.
+    person.heard({"type": "view", "view": view.to_dict(), "legal": legal, "turn": 3, "seconds": 30})
+    assert said[-1].endswith(f"\nyour move (30 seconds): 1. {legal[0]}  2. {legal[1]}")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
