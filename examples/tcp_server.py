@@ -97,6 +97,9 @@ from chkobba.bots import GreedyBot, make_bot
 
 #: How long the server waits, once a match is over, for its clients to close.
 CLOSING_SECONDS = 5.0
+#: The messages that end a match for a client: it was won, a seat left, or the server
+#: stopped.
+ENDINGS = ("over", "left", "stopped")
 
 
 class MatchServer:
@@ -136,8 +139,7 @@ class MatchServer:
             self.connections.append(connection)
         players = self.game.state.players
         if self.started:
-            await _send(writer, {"type": "error", "message": "every seat is taken"})
-            writer.close()
+            await _refuse(writer)
             return
         self.writers.append(writer)  # seated, and the match started, before any await:
         self.started = len(self.writers) == players  # a client arriving meanwhile sees it
@@ -321,8 +323,7 @@ class Lobby:
         """Seat a new client in the match forming, and play it there."""
         match = self._match_to_join()
         if match is None:
-            await _send(writer, {"type": "error", "message": "every seat is taken"})
-            writer.close()
+            await _refuse(writer)
             return
         await match.join(reader, writer)
 
@@ -390,6 +391,12 @@ def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
 async def _drain(writer: asyncio.StreamWriter) -> None:
     with contextlib.suppress(ConnectionError):
         await writer.drain()
+
+
+async def _refuse(writer: asyncio.StreamWriter) -> None:
+    """Turn a new client away: no seat is free for it."""
+    await _send(writer, {"type": "error", "message": "every seat is taken"})
+    writer.close()
 
 
 async def _send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
@@ -490,14 +497,14 @@ class _Person:
 
     def typed(self, text: str | None) -> None:
         """Hold a line the person typed, unless it answers a turn whose time ran out."""
-        if self.late and text is not None and text.strip() != "quit":
+        if self.late and text is not None and not _leaves(text):
             self.say(f"too late for the turn whose time ran out: {text.strip()!r} dropped")
         else:
             self.held.append(text)
 
     def leaving(self) -> bool:
         """Whether the next line held is ``quit`` or the end of the input."""
-        return bool(self.held) and (self.held[0] is None or self.held[0].strip() == "quit")
+        return bool(self.held) and _leaves(self.held[0])
 
     def typed_move(self) -> dict[str, Any] | None:
         """The message of the move the next line held makes, on the person's turn."""
@@ -513,7 +520,7 @@ class _Person:
     def heard(self, message: dict[str, Any]) -> bool:
         """Tell the person what ``message`` says; whether it ends the match."""
         self.last, kind = message, message["type"]
-        if kind in ("over", "left", "stopped"):
+        if kind in ENDINGS:
             self.say(_ending_text(message))
             return True
         if kind == "seat":
@@ -533,6 +540,11 @@ class _Person:
                 # What the person types now answers the board whose time ran out.
                 self.late = True
         return False
+
+
+def _leaves(text: str | None) -> bool:
+    """Whether a line is ``quit``, or ``None`` the end of the input."""
+    return text is None or text.strip() == "quit"
 
 
 def _typed_move(text: str, legal: list[str]) -> str | None:
@@ -633,7 +645,7 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
     try:
         while line := await reader.readline():
             message = json.loads(line)
-            if message["type"] in ("over", "left", "stopped"):
+            if message["type"] in ENDINGS:
                 break
             if message["type"] == "error":
                 raise ChkobbaError(f"the server refused a move: {message['message']}")
@@ -769,7 +781,7 @@ def main(argv: list[str] | None = None) -> None:
             last = {"type": "quit"}
         if last["type"] == "quit":
             print("you left the match")
-        elif last["type"] not in ("over", "left", "stopped"):  # those were told
+        elif last["type"] not in ENDINGS:  # those were told
             print("the server closed the connection")
         return
     if args.role == "bot":

@@ -384,14 +384,17 @@ def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
 # --- the lobby: several matches, a seat freed before the start, the records ---------------
 
 
-async def _lobby(lobby: Any, clients: Callable[[int], Awaitable[Any]]) -> tuple[Any, Any]:
+async def _lobby(
+    lobby: Any, clients: Callable[[int], Awaitable[Any]], until_over: bool = True
+) -> tuple[Any, Any]:
     """``lobby`` serving on a free loopback port: what ``clients(port)`` returns, once
-    every match of the lobby is over."""
+    every match of the lobby is over (with ``until_over``)."""
     server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
     async with server:
         port = server.sockets[0].getsockname()[1]
         result = await clients(port)
-        await lobby.closed()
+        if until_over:
+            await lobby.closed()
     return lobby, result
 
 
@@ -515,12 +518,7 @@ def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_mor
         writer.close()
         return [*(await asyncio.gather(*tasks)), refused]
 
-    async def served(port_clients: Callable[[int], Awaitable[Any]]) -> Any:
-        server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
-        async with server:
-            return await port_clients(server.sockets[0].getsockname()[1])
-
-    *seated, refused = _run(lambda: served(clients))
+    _, (*seated, refused) = _run(lambda: _lobby(lobby, clients, until_over=False))
     assert [messages[-1] for messages in seated] == [{"type": "stopped"}] * 3
     assert refused == {"type": "error", "message": "every seat is taken"}
     (match,) = lobby.started
@@ -612,12 +610,8 @@ def test_a_person_waiting_for_a_match_may_leave_and_frees_the_seat() -> None:
         await _until(lambda: lobby.forming is not None and not lobby.forming.writers)
         return said
 
-    async def served() -> Any:
-        server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
-        async with server:
-            return await clients(server.sockets[0].getsockname()[1])
-
-    assert _run(served) == ["you are player 0 of 2"]
+    _, said = _run(lambda: _lobby(lobby, clients, until_over=False))
+    assert said == ["you are player 0 of 2"]
     assert lobby.started == []
 
 
