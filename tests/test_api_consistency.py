@@ -83,9 +83,9 @@ def test_a_views_sides_are_seats_modulo_the_sides() -> None:
     [
         (2, "there is no player 2 in a 2-player match"),
         (-1, "there is no player -1 in a 2-player match"),
-        (True, "player must be a Python int, not True (bool)"),
-        (1.0, "player must be a Python int, not 1.0 (float)"),
-        ("0", "player must be a Python int, not '0' (str)"),
+        (True, "player must be an int, not True (bool)"),
+        (1.0, "player must be an int, not 1.0 (float)"),
+        ("0", "player must be an int, not '0' (str)"),
     ],
     ids=repr,
 )

@@ -80,8 +80,8 @@ def test_ranks_and_suits_refuse_text_as_notation() -> None:
 def test_a_seat_of_the_wrong_type_is_refused_for_its_type() -> None:
     # "there is no player 1.0 in a 2-player match": there is a player 1.
     state = new_match()
-    assert refusal(lambda: observe(state, 1.0)) == "player must be a Python int, not 1.0 (float)"  # type: ignore[arg-type]
-    assert refusal(lambda: state.side_of(True)) == "player must be a Python int, not True (bool)"
+    assert refusal(lambda: observe(state, 1.0)) == "player must be an int, not 1.0 (float)"  # type: ignore[arg-type]
+    assert refusal(lambda: state.side_of(True)) == "player must be an int, not True (bool)"
     assert refusal(lambda: observe(state, 2)) == "there is no player 2 in a 2-player match"
 
 
@@ -245,7 +245,7 @@ def test_rank_moves_refuses_greedy_for_what_its_evaluate_is() -> None:
 
 
 def test_a_dealer_of_the_wrong_type_is_refused_for_its_type() -> None:
-    assert refusal(lambda: new_match(dealer=1.0)) == "dealer must be a Python int, not 1.0 (float)"  # type: ignore[arg-type]
+    assert refusal(lambda: new_match(dealer=1.0)) == "dealer must be an int, not 1.0 (float)"  # type: ignore[arg-type]
     assert refusal(lambda: new_match(dealer=2)) == "dealer must be a player from 0 to 1, not 2"
 
 

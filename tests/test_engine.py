@@ -104,7 +104,7 @@ def test_new_match_is_a_fresh_state_for_its_own_profile_every_time() -> None:
 @pytest.mark.parametrize("players", [0, 1, 3, 5, 6, -2, "2", 2.0, True, None])
 def test_bad_player_counts_are_rejected(players: object) -> None:
     # A count of another type is refused for its type ("not 2.0" contradicted "2 or 4").
-    counted = "2 or 4 players" if type(players) is int else "players must be a Python int"
+    counted = "2 or 4 players" if type(players) is int else "players must be an int"
     with pytest.raises(ChkobbaError, match=counted) as caught:
         new_match(players)  # type: ignore[arg-type]
     assert repr(players) in str(caught.value)
@@ -141,7 +141,7 @@ def test_sides_are_player_mod_2() -> None:
     for bad in (2, -1):
         with pytest.raises(ChkobbaError, match=f"^there is no player {bad} in a 2-player match$"):
             two.side_of(bad)
-    with pytest.raises(ChkobbaError, match=r"^player must be a Python int, not '0' \(str\)$"):
+    with pytest.raises(ChkobbaError, match=r"^player must be an int, not '0' \(str\)$"):
         two.side_of("0")  # type: ignore[arg-type]
 
 

@@ -130,7 +130,7 @@ def test_new_match_refuses_a_bool_dealer_after_a_fresh_match_was_made() -> None:
     """new_match copies a fresh match of a seating it has seen; that shortcut keeps the
     check of the dealer: False (equal to 0 as a key) is no player number."""
     new_match()
-    with pytest.raises(ChkobbaError, match=r"^dealer must be a Python int, not False \(bool\)$"):
+    with pytest.raises(ChkobbaError, match=r"^dealer must be an int, not False \(bool\)$"):
         new_match(dealer=False)
 
 

@@ -130,7 +130,7 @@ def test_the_player_count_is_checked_before_the_arguments_that_depend_on_it() ->
     refused = "a match has 2 or 4 players, not {} (the tunisian profile)"
     assert refusal(lambda: ChkobbaEnv("random", players=5, seat=7)) == refused.format(5)
     assert refusal(lambda: ChkobbaEnv("random", players="4", seat=0)) == (  # type: ignore[arg-type]
-        "players must be a Python int, not '4' (str)"
+        "players must be an int, not '4' (str)"
     )
     assert refusal(lambda: ChkobbaEnv("random", players=3, illegal_action="x")) == (
         refused.format(3)

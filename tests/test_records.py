@@ -100,7 +100,7 @@ def test_records_pickle_and_copy() -> None:
     ("fields", "fragment"),
     [
         ({"players": 3}, "2 or 4 players, not 3"),
-        ({"players": True}, "players must be a Python int, not True (bool)"),
+        ({"players": True}, "players must be an int, not True (bool)"),
         ({"players": 2, "dealer": 2}, "dealer must be a player from 0 to 1"),
         ({"players": 2, "dealer": -1}, "dealer must be a player"),
         ({"players": 2, "scores": (21, 3)}, "already decide"),

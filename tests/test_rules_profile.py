@@ -218,9 +218,9 @@ def test_sides(rules: Rules, players: int, sides: int) -> None:
         (5, "a match has 2 or 4 players, not 5"),
         (1, "a match has 2 or 4 players, not 1"),
         # Refused for their type: "a match has 2 or 4 players, not 2.0" contradicted itself.
-        ("2", "players must be a Python int, not '2' (str)"),
-        (2.0, "players must be a Python int, not 2.0 (float)"),
-        (True, "players must be a Python int, not True (bool)"),
+        ("2", "players must be an int, not '2' (str)"),
+        (2.0, "players must be an int, not 2.0 (float)"),
+        (True, "players must be an int, not True (bool)"),
     ],
 )
 def test_tunisian_refuses_other_player_counts(players: object, refused: str) -> None:

@@ -120,7 +120,7 @@ def test_bad_arguments_are_rejected() -> None:
         with pytest.raises(ChkobbaError, match="no player"):
             observe(state, bad)
     for wrong in ("0", None):
-        with pytest.raises(ChkobbaError, match="player must be a Python int"):
+        with pytest.raises(ChkobbaError, match="player must be an int"):
             observe(state, wrong)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="expected a State"):
         observe("state", 0)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ import math
 import numbers
 import operator
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from chkobba.errors import QUOTE_LIMIT, ChkobbaError, shown
 
@@ -33,6 +33,7 @@ __all__ = [
     "finite_number",
     "first_unknown",
     "integer_count",
+    "integral",
     "missing_extra",
     "move_number",
     "not_an_int",
@@ -87,15 +88,35 @@ def wrong_type(function: str, expected: str, value: object) -> str:
 
 
 def not_an_int(name: str, value: object) -> ChkobbaError | None:
-    """The refusal of ``value`` as ``name`` (a count or a seat) when it is no Python int,
-    else None: ``2.0`` or ``True`` is refused for its type, not as a wrong count.
+    """The refusal of ``value`` as ``name`` (a count or a seat) when it is no int, else
+    None: ``2.0`` or ``True`` is refused for its type, not as a wrong count. (Integers of
+    other types were made ints by :func:`integral` before.)
 
     >>> not_an_int("players", 2.0)
-    ChkobbaError('players must be a Python int, not 2.0 (float)')
+    ChkobbaError('players must be an int, not 2.0 (float)')
     """
     if type(value) is int:
         return None
-    return ChkobbaError(f"{name} must be a Python int, not {shown_kind(value)}")
+    return ChkobbaError(f"{name} must be an int, not {shown_kind(value)}")
+
+
+_Value = TypeVar("_Value")
+
+
+def integral(value: _Value) -> _Value:
+    """``value`` as a plain ``int`` when it is an integer of another integral type
+    (numpy's, an ``IntEnum``'s: what :func:`operator.index` takes; a bool counts nothing),
+    else ``value`` itself, for the check that follows to judge.
+
+    A count, a seat or a seed may come from numpy (``rng.integers``, an array's item):
+    taken as the int it is, it is what the state keeps and what JSON writes.
+
+    >>> from http import HTTPStatus
+    >>> integral(True), integral(2.0), integral(HTTPStatus.OK), type(integral(HTTPStatus.OK))
+    (True, 2.0, 200, <class 'int'>)
+    """
+    number = integer_count(value)
+    return value if number is None else cast("_Value", number)
 
 
 def twice(card: object, first: str, second: str) -> str:

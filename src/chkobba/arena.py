@@ -53,6 +53,7 @@ from chkobba._describe import (
     cut,
     finite_at_least_zero,
     integer_count,
+    integral,
     not_an_int,
     one_line,
 )
@@ -137,6 +138,7 @@ def seat_bots(bots: Sequence[Bot], players: int) -> tuple[Bot, ...]:
 
 def _seats(entries: object, players: int) -> tuple[Any, ...]:
     """The entry at each seat, once ``players`` and the number of entries are checked."""
+    players = integral(players)  # numpy's integers too
     refusal = not_an_int("players", players)
     if refusal is not None:
         raise refusal
@@ -230,6 +232,7 @@ def play_match(
     True
     """
     seed = _checked_seed("play_match", seed)
+    players, dealer = integral(players), integral(dealer)  # numpy's integers too
     _check_callback("play_match: on_move", on_move)
     seated = _match_bots(bots, players, seed)
     rng = random.Random(seed)
@@ -749,6 +752,7 @@ def tournament(
     _check_reporting(progress, on_match, records)
     streamed = records == "stream"
     games, workers = _checked_scale(games, workers, executor)
+    players = integral(players)  # numpy's integers too
     _check_rules(rules, players)
     makers = _entrants(bots)
     _check_matches(games, len(makers))

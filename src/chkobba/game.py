@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chkobba._copying import shallow_copy
+from chkobba._describe import integral
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.events import MoveOutcome, apply_with_outcome
@@ -86,6 +87,7 @@ class Game:
         scores: Sequence[int] | None = None,
         rules: Rules = TUNISIAN,
     ) -> None:
+        seed = integral(seed)  # numpy's integers too
         if seed is not None and type(seed) is not int:
             raise ChkobbaError(f"Game: seed must be a whole number or None, not {shown(seed)}")
         start = new_match(players, dealer=dealer, scores=scores, rules=rules)
@@ -188,6 +190,7 @@ class Game:
         sees, and a shuffle is never accepted from it (the game's host deals).
         """
         if seat is not None:
+            seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
         if isinstance(move, str):
             move = parse_move(move, self.state if seat is None else observe(self.state, seat))
@@ -292,7 +295,7 @@ class Game:
         >>> game.move_outcome(0)  # the shuffle: under the cut, it shows nothing
         MoveOutcome('shuffle')
         """
-        count = len(self._moves)
+        count, index = len(self._moves), integral(index)
         if type(index) is not int or not -count <= index < count:
             played = f"from 0 to {count - 1} (or -1 to -{count})" if count else "none yet"
             raise ChkobbaError(

@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from chkobba._describe import integral
 from chkobba.cards import DECK, Card, cards_set_repr, format_cards
 from chkobba.errors import ChkobbaError, items_of, shown
 
@@ -111,6 +112,7 @@ class DealHistory:
         :class:`~chkobba.ChkobbaError`: a card played twice, or from the first table, or
         a capture of a card that is not on the table (the played card itself included).
         """
+        player = integral(player)  # numpy's integers too
         if type(player) is not int or not 0 <= player < _SEATS:
             raise ChkobbaError(
                 f"DealHistory.played: player must be a seat from 0 to {_SEATS - 1}, "
@@ -158,6 +160,7 @@ class DealHistory:
 
     def vector(self, viewer: int, players: int) -> list[float]:
         """The :data:`HISTORY_SIZE` entries seen from ``viewer`` (see the module docstring)."""
+        viewer, players = integral(viewer), integral(players)  # numpy's integers too
         if type(players) is not int or not 2 <= players <= _SEATS:
             raise ChkobbaError(
                 f"DealHistory.vector: players must be 2 to {_SEATS}, not {shown(players)}"

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
-from chkobba._describe import first_unknown, move_number, plain_flag, shown_kind
+from chkobba._describe import first_unknown, integral, move_number, plain_flag, shown_kind
 from chkobba._files import write_atomically
 from chkobba._json import BYTES_LIKE, bad_byte, file_name, strict_loads, utf8_text
 from chkobba.cards import DECK, Rank
@@ -120,12 +120,20 @@ def _refuse_unreadable(move: Move, index: int) -> NoReturn:
     raise RecordError(f"{move_number(index)}: {shown(str(move))} does not read back")
 
 
+def _to_int(value: int) -> int:
+    """A count or a seat: numpy's integers as ints, as new_match takes them (anything
+    else as it is, for the record's start to refuse)."""
+    return integral(value)
+
+
 def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
     if scores is None:
         return ()  # a new match: zeros, one per side, once the players are known
     found = None
     if not isinstance(scores, (str, bytes, Mapping)) and isinstance(scores, Iterable):
-        found = tuple(itertools.islice(scores, 16))  # more sides than any match: refused later
+        # More sides than any match: refused later. Numpy's integers are taken as ints,
+        # as new_match takes them.
+        found = tuple(integral(score) for score in itertools.islice(scores, 16))
     if not found:  # (an empty one too: no scores is None, as in new_match)
         raise RecordError(f"scores must be whole numbers, one per side, not {shown(scores)}")
     return found
@@ -216,8 +224,8 @@ class Record:
     chkobba.errors.RecordError: move 1 (index 0) ('keep') is not legal: ... in phase SHUFFLE
     """
 
-    players: int
-    dealer: int = 0
+    players: int = attrs.field(converter=_to_int)
+    dealer: int = attrs.field(default=0, converter=_to_int)
     scores: tuple[int, ...] = attrs.field(default=None, converter=_to_scores)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     rules: Rules = TUNISIAN

@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import TextEnumType, not_an_int, plain_flag
+from chkobba._describe import TextEnumType, integral, not_an_int, plain_flag
 from chkobba._json import document_text, read_document
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
@@ -265,6 +265,9 @@ class State:
                 return player % self.sides
         except Exception as error:
             raise _broken(self, error) from None
+        seat = integral(player)  # numpy's integers too
+        if seat is not player:
+            return self.side_of(seat)
         raise no_such_player(player, self.players)
 
     @property
@@ -322,7 +325,7 @@ def no_such_player(player: object, players: int) -> ChkobbaError:
     >>> no_such_player(2, 2)
     ChkobbaError('there is no player 2 in a 2-player match')
     >>> no_such_player(True, 2)
-    ChkobbaError('player must be a Python int, not True (bool)')
+    ChkobbaError('player must be an int, not True (bool)')
     """
     refusal = not_an_int("player", player)
     if refusal is not None:
@@ -369,6 +372,7 @@ def new_match(
             return from_fields(fresh.__dict__.copy())
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
+    players, dealer = integral(players), integral(dealer)  # numpy's integers too
     sides = rules.sides(players)  # rejects a player count the profile does not allow
     if type(dealer) is not int or not 0 <= dealer < players:
         refusal = not_an_int("dealer", dealer)
@@ -418,6 +422,7 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules, sides: int) -> tup
         totals = items_of(scores, "scores", limit=2 * sides)
     except ChkobbaError:
         raise ChkobbaError(f"scores must be {sides} whole numbers, not {shown(scores)}") from None
+    totals = tuple(integral(total) for total in totals)
     if len(totals) != sides or not all(type(s) is int and s >= 0 for s in totals):
         raise ChkobbaError(f"scores must be {sides} whole numbers >= 0, not {shown(scores)}")
     if max(totals) > SCORE_LIMIT:

@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from chkobba._describe import add_note, plain_flag, twice, wrong_type
+from chkobba._describe import add_note, integral, plain_flag, twice, wrong_type
 from chkobba._json import document_text, read_document
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
@@ -152,6 +152,9 @@ class PlayerView:
                 return player % self.sides
         except Exception as error:
             raise _broken(self, error) from None
+        seat = integral(player)  # numpy's integers too
+        if seat is not player:
+            return self.side_of(seat)
         raise no_such_player(player, self.players)
 
     @property
@@ -209,6 +212,7 @@ def observe(state: State, player: int) -> PlayerView:
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("observe", "a State", state))
+    player = integral(player)  # numpy's integers too
     try:  # a hand-built state can be broken (see check_state)
         if type(player) is not int or not 0 <= player < state.players:
             raise no_such_player(player, state.players)

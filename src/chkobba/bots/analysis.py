@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from chkobba._describe import wrong_type
+from chkobba._describe import integral, wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
@@ -215,9 +215,11 @@ def _check_evaluator(function: str, evaluator: object) -> None:
         )
 
 
-def _check_count(function: str, name: str, count: object, least: int) -> None:
-    if not isinstance(count, int) or isinstance(count, bool) or count < least:
+def _check_count(function: str, name: str, count: object, least: int) -> int:
+    number = integral(count)  # numpy's integers too
+    if not isinstance(number, int) or isinstance(number, bool) or number < least:
         raise ChkobbaError(f"{function}: {name} must be an integer >= {least}, not {shown(count)}")
+    return number
 
 
 def hint_text(
@@ -240,7 +242,7 @@ def hint_text(
     >>> text.count(" (") == min(3, len(legal_moves(state))) and ", then " in text
     True
     """
-    _check_count("hint_text", "top", top, 1)
+    top = _check_count("hint_text", "top", top, 1)
     ranked = rank_moves(view, legal, evaluator, seed)[:top]
     texts = [f"{item.move} ({points_text(item.value)})" for item in ranked]
     return texts[0] + (", then " + ", ".join(texts[1:]) if texts[1:] else "")
@@ -312,6 +314,7 @@ def review_record(
         raise ChkobbaError(wrong_type("review_record", "a Record", record))
     chosen = None if seats is None else _seats(record, seats)
     _check_evaluator("review_record", evaluator)
+    seed = integral(seed)  # numpy's integers too
     if seed is not None and type(seed) is not int:
         raise ChkobbaError(f"review_record: seed must be an integer, not {shown(seed)}")
     reviews = []
@@ -340,7 +343,7 @@ def _evaluator_at(evaluator: Evaluator | None, seed: int | None, index: int) -> 
 
 
 def _seats(record: Record, seats: Iterable[int]) -> frozenset[int]:
-    chosen = items_of(seats, "review_record: seats")
+    chosen = tuple(integral(seat) for seat in items_of(seats, "review_record: seats"))
     for seat in chosen:
         if type(seat) is not int or not 0 <= seat < record.players:
             raise ChkobbaError(
@@ -365,7 +368,7 @@ def worst(reviews: Sequence[MoveReview], count: int = 3) -> list[MoveReview]:
     ...
     chkobba.errors.ChkobbaError: worst: count must be an integer >= 0, not -1
     """
-    _check_count("worst", "count", count, 0)
+    count = _check_count("worst", "count", count, 0)
     given = items_of(reviews, "worst: reviews")
     for review in given:
         if not isinstance(review, MoveReview):

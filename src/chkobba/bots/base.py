@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._copying import CopiesApart
-from chkobba._describe import finite_at_least_zero, move_number, shown_kind, wrong_type
+from chkobba._describe import finite_at_least_zero, integral, move_number, shown_kind, wrong_type
 from chkobba.captures import hand_plays
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
@@ -185,6 +185,7 @@ def moves_of(function: str, legal: object) -> tuple[Move, ...]:
 def int_option(bot: str, name: str, value: object, low: int) -> int:
     """``value`` if it is an integer from ``low`` to :data:`OPTION_LIMIT` (a bool is not),
     else a :class:`~chkobba.ChkobbaError` naming ``bot`` and its option ``name``."""
+    value = integral(value)  # numpy's integers too
     if type(value) is not int or value < low:
         wanted = "a positive integer" if low == 1 else f"an integer >= {low}"
         raise ChkobbaError(f"{bot}: {name} must be {wanted}, not {shown(value)}")
@@ -296,6 +297,7 @@ class SeededBot(CopiesApart):
     name = "bot"
 
     def __init__(self, *, seed: int | None = None) -> None:
+        seed = integral(seed)  # numpy's integers too
         if seed is not None and type(seed) is not int:
             raise ChkobbaError(f"{type(self).__name__}: seed must be an integer, not {shown(seed)}")
         self.seed = seed

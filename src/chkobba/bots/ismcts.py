@@ -52,7 +52,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
-from chkobba._describe import finite_number, wrong_type
+from chkobba._describe import finite_number, integral, wrong_type
 from chkobba._kernel import tally
 from chkobba.bots._policy_rollout import capture_score, lay_score, policy_rewards, side_rewards
 from chkobba.bots.base import (
@@ -161,6 +161,7 @@ class ISMCTSBot(SeededBot):
             raise ChkobbaError(f"{bot}: epsilon must be between 0 and 1, not {shown(epsilon)}")
         # False and True still mean 0 and 1, as when inference was on or off (code written
         # then may pass them); every other option refuses a bool (docs/bots.md).
+        inference = integral(inference)  # numpy's integers too
         if type(inference) not in (int, bool) or inference not in _INFERENCE:
             raise ChkobbaError(f"{bot}: inference must be 0, 1 or 2, not {shown(inference)}")
         self.iterations = iterations
@@ -380,6 +381,7 @@ def rollout(state: State, rng: random.Random, epsilon: float = 0.1, horizon: int
         raise ChkobbaError(wrong_type("rollout", "a State", state))
     if not isinstance(rng, random.Random):
         raise ChkobbaError(wrong_type("rollout", "a random.Random", rng))
+    horizon = integral(horizon)  # numpy's integers too
     if type(horizon) is not int:  # (any int: 0 or less plays to the end of the deal)
         raise ChkobbaError(f"rollout: horizon must be an integer, not {shown(horizon)}")
     chance = finite_number("rollout: epsilon", epsilon)
