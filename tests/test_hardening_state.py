@@ -16,14 +16,19 @@ import pytest
 
 from chkobba import (
     CARD_RULES_PLUS,
+    DECK,
+    TUNISIAN,
     ChkobbaError,
     Cut,
     DealScore,
     Game,
     PlayerView,
+    Rules,
     State,
     apply,
+    cards,
     check_state,
+    format_cards,
     legal_moves,
     new_match,
     observe,
@@ -350,3 +355,74 @@ def test_a_broken_member_names_what_is_wrong(build: Any, member: str, message: s
     with pytest.raises(ChkobbaError, match=message) as caught:
         _use(build(), member)
     assert "see check_" in str(caught.value)
+
+
+# --- a table that voids the deal is never played on (RULES.md 3; part II) -----------------
+
+
+def _opening(rules: Rules, table: str) -> State:
+    """A deal's first position, nothing played yet, with ``table`` as the table dealt."""
+    state = apply(new_match(rules=rules), random_shuffle(random.Random(1)))
+    if rules.cut:
+        state = apply(state, Cut(keep=False))
+    hands = (cards("AS AH AD"), cards("3S 3H 3D"))
+    used = {*cards(table), *hands[0], *hands[1]}
+    rest = tuple(c for c in DECK if c not in used)
+    return attrs.evolve(state, hands=hands, table=cards(table), stock=rest)
+
+
+_HOUSE = attrs.evolve(TUNISIAN, name="house", void_deal="never")
+
+
+@pytest.mark.parametrize(
+    ("rules", "table", "voids"),
+    [
+        (TUNISIAN, "5S 5H 5D 2C", True),
+        (TUNISIAN, "2C 5S 5H 5D", True),
+        (TUNISIAN, "KS KH KD KC", True),
+        (TUNISIAN, "5S 5H 2D 2C", False),  # two pairs
+        (CARD_RULES_PLUS, "KS KH KD 2C", True),
+        (CARD_RULES_PLUS, "5S 5H 5D 2C", False),  # only kings void this profile's deal
+        (_HOUSE, "KS KH KD 2C", False),
+    ],
+)
+def test_check_state_refuses_a_table_dealt_that_voids_the_deal(
+    rules: Rules, table: str, voids: bool
+) -> None:
+    # Found by a review: the engine deals such a table again, so no match reaches this
+    # position, but check_state and State.from_dict took it.
+    opening = _opening(rules, table)
+    if not voids:
+        assert check_state(opening) is opening
+        return
+    said = (
+        rf"^inconsistent state: the table dealt, {format_cards(cards(table))}, voids the deal "
+        rf"under the {rules.name} profile \(void_deal '{rules.void_deal}'\): it is dealt "
+        r"again, never played$"
+    )
+    with pytest.raises(ChkobbaError, match=said):
+        check_state(opening)
+    with pytest.raises(ChkobbaError, match="voids the deal"):
+        State.from_dict(opening.to_dict())
+
+
+def test_the_table_dealt_is_judged_until_the_first_capture() -> None:
+    # A card that takes nothing is laid after the four dealt, so they stay first.
+    opening = _opening(TUNISIAN, "5S 5H 5D 2C")
+    mover = opening.mover
+    laid = opening.hands[mover][0]
+    hands = tuple(hand[1:] if seat == mover else hand for seat, hand in enumerate(opening.hands))
+    after = attrs.evolve(
+        opening, hands=hands, table=(*opening.table, laid), current_player=1 - mover
+    )
+    with pytest.raises(ChkobbaError, match=r"the table dealt, 2C 5S 5H 5D, voids the deal"):
+        check_state(after)
+    # Once a side has captured, the dealt cards can no longer be told from the laid ones.
+    pile = (opening.table[3], laid)
+    taken = attrs.evolve(
+        after,
+        table=opening.table[:3],
+        captured=tuple(pile if side == mover % 2 else () for side in range(2)),
+        last_capturer=mover,
+    )
+    assert check_state(taken) is taken

@@ -28,8 +28,9 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from chkobba import _kernel
 from chkobba._describe import twice, wrong_type
-from chkobba.cards import DECK, Card
+from chkobba.cards import DECK, Card, format_cards
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import PRIMIERA_VALUES, DealScore
@@ -48,7 +49,8 @@ def check_state(state: State) -> State:
     winner, one whole number >= 0 per side for each tally, no more cards counted than
     there are, points that are the chkobbas plus the categories won); the 40 cards split
     exactly among stock, hands, table and piles; what the phase requires (who moves, the
-    hand sizes of a round, empty hands between deals, no ``CUT`` phase without a cut); the
+    hand sizes of a round, no table dealt that voids the deal while nothing is captured,
+    empty hands between deals, no ``CUT`` phase without a cut); the
     scores, the winner, chkobbas and the last capturer against the piles. The first
     problem raises :class:`~chkobba.ChkobbaError` naming it.
 
@@ -365,6 +367,19 @@ def _play_phase(state: State) -> Iterator[str]:
             f"the stock holds {len(state.stock)} cards, not a whole number of rounds "
             f"({HAND_SIZE * players} cards each)"
         )
+    elif not any(state.captured) and _voids(state.table[:4], state.rules):
+        # Nothing captured yet: the table's first four cards are the ones dealt (a card
+        # that takes nothing is laid after them), and the engine deals such a table again.
+        rules = state.rules
+        yield (
+            f"the table dealt, {format_cards(state.table[:4])}, voids the deal under the "
+            f"{rules.name} profile (void_deal {rules.void_deal!r}): it is dealt again, "
+            "never played"
+        )
+
+
+def _voids(dealt: tuple[Card, ...], rules: Rules) -> bool:
+    return _kernel.is_void([card.index for card in dealt], rules)
 
 
 def _between_deals(state: State) -> Iterator[str]:
