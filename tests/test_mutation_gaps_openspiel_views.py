@@ -308,6 +308,23 @@ def test_the_texts_of_a_deal_with_a_kept_card() -> None:
     assert state.information_state_string(0) == f"python_chkobba p0 of 2\n{events}\n{theirs}"
 
 
+def test_a_private_only_observer_with_perfect_recall_tells_no_public_event() -> None:
+    # Found by a review: its string held every public event and the public observation,
+    # while its tensor (the hand, the cut card, the kept card) holds none of them.
+    state = _cut(_load().new_initial_state(), 0, "AS 5S 2D 3H", keep=True)
+    game = state.get_game()
+    private_only = game.make_py_observer(_kind(True, False, _SINGLE))
+    assert (
+        private_only.string_from(state, 1) == "python_chkobba p1 of 2\nkept 6C\np1 | hand 4H 6C JD"
+    )
+    assert private_only.string_from(state, 0) == "python_chkobba p0 of 2\np0 | hand 5H 7D KS"
+    nothing = game.make_py_observer(_kind(True, False, _NONE))
+    assert nothing.string_from(state, 1) == "python_chkobba p1 of 2\np1"
+    assert state.information_state_text(1, public=False) == private_only.string_from(state, 1)
+    shuffling = _shuffled(_load().new_initial_state(), 0, "AS 5S 2D 3H", keep=True, count=5)
+    assert private_only.string_from(shuffling, 1) == "python_chkobba p1 of 2\np1 | hand -"
+
+
 def test_the_texts_of_a_pending_capture_choice() -> None:
     # p1 plays 6C on AS 5S 2D 3H: AS+5S or AS+2D+3H, to choose.
     state = _cut(_load().new_initial_state(), 0, "AS 5S 2D 3H", keep=False)

@@ -592,24 +592,27 @@ class ChkobbaState(pyspiel.State):
             bits[self._kept[1]] = 1.0
         return bits
 
-    def information_state_text(self, player: int, private: bool = True) -> str:
+    def information_state_text(self, player: int, private: bool = True, public: bool = True) -> str:
         """The player's information state: every public event, its private facts, its hand.
 
         A player's earlier hands follow from its public plays and its current hand
         (every round it plays all three cards), so this is perfect recall. With
-        ``private=False``, the public information state (no private fact, no hand).
+        ``private=False``, the public information state (no private fact, no hand); with
+        ``public=False``, the private facts and the hand alone (an observer's
+        ``public_info=False``), as the tensor of such an observer holds.
         """
         player = self._check_player(player, "information_state_text")
-        private = plain_flag("private", private)
+        private, public = plain_flag("private", private), plain_flag("public", public)
         lines = [f"python_chkobba p{player} of {self._players}"]
-        lines += [] if self._public is None else self._public.lines()
+        if public and self._public is not None:
+            lines += self._public.lines()
         if private:
             lines += list(self._private[player])
             if self._kept is not None and self._kept[0] == player:
                 lines.append(f"kept {DECK[self._kept[1]]}")
-        if self._order:
+        if public and self._order:
             lines.append(f"shuffle: {len(self._order)} cards")
-        lines.append(self.observation_text(player, private=private))
+        lines.append(self.observation_text(player, private=private, public=public))
         return "\n".join(lines)
 
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
@@ -847,7 +850,7 @@ class ChkobbaObserver(CopiesApart):
         """The information state (perfect recall) or the current observation, as text."""
         _check_state(state, "string_from")
         if self.perfect_recall:
-            return state.information_state_text(player, private=self.private)
+            return state.information_state_text(player, private=self.private, public=self.public)
         return state.observation_text(player, private=self.private, public=self.public)
 
 
