@@ -355,6 +355,10 @@ def test_view_to_dict_refuses_what_is_not_a_view(value: object, message: str) ->
     assert str(caught.value) == message
 
 
+class _Seat(int):
+    """A seat of an int type of one's own: JSON writes it, but no state holds it."""
+
+
 class _Unsided(Rules):
     """A profile that fails to say how many sides play: check_state cannot check it."""
 
@@ -363,13 +367,15 @@ class _Unsided(Rules):
 
 
 def test_state_to_dict_on_a_broken_state_names_what_check_state_finds() -> None:
-    """A hand-built state whose phase is text cannot be written; the error says why."""
+    """A hand-built state whose phase is text cannot be written; the error says why. So
+    for one that JSON could write but that would not read back (a seat of an int type of
+    its own): what is written reads back."""
     broken = attrs.evolve(_play(), phase="play")
     with pytest.raises(ChkobbaError) as caught:
         state_to_dict(broken)
-    assert str(caught.value) == (
-        "inconsistent state: phase must be a Phase, not 'play' (see check_state)"
-    )
+    assert str(caught.value) == "inconsistent state: phase must be a Phase, not 'play'"
+    with pytest.raises(ChkobbaError, match=r"^inconsistent state: dealer must be a whole number"):
+        state_to_dict(attrs.evolve(_play(), dealer=_Seat(1)))
 
 
 def test_an_error_escaping_state_to_dict_on_a_sound_state_is_raised_itself(
@@ -392,4 +398,4 @@ def test_an_error_escaping_state_to_dict_on_a_sound_state_is_raised_itself(
     assert escaped.value is bug
     with pytest.raises(ChkobbaError) as caught:
         state_to_dict(attrs.evolve(_play(), rules=_Unsided()))
-    assert str(caught.value) == "inconsistent state (LookupError; see check_state)"
+    assert str(caught.value) == "inconsistent state (RuntimeError; see check_state)"

@@ -268,7 +268,9 @@ def _read(data: object, form: str, codecs: dict[str, tuple[Out, In]]) -> dict[st
 def state_to_dict(state: State) -> dict[str, Any]:
     """``state`` as JSON-ready data (see :meth:`State.to_dict <chkobba.State.to_dict>`).
 
-    Cards are written in their notation, hands and piles as lists of them:
+    Cards are written in their notation, hands and piles as lists of them. A state built
+    by hand is checked first (see :func:`~chkobba.check_state`), so what is written reads
+    back:
 
     >>> import random
     >>> from chkobba.snapshots import state_to_dict
@@ -279,11 +281,13 @@ def state_to_dict(state: State) -> dict[str, Any]:
     """
     if not isinstance(state, State):
         raise bad_field("state_to_dict", state, "a State")
+    # A state built by hand can hold anything (a numpy integer, a card as text) that JSON
+    # cannot write or that state_from_dict would refuse: what is written reads back.
     try:
-        return _write(state, STATE_FORMAT, _STATE)
+        return _write(check_state(state), STATE_FORMAT, _STATE)
     except ChkobbaError:
         raise
-    except Exception as error:  # a hand-built state can be broken (see check_state)
+    except Exception as error:  # a profile of one's own that fails, or a bug
         raise broken_state(state, error) from None
 
 

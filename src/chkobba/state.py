@@ -197,7 +197,9 @@ class State:
         return mover_of(self.current_player, self.phase)
 
     def to_dict(self) -> dict[str, Any]:
-        """The state as JSON-ready data, versioned (see :mod:`chkobba.snapshots`)."""
+        """The state as JSON-ready data, versioned (see :mod:`chkobba.snapshots`). A state
+        built by hand is checked first (:func:`~chkobba.check_state`): what is written
+        reads back."""
         from chkobba.snapshots import state_to_dict  # it imports this module
 
         return state_to_dict(self)
