@@ -26,10 +26,9 @@ types):
 4. the constructors (and ``attrs.evolve``, which goes through them) of the nine types that
    check their fields refuse ``None``, wrong types, out-of-range numbers, ``True`` where
    an int is meant and numpy scalars (which no value type's docs accept; ``Record``,
-   whose fields are :func:`~chkobba.new_match`'s arguments, takes numpy's integers as
-   ints, as ``new_match`` does) with a :class:`~chkobba.ChkobbaError` naming the field,
-   never a raw
-   ``TypeError``/``AttributeError``/``KeyError``;
+   whose fields are :func:`~chkobba.new_match`'s arguments, and ``Rules`` take numpy's
+   integers as ints, as ``new_match`` does) with a :class:`~chkobba.ChkobbaError` naming
+   the field, never a raw ``TypeError``/``AttributeError``/``KeyError``;
 5. text forms: the enums read back from their values; cards, moves and bot specs are
    pinned by ``test_cards``, ``test_roundtrips`` and ``test_notation``.
 
@@ -596,20 +595,20 @@ REFUSALS: list[tuple[Callable[[], Any], str, list[object], str]] = [
     (
         lambda: TUNISIAN,
         "capture_values",
-        [None, list(range(1, 11)), (0,) * 10, (True,) * 10, (1,) * 9, (1001,) * 10, (1.0,) * 10]
-        + [tuple(_np(1) * 10)] * bool(numpy),
+        # (numpy's integers are ints here, as for new_match: test_integral_arguments)
+        [None, list(range(1, 11)), (0,) * 10, (True,) * 10, (1,) * 9, (1001,) * 10, (1.0,) * 10],
         "^capture_values must",
     ),
     (
         lambda: TUNISIAN,
         "target",
-        [None, "21", 21.0, True, 0, -1, 10_001, _HUGE, *_np(21)],
+        [None, "21", 21.0, True, 0, -1, 10_001, _HUGE],
         "^target must",
     ),
     (
         lambda: TUNISIAN,
         "players",
-        [None, [2, 4], (), (4, 2), (2, 2), (5,), (True,), (2.0,), 2, (*_np(2),)],
+        [None, [2, 4], (), (4, 2), (2, 2), (5,), (True,), (2.0,), 2],
         "^players must",
     ),
     *[(lambda: TUNISIAN, flag, _FLAGS, f"^{flag} must") for flag in RULE_FLAGS],

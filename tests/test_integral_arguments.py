@@ -11,26 +11,33 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
     CARD_RULES_PLUS,
+    DECK,
+    TUNISIAN,
     ChkobbaError,
     Cut,
     Game,
     Play,
     Record,
+    Rules,
     apply,
     legal_moves,
     new_match,
     observe,
     random_shuffle,
+    score_deal,
 )
 from chkobba.arena import play_match, tournament
 from chkobba.bots import ExpertBot, GreedyBot, ISMCTSBot, RandomBot
 from chkobba.bots.analysis import hint_text, review_record, worst
+from chkobba.bots.policy import action_mask
 from chkobba.history import DealHistory
 
 try:
@@ -214,3 +221,36 @@ def test_a_deal_history_takes_the_seats_and_the_count(kind: Callable[[int], Any]
         state.mover, play.card, play.capture
     )
     assert history.vector(kind(1), kind(2)) == history.vector(1, 2)
+
+
+@KINDS
+def test_a_profile_takes_its_numbers(kind: Callable[[int], Any]) -> None:
+    values = tuple(kind(v) for v in TUNISIAN.capture_values)
+    made = attrs.evolve(
+        TUNISIAN, target=kind(16), capture_values=values, players=(kind(2), kind(4))
+    )
+    assert made == attrs.evolve(TUNISIAN, target=16)
+    assert _plain((made.target, made.capture_values, made.players))
+    assert Rules.from_json(made.to_json()) == made
+
+
+@KINDS
+def test_score_deal_takes_the_chkobbas_and_the_side(kind: Callable[[int], Any]) -> None:
+    piles = (DECK[:20], DECK[20:])
+    house = attrs.evolve(TUNISIAN, ties_to_last_capturer=True)
+    made = score_deal(piles, (kind(2), kind(0)), house, last_capturer_side=kind(1))
+    assert made == score_deal(piles, (2, 0), house, last_capturer_side=1)
+    assert _plain(made.chkobbas) and made.points[0] >= 2
+
+
+@KINDS
+def test_action_mask_takes_the_size(kind: Callable[[int], Any]) -> None:
+    legal = legal_moves(_dealt(2))
+    assert action_mask(legal, None, kind(80)) == action_mask(legal, None, 80)
+
+
+@pytest.mark.parametrize("seconds", [Fraction(1, 2), *([numpy.float32(0.5)] if numpy else [])])
+def test_a_time_limit_of_any_real_type(seconds: object) -> None:
+    # numpy's float64 is a float; its float32 is not, and was refused as no number.
+    assert ISMCTSBot(seconds=seconds).seconds == 0.5  # type: ignore[arg-type]
+    assert ISMCTSBot(exploration=seconds).exploration == 0.5  # type: ignore[arg-type]

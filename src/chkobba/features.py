@@ -34,7 +34,7 @@ from chkobba.actions import FIRST_CAPTURE, NUM_ACTIONS
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.observations import broken_view
+from chkobba.observations import broken_view, check_pending
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.views import PlayerView
 
@@ -141,6 +141,7 @@ def feature_vector(view: PlayerView, pending: Card | None, legal: Sequence[Move]
         raise ChkobbaError(wrong_type("feature_vector", "a PlayerView", view))
     if pending is not None and not isinstance(pending, Card):
         raise ChkobbaError(f"feature_vector: pending must be a Card or None, not {shown(pending)}")
+    check_pending("feature_vector", view, pending)
     moves = _moves(legal, "feature_vector")
     try:
         return _feature_vector(view, pending, moves)

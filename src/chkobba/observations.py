@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol, SupportsFloat
 
 from chkobba._describe import finite_number, wrong_type
+from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
@@ -296,6 +297,7 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         raise ChkobbaError(
             f"observation_vector: pending must be a Card or None, not {shown(pending)}"
         )
+    check_pending("observation_vector", view, pending)
     try:
         return _observation_vector(view, pending)
     except (
@@ -308,6 +310,49 @@ def observation_vector(view: PlayerView, pending: Card | None = None) -> list[fl
         OverflowError,  # a count too large for a float
     ) as error:
         raise broken_view("observation_vector", view, error) from None
+
+
+# Shared with chkobba.features and chkobba.bots.policy (not in __all__), which take a
+# pending card beside a view alike.
+def check_pending(function: str, view: PlayerView, pending: Card | None) -> None:
+    """Refuse a ``pending`` card that no position seen as ``view`` can have, as
+    :class:`~chkobba.actions.Position` refuses it: the mover's card (in ``view.hand`` when
+    the viewer moves, else not), on the table or in no pile, with a choice of captures.
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
+    >>> check_pending("f", observe(state, 1), card("KC"))  # AD+4D+5D or 4D+6D
+    >>> check_pending("f", observe(state, 1), card("AD"))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: f: AD cannot be pending: it lies on the table
+    """
+    if pending is None:
+        return
+    try:
+        reason = _pending_problem(view, pending)
+    except Exception as error:  # a view built by hand can be broken (see check_view)
+        raise broken_view(function, view, error) from None
+    if reason is not None:
+        raise ChkobbaError(f"{function}: {pending} cannot be pending: {reason}")
+
+
+def _pending_problem(view: PlayerView, pending: Card) -> str | None:
+    mover = view.current_player
+    if view.phase is not Phase.PLAY or mover is None:
+        return f"nothing is played in phase {view.phase.name}"
+    if pending in view.table:
+        return "it lies on the table"
+    if any(pending in pile for pile in view.captured):
+        return "it lies in a pile"
+    if view.player == mover and pending not in view.hand:
+        return f"it is not in the hand of player {mover}, who moves"
+    if view.player != mover and pending in view.hand:
+        return f"it is in player {view.player}'s hand, and player {mover} moves"
+    options = len(capture_options(view.table, pending, view.rules))
+    if options < 2:
+        return f"it has {options or 'no'} capture option{'s' * (options != 1)}, nothing to choose"
+    return None
 
 
 def broken_view(function: str, view: PlayerView, error: Exception) -> ChkobbaError:

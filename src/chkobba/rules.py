@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
-from chkobba._describe import not_an_int, plain_flag
+from chkobba._describe import integral, not_an_int, plain_flag
 from chkobba._files import write_atomically
 from chkobba._json import bad_byte, document_text, file_name, read_document, strict_loads, utf8_text
 from chkobba.cards import DECK, Card, Rank
@@ -84,6 +84,17 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
 #: The largest capture value: the 40 cards' values then sum to at most 40,000, which the
 #: adapters' float32 observations hold exactly.
 CAPTURE_VALUE_LIMIT = 1000
+
+
+def _to_int(value: int) -> int:
+    """numpy's integers (and other integral types) as ints; anything else as it is, for
+    the validator to refuse."""
+    return integral(value)
+
+
+def _to_ints(value: tuple[int, ...]) -> tuple[int, ...]:
+    """A tuple's integers of other integral types as ints; anything else as it is."""
+    return tuple(integral(item) for item in value) if isinstance(value, tuple) else value
 
 
 def _check_values(instance: Rules, attribute: object, value: object) -> None:
@@ -178,9 +189,13 @@ class Rules:
     """
 
     name: str = attrs.field(default="tunisian", validator=_check_name)
-    capture_values: tuple[int, ...] = attrs.field(default=_TUNISIAN_VALUES, validator=_check_values)
-    target: int = attrs.field(default=21, validator=_check_target)
-    players: tuple[int, ...] = attrs.field(default=(2, 4), validator=_check_players, kw_only=True)
+    capture_values: tuple[int, ...] = attrs.field(
+        default=_TUNISIAN_VALUES, converter=_to_ints, validator=_check_values
+    )
+    target: int = attrs.field(default=21, converter=_to_int, validator=_check_target)
+    players: tuple[int, ...] = attrs.field(
+        default=(2, 4), converter=_to_ints, validator=_check_players, kw_only=True
+    )
     # Each keyword-only field is an attrs.field call written out: type checkers (mypy's
     # attrs plugin, pyright's dataclass_transform) see kw_only only there, and a helper
     # returning the field would show them the flags as positional parameters.

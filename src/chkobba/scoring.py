@@ -34,6 +34,7 @@ from typing import Any, overload
 
 import attrs
 
+from chkobba._describe import integral
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import CATEGORIES, TUNISIAN, Rules
@@ -288,7 +289,9 @@ def score_deal(
     piles = tuple(
         items_of(pile, "score_deal: a pile") for pile in items_of(captured, "score_deal: captured")
     )
-    sweeps = items_of(chkobbas, "score_deal: chkobbas")
+    # numpy's integers too (a count from an array), kept as the ints they are
+    sweeps = tuple(integral(n) for n in items_of(chkobbas, "score_deal: chkobbas"))
+    last_capturer_side = integral(last_capturer_side)
     _check(piles, sweeps, last_capturer_side)
     return _score(piles, sweeps, rules, last_capturer_side)
 

@@ -17,6 +17,7 @@ RandomBot(seed=1)
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Callable
@@ -235,16 +236,17 @@ class Deadline:
 
 def real_option(value: object, low: float, high: float) -> float | None:
     """``value`` as a float if it is a real number from ``low`` to ``high`` (``high``
-    itself excluded when infinite), else ``None``. A bool is no number here: ``True`` is
-    no probability."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if not low <= value <= high or value == math.inf:  # (nan fails the comparison)
+    itself excluded when infinite), numpy's included, else ``None``. A bool is no number
+    here: ``True`` is no probability."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return None
     try:
-        return float(value)
+        number = float(value)
     except OverflowError:  # an integer too large for a float: not a usable option
         return None
+    if not low <= number <= high or number == math.inf:  # (nan fails the comparison)
+        return None
+    return number
 
 
 @runtime_checkable

@@ -34,7 +34,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chkobba._describe import plain_flag, plain_integer, wrong_type
+from chkobba._describe import integral, plain_flag, plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
     FIRST_CAPTURE,
@@ -86,6 +86,7 @@ def action_mask(
     legal = moves_of("action_mask", legal)
     if pending is not None and not isinstance(pending, Card):
         raise ChkobbaError(wrong_type("action_mask: pending", "a Card or None", pending))
+    size = integral(size)  # numpy's integers too
     if type(size) is not int or not FIRST_CAPTURE < size <= _SIZE_LIMIT:
         raise ChkobbaError(
             f"action_mask: size must be the action space's size, an integer from "
@@ -94,6 +95,12 @@ def action_mask(
     mask = [0] * size
     if pending is not None:
         options = options_by_card(legal).get(pending, [])
+        if len(options) < 2:  # an all-zero mask would leave a policy no action
+            captures = sum(1 for option in options if option)  # (laid alone: no capture)
+            raise ChkobbaError(
+                f"action_mask: {pending} cannot be pending: the legal moves give it "
+                f"{captures or 'no'} capture option{'s' * (captures != 1)}, nothing to choose"
+            )
         if FIRST_CAPTURE + len(options) > size:
             raise ChkobbaError(
                 f"action_mask: size {size} has no room for the {len(options)} capture "
