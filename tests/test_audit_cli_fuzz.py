@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+import threading
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,15 +96,56 @@ def test_a_failed_simulate_leaves_no_records_file_it_created(
 
 
 @pytest.mark.usefixtures("unreachable_dask")
+@pytest.mark.parametrize("held", ["", "yesterday's records\n"])
 def test_a_failed_simulate_keeps_a_file_that_was_there(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], held: str
 ) -> None:
+    # Found by a review: --force emptied the file as it was opened, so a run refused
+    # before its first match (a scheduler it cannot reach) lost yesterday's records.
     records = tmp_path / "kept.jsonl"
-    records.write_text("")
+    records.write_text(held)
     argv = _simulate_to(records)
     assert main([*argv, "--force", "--scheduler", "bogus"]) == 1
-    assert records.exists()  # not created by this run: not removed by it
+    assert records.read_text() == held  # not created by this run: not removed, not emptied
+    assert main([*argv, "--force"]) == 0  # replaced once there are records to write
+    assert len(records.read_text().splitlines()) == 2
+    assert "yesterday" not in records.read_text()
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [
+        (TypeError("TLS expects a `ssl_context` argument"), "TLS expects a `ssl_context` argument"),
+        (None, "no answer in 0.2 s (is a Dask scheduler listening there?)"),
+    ],
+)
+def test_a_scheduler_that_fails_otherwise_or_never_answers_is_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    failure: Exception | None,
+    said: str,
+) -> None:
+    # Found by a review: tls:// and ucx:// addresses failed with a TypeError, shown as a
+    # traceback, and a peer that answered but was no scheduler (an HTTP server) kept the
+    # command waiting for good, past Dask's own timeout.
+    from chkobba.cli import simulate
+
+    class Client:
+        def __init__(self, address: str, timeout: str) -> None:
+            if failure is not None:
+                raise failure
+            threading.Event().wait(5)  # longer than the command waits
+
+    distributed = types.ModuleType("distributed")
+    distributed.Client = Client  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "distributed", distributed)
+    monkeypatch.setattr(simulate, "CONNECT_SECONDS", 0.2)
+    argv = ["simulate", "--games", "1", "--bots", "random", "greedy", "--scheduler", "tls://h:1"]
+    assert main(argv) == 1
+    assert capsys.readouterr().err == (
+        f"chkobba simulate: error: cannot reach the Dask scheduler at tls://h:1: {said}\n"
+    )
 
 
 def test_saving_a_record_to_a_pipe_writes_to_it_instead_of_replacing_it(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from chkobba import TUNISIAN, Record
 from chkobba.arena import play_match
 from chkobba.cli import main
 from chkobba.cli.output import PLAIN_FORMS, Output, plain_forms
@@ -97,3 +98,26 @@ def test_other_characters_the_stream_lacks_are_escaped_not_fatal(
     assert main(["replay", str(path), "--no-boards", "--no-colour"]) == 0
     assert _written(stdout).splitlines()[1] == "tags: event Caf\\xe9 H"
     assert _written(stderr) == ""
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_records_on_standard_output_are_utf8_whatever_its_encoding(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, encoding: str
+) -> None:
+    """Found by a review: ``--records -`` wrote in the stream's encoding, so a profile named
+    with an accent gave Latin-1 bytes, which ``replay /dev/stdin`` refused as no UTF-8
+    (or, under ASCII, no records at all). Records are UTF-8, as in a file."""
+    house = tmp_path / "ete.json"
+    rules = attrs.evolve(TUNISIAN, name="maison été", target=3)
+    house.write_text(rules.to_json(), encoding="utf-8")
+    stdout, stderr = _stream(encoding), _stream(encoding)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    args = ["simulate", "--games", "2", "--bots", "greedy", "random", "--rules", str(house)]
+    assert main([*args, "--records", "-", "--no-colour"]) == 0
+    buffer = stdout.buffer
+    assert isinstance(buffer, io.BytesIO)
+    records = buffer.getvalue().decode("utf-8").splitlines()
+    assert len(records) == 2
+    assert {Record.from_json(line).rules for line in records} == {rules}
+    assert "rules to 3" in _written(stderr)  # the table went to standard error

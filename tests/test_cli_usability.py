@@ -61,6 +61,23 @@ def test_a_refused_records_file_is_told_before_any_cluster_is_reached(
     assert "'keep.json' exists: give --force" in _usage_error(capsys, args)
 
 
+def test_too_many_matches_in_all_is_a_usage_error_naming_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by a review: status 1 and a message naming no argument, where --games past
+    # the limit alone is status 2 "argument --games: ..."; the records file is untouched.
+    kept = tmp_path / "keep.json"
+    kept.write_text("a saved game\n", encoding="utf-8")
+    args = ["simulate", "--games", "500000", "--bots", "greedy", "random", "expert"]
+    err = _usage_error(capsys, [*args, "--records", str(kept), "--force"])
+    assert err == (
+        "chkobba simulate: error: argument --games: 500,000 games for each of 3 pairs of "
+        "bots make 1,500,000 matches, more than a tournament plays (1,000,000; play "
+        "several tournaments) (see chkobba simulate --help)\n"
+    )
+    assert kept.read_text(encoding="utf-8") == "a saved game\n"
+
+
 def test_simulate_force_replaces_a_records_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

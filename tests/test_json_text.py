@@ -189,6 +189,20 @@ def test_a_document_is_named_in_its_own_words(name: str, what: str) -> None:
     noun = what.removeprefix("the ")
     with pytest.raises(ChkobbaError, match=f"^{article} {noun} holds no NaN"):
         CLASSES[name].from_json("NaN")
+    # Found by a review: past Python's int-from-text limit the message was Python's own
+    # ("Exceeds the limit (4300 digits) ...; use sys.set_int_max_str_digits()").
+    with pytest.raises(
+        ChkobbaError, match=f"^{article} {noun} holds a number of 5,000 digits, too large to read$"
+    ):
+        CLASSES[name].from_json('{"version": ' + "7" * 5000 + "}")
+
+
+def test_a_record_with_a_number_too_large_to_read_says_so() -> None:
+    with pytest.raises(
+        RecordError, match=r"^a record holds a number of 4,301 digits, too large to read$"
+    ):
+        Record.from_json('{"players": -' + "2" * 4301 + "}")
+    assert Record.from_json(Record(players=2).to_json()) == Record(players=2)  # ints as ever
 
 
 @pytest.mark.parametrize(("name", "what"), NAMED)

@@ -140,6 +140,39 @@ def test_rich_writes_text_as_typed_on_one_line_to_its_stream(
     assert capsys.readouterr().out == ""  # all of it on the stream, none on stdout
 
 
+def test_a_narrow_terminals_table_folds_its_cells_without_cutting_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Found by a review: two bot specs cut to "ismcts:iterations=1…" read the same, and at
+    # 40 columns "100.0%" became "10…". Every character is now kept, on more lines.
+    colour_terminal(monkeypatch, "xterm-256color", columns=40, lines=25)
+    stream = io.StringIO()
+    names = ["ismcts:iterations=10,exploration=0.3", "ismcts:iterations=10,exploration=0.9"]
+    Output(stream, colour=True).table(
+        ["bot", "win rate", "points/deal"], [[name, "100.0%", "12.75"] for name in names]
+    )
+    lines = stream.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 40 and "…" not in stream.getvalue()
+    rows: list[list[str]] = []  # a row begins where its win rate does
+    for line in lines:
+        if line.startswith("│"):
+            cells = [cell.strip() for cell in line.strip("│").split("│")]
+            if cells[1].startswith("10") or not rows:
+                rows.append(["", "", ""])
+            rows[-1] = [held + cell for held, cell in zip(rows[-1], cells, strict=True)]
+    assert rows == [[name, "100.0%", "12.75"] for name in names]
+
+
+def test_an_empty_no_color_leaves_colour_on(
+    terminal_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no-color.org: only a NO_COLOR that is set and not empty turns colour off.
+    monkeypatch.setenv("NO_COLOR", "")
+    stream = _Terminal()
+    Output(stream).line("x", "red")
+    assert stream.getvalue() == f"{RED}x{END}\n"
+
+
 def test_a_terminal_gets_colour_by_default(terminal_env: None) -> None:
     stream = _Terminal()
     out = Output(stream)

@@ -33,7 +33,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.commands import HELP
 from chkobba.cli.output import Output
 from chkobba.cli.play import _Match, menu, run_play
-from tests.helpers import run_cli
+from tests.helpers import colour_terminal, run_cli
 
 GREEDY = BotSpec.parse("greedy")
 #: A house profile whose match ends after its first deal.
@@ -587,44 +587,63 @@ def _today() -> set[str]:
     return {today.isoformat(), (today - datetime.timedelta(days=1)).isoformat()}
 
 
+@pytest.mark.parametrize(("term", "erased"), [("xterm-256color", True), ("dumb", False)])
+def test_a_colour_terminal_erases_the_thinking_line_a_dumb_one_writes_spaces(
+    monkeypatch: pytest.MonkeyPatch, term: str, erased: bool
+) -> None:
+    # Found by a review: the erase code was written whatever the terminal, also a dumb one.
+    colour_terminal(monkeypatch, term)
+    out = _play(_Typed("1\n1\nquit\nn\n"), out=Output(_Typed(), colour=True))
+    thinking = "player 1 (greedy) is thinking…\r"
+    assert thinking in out
+    assert ("\x1b[K" in out) is erased
+    assert (thinking + " " * 30 + "\r" in out) is not erased
+
+
 def test_at_a_terminal_input_is_not_echoed_and_a_bot_thinking_is_wiped() -> None:
     out = _play(_Typed("1\n1\nquit\nn\n"), out=Output(_Typed(), colour=False))
-    assert out == OPENING_AT_SEED_5 + (
-        "your move> you cut and keep the top card\n"
-        "table: J♦ Q♣ 6♥ 3♥\n"
-        "\n"
-        "Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)\n"
-        "Scores     player 0: 0   player 1: 0\n"
-        "Dealer     player 1\n"
-        "Turn       player 0 (you) to play\n"
-        "Table      J♦ Q♣ 6♥ 3♥\n"
-        "Hands      player 0 (you): 5♣ 6♣ 7♠\n"
-        "           player 1: 3 cards\n"
-        "Stock      30 cards\n"
-        "Piles      player 0: 0 cards, 0 chkobbas\n"
-        "           player 1: 0 cards, 0 chkobbas\n"
-        "  1. 5♣\n"
-        "  2. 6♣ x 6♥\n"
-        "  3. 7♠\n"
-        "your move> you play 5♣\n"
-        "player 1 (greedy) is thinking…\r"
-        "\x1b[Kplayer 1 plays 6♠ and takes 6♥\n"
-        "\n"
-        "Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)\n"
-        "Scores     player 0: 0   player 1: 0\n"
-        "Dealer     player 1\n"
-        "Turn       player 0 (you) to play\n"
-        "Table      J♦ Q♣ 3♥ 5♣\n"
-        "Hands      player 0 (you): 6♣ 7♠\n"
-        "           player 1: 2 cards\n"
-        "Stock      30 cards\n"
-        "Last take  player 1\n"
-        "Piles      player 0: 0 cards, 0 chkobbas\n"
-        "           player 1: 2 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas\n"
-        "  1. 6♣\n"
-        "  2. 7♠\n"
-        "your move> You quit the match.\n"
-        "Save the match as a record? [y/N] not saved\n"
+    assert (
+        out
+        == OPENING_AT_SEED_5
+        + (
+            "your move> you cut and keep the top card\n"
+            "table: J♦ Q♣ 6♥ 3♥\n"
+            "\n"
+            "Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)\n"
+            "Scores     player 0: 0   player 1: 0\n"
+            "Dealer     player 1\n"
+            "Turn       player 0 (you) to play\n"
+            "Table      J♦ Q♣ 6♥ 3♥\n"
+            "Hands      player 0 (you): 5♣ 6♣ 7♠\n"
+            "           player 1: 3 cards\n"
+            "Stock      30 cards\n"
+            "Piles      player 0: 0 cards, 0 chkobbas\n"
+            "           player 1: 0 cards, 0 chkobbas\n"
+            "  1. 5♣\n"
+            "  2. 6♣ x 6♥\n"
+            "  3. 7♠\n"
+            "your move> you play 5♣\n"
+            "player 1 (greedy) is thinking…\r"  # without colour: spaces over it, no escape code
+            + " "
+            * 30
+            + "\rplayer 1 plays 6♠ and takes 6♥\n"
+            "\n"
+            "Chkobba: 2 players, tunisian rules, match to 21 (seen by player 0)\n"
+            "Scores     player 0: 0   player 1: 0\n"
+            "Dealer     player 1\n"
+            "Turn       player 0 (you) to play\n"
+            "Table      J♦ Q♣ 3♥ 5♣\n"
+            "Hands      player 0 (you): 6♣ 7♠\n"
+            "           player 1: 2 cards\n"
+            "Stock      30 cards\n"
+            "Last take  player 1\n"
+            "Piles      player 0: 0 cards, 0 chkobbas\n"
+            "           player 1: 2 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas\n"
+            "  1. 6♣\n"
+            "  2. 7♠\n"
+            "your move> You quit the match.\n"
+            "Save the match as a record? [y/N] not saved\n"
+        )
     )
 
 

@@ -443,3 +443,18 @@ def test_an_endless_pipe_is_refused_once_past_the_limit(monkeypatch: pytest.Monk
     with pytest.raises(CommandError) as caught:
         replay_module._records_in(_EndlessPipe(), "'-'")
     assert str(caught.value) == "'-' is larger than 1 MiB, more than any record"
+
+
+def test_replay_and_analyse_refuse_an_illegal_shuffle_in_the_same_words(tmp_path: Path) -> None:
+    # Found by a review: replay cut the shuffle's 40 cards at 60 characters, analyse (through
+    # Record.replay) quoted them whole, where docs/cli.md says they refuse alike.
+    record = play_match(["greedy", "greedy"], seed=3).record
+    data = json.loads(record.to_json())
+    data["moves"].append(data["moves"][0])  # a shuffle once the match is over
+    path = tmp_path / "after_the_end.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    said = [run_cli(command, str(path), "--no-colour") for command in ("replay", "analyse")]
+    assert [code for code, _, _ in said] == [1, 1]
+    errors = [err.partition(": error: ")[2] for _, _, err in said]
+    assert errors[0] == errors[1] and "…" not in errors[0]
+    assert errors[0].endswith("is not legal: Shuffle is not allowed in phase OVER\n")

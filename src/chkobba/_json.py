@@ -55,7 +55,19 @@ def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
     def no_constant(name: str) -> object:
         raise error(f"{what} holds no {name}: it is not standard JSON")
 
-    return json.loads(text, object_pairs_hook=each_key_once, parse_constant=no_constant)
+    def whole_number(digits: str) -> int:
+        try:
+            return int(digits)
+        except ValueError:  # past Python's int-from-text limit: its message gives advice
+            count = len(digits.lstrip("-"))
+            raise error(f"{what} holds a number of {count:,} digits, too large to read") from None
+
+    return json.loads(
+        text,
+        object_pairs_hook=each_key_once,
+        parse_constant=no_constant,
+        parse_int=whole_number,
+    )
 
 
 def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.PathLike[str]:

@@ -210,7 +210,8 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument(
         "--force",
         action="store_true",
-        help="replace the --records FILE if it exists",
+        help="replace the --records FILE if it exists (its lines go as the first record is "
+        "written)",
     )
     _rules_options(simulate)
 

@@ -29,7 +29,8 @@ class Output:
     def __init__(self, stream: TextIO, *, colour: bool | None = None) -> None:
         self.stream = stream
         if colour is None:
-            colour = is_terminal(stream) and "NO_COLOR" not in os.environ
+            # no-color.org: set and not empty (an empty NO_COLOR leaves colour on)
+            colour = is_terminal(stream) and not os.environ.get("NO_COLOR")
         self.rich = _rich_console(stream) if colour else None
         self.plain = plain_forms(stream)
 
@@ -57,9 +58,11 @@ class Output:
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         """A table: rich's on a terminal, aligned plain text otherwise."""
         if self.rich is not None:
-            from rich.table import Table
+            from rich.table import Column, Table
 
-            table = Table(*headers)
+            # Cells fold onto more lines where the terminal is too narrow: cut short with
+            # an ellipsis, two long bot specs or two numbers could not be told apart.
+            table = Table(*(Column(header, overflow="fold") for header in headers))
             for row in rows:
                 table.add_row(*row)
             self.rich.print(table)

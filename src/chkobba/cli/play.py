@@ -10,6 +10,7 @@ command understands besides moves are in :mod:`chkobba.cli.commands`; saving is
 from __future__ import annotations
 
 import datetime
+import os
 import random
 import re
 from typing import TextIO
@@ -169,13 +170,21 @@ class _Match:
         player = before.mover
         thinking = is_terminal(self.out.stream)
         if thinking:  # a search bot takes a moment: say so, then wipe the line
-            self.out.prompt(f"player {player} ({self.specs[player]}) is thinking…")
+            said = f"player {player} ({self.specs[player]}) is thinking…"
+            self.out.prompt(said)
         try:
             move = self.bots[player].choose(observe(before, player), self.game.legal_moves)
         finally:
             if thinking:
-                self.out.prompt("\r\033[K")
+                self.out.prompt(self._wipe(said))
         self.game.play(move)
+
+    def _wipe(self, said: str) -> str:
+        """What takes ``said`` off its line: the terminal's erase code in colour, spaces
+        over it where colour is off or the terminal is dumb (no escape code then)."""
+        if self.out.rich is not None and os.environ.get("TERM") != "dumb":
+            return "\r\033[K"
+        return "\r" + " " * len(said) + "\r"
 
     def turn(self) -> bool:
         """The person's move; False when it was undone instead (nothing was played)."""

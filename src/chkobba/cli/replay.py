@@ -229,7 +229,8 @@ def _show(
             after = apply(state, move)
         except IllegalMoveError as error:
             raise CommandError(
-                f"{name}: {move_number(index)} ({shown(str(move))}) is not legal: {error}"
+                # As Record.replay names it (analyse's message): a shuffle's 40 cards whole
+                f"{name}: {move_number(index)} ({shown(str(move), 200)}) is not legal: {error}"
             ) from None
         if deal is None or number == deal:
             out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")

@@ -27,7 +27,8 @@ from contextlib import ExitStack, contextmanager
 from types import FrameType
 from typing import IO, Any
 
-from chkobba.arena import MatchSummary, TournamentResult, tournament
+from chkobba._describe import one_line
+from chkobba.arena import MATCH_LIMIT, MatchSummary, TournamentResult, tournament
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.analyse import UsageError
 from chkobba.cli.narrate import counted
@@ -59,6 +60,7 @@ def run_simulate(
 ) -> int:
     """Run the tournament; progress goes to ``err`` (a bar only on a terminal). SIGTERM
     while it runs shuts it down as Ctrl-C does, then ends the process by SIGTERM."""
+    _check_schedule(games, len(specs))
     if records == STANDARD_OUTPUT:  # the records alone on standard output, for a pipe
         out, records_stream = err, out.stream
     else:
@@ -90,6 +92,18 @@ def run_simulate(
     return 0
 
 
+def _check_schedule(games: int, bots: int) -> None:
+    """All the matches within the tournament's limit, or a usage error naming --games
+    (as one --games too large alone is), before anything is opened or connected."""
+    pairs = bots * (bots - 1) // 2
+    if games * pairs > MATCH_LIMIT:
+        raise UsageError(
+            f"argument --games: {games:,} games for each of {pairs:,} pairs of bots make "
+            f"{games * pairs:,} matches, more than a tournament plays ({MATCH_LIMIT:,}; "
+            "play several tournaments)"
+        )
+
+
 def _run_tournament(
     err: Output,
     specs: list[BotSpec],
@@ -112,9 +126,9 @@ def _run_tournament(
         if records is None:
             on_match = None
         elif isinstance(records, str):
-            on_match = _writer(stack.enter_context(_open(records, force=force)))
+            on_match = _writer(*stack.enter_context(_open(records, force=force)))
         else:  # standard output, not closed here
-            on_match = _writer(records)
+            on_match = _utf8_writer(records)
         executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
         advance = stack.enter_context(err.progress(total, "playing matches"))
         return tournament(
@@ -250,12 +264,14 @@ def _profile(rules: Rules) -> str:
 
 
 @contextmanager
-def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
-    """The records file, opened to write; one that exists is refused unless ``force``.
-    A file it creates is removed again if the run fails before writing any match (a
-    scheduler it cannot reach, say), so that the same command can simply be run again."""
+def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
+    """The records file, opened to write, and whether its old lines are still to go; one
+    that exists is refused unless ``force``, and then emptied only as the first record is
+    written. A run that fails before any match (a scheduler it cannot reach, say) leaves
+    the file as it was: one it created is removed again, so that the same command can
+    simply be run again, and one it was to replace keeps its lines."""
     try:
-        stream, created = _created_or_opened(path, force)
+        stream, created, replacing = _created_or_opened(path, force)
     except FileExistsError:
         raise UsageError(
             f"argument --records: {shown(path, 200)} exists: give --force to replace it, "
@@ -271,24 +287,27 @@ def _open(path: str, *, force: bool) -> Iterator[IO[str]]:
         ) from None
     with stream:
         try:
-            yield stream
+            yield stream, replacing
         except BaseException:
             if created:
                 _remove_if_unwritten(stream, path)
             raise
 
 
-def _created_or_opened(path: str, force: bool) -> tuple[IO[str], bool]:
-    """The stream, and whether this run created the file (``x`` succeeded): a file that
+def _created_or_opened(path: str, force: bool) -> tuple[IO[str], bool, bool]:
+    """The stream, whether this run created the file (``x`` succeeded), and whether it
+    replaces a file's lines (opened to append, emptied at the first record): a file that
     another process makes in the meantime is opened as ``--force`` asks, never taken for
     this run's own."""
     mode = _mode(path, force)
     if mode == "w":
         try:
-            return open(path, "x", encoding="utf-8"), True
+            return open(path, "x", encoding="utf-8"), True, False
         except FileExistsError:
             pass
-    return open(path, mode, encoding="utf-8"), mode == "x"
+        if os.path.isfile(path):  # its lines stay until this run has one to write
+            return open(path, "a", encoding="utf-8"), False, True
+    return open(path, mode, encoding="utf-8"), mode == "x", False
 
 
 def _remove_if_unwritten(stream: IO[str], path: str) -> None:
@@ -312,11 +331,37 @@ def _mode(path: str, force: bool) -> str:
     return "x"
 
 
-def _writer(stream: IO[str]) -> Any:
+def _writer(stream: IO[str], replacing: bool = False) -> Any:
+    """What writes each match's record to ``stream``; ``replacing``: empty the file
+    first, once there is a record to write."""
+    emptied = not replacing
+
     def write(summary: MatchSummary) -> None:
+        nonlocal emptied
         if summary.record is not None:
+            if not emptied:
+                stream.seek(0)
+                stream.truncate()
+                emptied = True
             stream.write(summary.record.to_json(compact=True) + "\n")
             stream.flush()  # a pipe's reader gets each match as it ends
+
+    return write
+
+
+def _utf8_writer(stream: IO[str]) -> Any:
+    """What writes each match's record to standard output as UTF-8, as a records file
+    holds it, whatever the stream's own encoding (a locale of Latin-1 or ASCII): its
+    bytes go to the stream's buffer, when it has one."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a text stream alone (a test's StringIO): its text
+        return _writer(stream)
+
+    def write(summary: MatchSummary) -> None:
+        if summary.record is not None:
+            stream.flush()  # whatever the stream holds goes first
+            buffer.write((summary.record.to_json(compact=True) + "\n").encode("utf-8"))
+            buffer.flush()  # a pipe's reader gets each match as it ends
 
     return write
 
@@ -331,9 +376,38 @@ def _dask(address: str) -> Iterator[Executor]:
             "--scheduler needs Dask's distributed package: install chkobba[dask] (in a "
             "clone of chkobba: pip install -e '.[dask]')"
         ) from None
-    try:
-        client = distributed.Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as error:
-        raise CommandError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    with client:
+    with _connect(distributed, address) as client:
         yield client.get_executor()
+
+
+#: How long ``--scheduler`` waits for the scheduler's answer.
+CONNECT_SECONDS = 10
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``, or a one-line :class:`CommandError`.
+
+    Made in a thread of its own, given half as long again as Dask's own timeout: a peer
+    that answers but is no scheduler (an HTTP server) kept Dask waiting for good, and an
+    address of another scheme (``tls://`` without its certificates, ``ucx://`` without
+    its package) fails with errors of other types.
+    """
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = distributed.Client(address, timeout=f"{CONNECT_SECONDS}s")
+        except Exception as error:  # reported below, in the command's own words
+            made["error"] = error
+
+    thread = threading.Thread(target=connect, name="chkobba-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS * 1.5)
+    cannot = f"cannot reach the Dask scheduler at {one_line(address)}"
+    if thread.is_alive():
+        raise CommandError(
+            f"{cannot}: no answer in {CONNECT_SECONDS} s (is a Dask scheduler listening there?)"
+        )
+    if "error" in made:
+        raise CommandError(f"{cannot}: {one_line(str(made['error']))}")
+    return made["client"]
