@@ -22,6 +22,7 @@ from chkobba import (
     Cut,
     DealScore,
     Game,
+    Phase,
     PlayerView,
     Rules,
     State,
@@ -426,3 +427,131 @@ def test_the_table_dealt_is_judged_until_the_first_capture() -> None:
         last_capturer=mover,
     )
     assert check_state(taken) is taken
+
+
+# --- piles, chkobbas and deal scores that no deal leaves (found by a review) --------------
+
+
+def test_a_pile_before_any_play_or_of_one_card_is_refused() -> None:
+    opening = _opening(TUNISIAN, "5S 6H 2D 3C")
+    taken = attrs.evolve(
+        opening, table=opening.table[2:], captured=(opening.table[:2], ()), last_capturer=1
+    )
+    with pytest.raises(
+        ChkobbaError, match=r"cards lie in a pile, but no card has been played this deal$"
+    ):
+        check_state(taken)
+    state = rollout_until_captured()
+    side = next(side for side, pile in enumerate(state.captured) if len(pile) >= 2)
+    pile = state.captured[side]
+    one = attrs.evolve(
+        state,
+        captured=tuple(pile[:1] if s == side else p for s, p in enumerate(state.captured)),
+        table=state.table + pile[1:],
+    )
+    with pytest.raises(ChkobbaError, match=rf"side {side}'s pile holds 1 card: a capture adds 2"):
+        check_state(one)
+
+
+def rollout_until_captured() -> State:
+    """A deal's state in play once a side has captured (seeded plays)."""
+    state, rng = _playing(), random.Random(7)
+    while not any(state.captured):
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def test_more_chkobbas_than_plays_is_refused() -> None:
+    state = rollout_until_captured()
+    played = 2 * 3 - sum(len(hand) for hand in state.hands)  # the first round's plays
+    assert 0 < played < 3
+    many = attrs.evolve(state, chkobbas=(played + 1, 0))
+    with pytest.raises(
+        ChkobbaError, match=rf"{played + 1} chkobba\(s\) but only {played} card\(s\) played"
+    ):
+        check_state(many)
+
+
+def test_between_deals_the_piles_must_score_as_the_last_deal_score() -> None:
+    after = _scored()
+    assert after.phase is Phase.SHUFFLE and not after.stock and check_state(after) is after
+    moved = after.captured[0][0]
+    piles = (after.captured[0][1:], (*after.captured[1], moved))
+    with pytest.raises(
+        ChkobbaError,
+        match=r"deal_scores\[-1\]\.\w+ is .*, but the piles and chkobbas the deal left give ",
+    ):
+        check_state(attrs.evolve(after, captured=piles))
+    more = tuple(n + 1 for n in after.chkobbas)
+    with pytest.raises(ChkobbaError, match=r"deal_scores\[-1\]\.chkobbas is "):
+        check_state(attrs.evolve(after, chkobbas=more))
+
+
+def _score(**fields: Any) -> DealScore:
+    base = {
+        "cards_winner": None,
+        "diamonds_winner": None,
+        "bermila_winner": None,
+        "seven_of_diamonds_winner": 0,  # all 40 cards are in the piles: someone holds it
+        "chkobbas": (0, 0),
+        "points": (1, 0),
+        "card_counts": (20, 20),
+        "diamond_counts": (5, 5),
+        "seven_counts": (2, 2),
+        "six_counts": (2, 2),
+        "primiera_winner": None,
+        "primiera_sums": (),
+    }
+    return DealScore(**(base | fields))
+
+
+@pytest.mark.parametrize(
+    ("rules", "fields", "said"),
+    [
+        # 40-0 and 10-0 with every seven, yet nobody won a thing
+        (
+            TUNISIAN,
+            {"card_counts": (40, 0), "diamond_counts": (10, 0), "seven_counts": (4, 0)},
+            r"cards_winner is None, but its tallies give side 0 under the tunisian profile",
+        ),
+        (
+            TUNISIAN,
+            {"cards_winner": 1, "points": (1, 1)},  # 20-20 is nobody's
+            r"cards_winner is 1, but its tallies give nobody",
+        ),
+        (
+            TUNISIAN,
+            {"seven_counts": (3, 1)},
+            r"bermila_winner is None, but its tallies give side 0",
+        ),
+        (
+            TUNISIAN,
+            {
+                "seven_of_diamonds_winner": 1,
+                "seven_counts": (4, 0),
+                "bermila_winner": 0,
+                "points": (1, 1),
+            },
+            r"seven_of_diamonds_winner is 1, but its tallies give side 0",
+        ),
+    ],
+)
+def test_a_deal_scores_winners_follow_its_tallies(
+    rules: Rules, fields: dict[str, Any], said: str
+) -> None:
+    score = _score(**fields)
+    state = attrs.evolve(new_match(rules=rules), deal_scores=(score,), scores=score.points)
+    with pytest.raises(ChkobbaError, match=r"^inconsistent state: deal_scores\[0\]\." + said):
+        check_state(state)
+
+
+def test_a_tie_the_last_capturer_breaks_allows_either_side_or_nobody() -> None:
+    house = attrs.evolve(TUNISIAN, name="house", ties_to_last_capturer=True)
+    for winner in (None, 0, 1):
+        points = (1 + int(winner == 0), int(winner == 1))
+        score = _score(cards_winner=winner, points=points)
+        state = attrs.evolve(new_match(rules=house), deal_scores=(score,), scores=points)
+        assert check_state(state) is state
+    score = _score(cards_winner=1, points=(1, 1))  # the Tunisian profile breaks no tie
+    with pytest.raises(ChkobbaError, match="cards_winner is 1"):
+        check_state(attrs.evolve(new_match(), deal_scores=(score,), scores=(1, 1)))

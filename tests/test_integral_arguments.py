@@ -254,3 +254,34 @@ def test_a_time_limit_of_any_real_type(seconds: object) -> None:
     # numpy's float64 is a float; its float32 is not, and was refused as no number.
     assert ISMCTSBot(seconds=seconds).seconds == 0.5  # type: ignore[arg-type]
     assert ISMCTSBot(exploration=seconds).exploration == 0.5  # type: ignore[arg-type]
+
+
+def test_numpy_arrays_are_refused_by_name_not_by_numpy() -> None:
+    # Found by a review: numpy's own TypeError ("iteration over a 0-d array") or
+    # ValueError ("the truth value of an array ... is ambiguous") came out instead.
+    numpy_ = pytest.importorskip("numpy")
+    from chkobba.bots.analysis import points_text
+    from chkobba.events import MoveOutcome
+
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: Record(2, moves=numpy_.array(1)), "^moves must be a sequence of moves, not "),
+        (
+            lambda: Record.from_moves(new_match(), numpy_.array(1)),
+            "^moves must be a sequence of moves, not ",
+        ),
+        (
+            lambda: MoveOutcome(numpy_.array(["play", "cut"])),
+            "^MoveOutcome: kind must be one of shuffle, cut, play, not ",
+        ),
+        (
+            lambda: tournament(["random", "random"], games=2, seed=1, records=numpy_.array([1, 2])),
+            "^tournament: records must be True, False or 'stream', not ",
+        ),
+        (
+            lambda: points_text(1.0, numpy_.array(["+", "-"])),
+            "^points_text: sign must be ",
+        ),
+    ]
+    for call, said in cases:
+        with pytest.raises(ChkobbaError, match=said):
+            call()

@@ -57,6 +57,12 @@ def _play() -> State:
     return apply(_cut(), Cut(keep=True))
 
 
+def _laid() -> State:
+    """The first play of a deal, a card laid that took nothing."""
+    state = _play()
+    return apply(state, next(move for move in legal_moves(state) if not move.capture))  # type: ignore[union-attr]
+
+
 def _after_deal() -> State:
     """A deal played out and scored: back to the shuffle, the table swept up."""
     return rollout(_play(), random.Random(2))
@@ -523,6 +529,10 @@ _CHECKS: list[tuple[Callable[[], State], str]] = [
     ),
     (
         lambda: attrs.evolve(_play(), chkobbas=(1, 0)),
+        "1 chkobba(s) but only 0 card(s) played this deal",
+    ),
+    (
+        lambda: attrs.evolve(_laid(), chkobbas=(1, 0)),
         "side 0 has 1 chkobba(s) but only 0 captured cards",
     ),
     (

@@ -769,7 +769,7 @@ def _check_reporting(progress: object, on_match: object, records: object) -> Non
     """What the tournament reports as it goes: two callbacks, and whether to keep records."""
     _check_callback("tournament: progress", progress)
     _check_callback("tournament: on_match", on_match)
-    if type(records) is not bool and records != "stream":
+    if type(records) is not bool and not (isinstance(records, str) and records == "stream"):
         raise ChkobbaError(
             f"tournament: records must be True, False or 'stream', not {shown(records)}"
         )

@@ -3,8 +3,8 @@
 The engine trusts the states it makes (:func:`~chkobba.new_match`, :func:`~chkobba.apply`)
 and checks nothing about them on its hot path. A state built by hand (``State(...)``,
 ``attrs.evolve``, a test, a loader) can hold anything, so :func:`check_state` says
-whether it is one that a match under its rules can reach, and if not, names the first
-inconsistency:
+whether its checks find it one that no match under its rules can reach, and if so,
+names the first inconsistency:
 
 >>> import attrs
 >>> check_state(new_match()) == new_match()
@@ -28,12 +28,21 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
+
 from chkobba import _kernel
 from chkobba._describe import twice, wrong_type
-from chkobba.cards import DECK, Card, format_cards
+from chkobba.cards import DECK, Card, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
-from chkobba.scoring import PRIMIERA_VALUES, DealScore
+from chkobba.scoring import (
+    PRIMIERA_VALUES,
+    DealScore,
+    bermila,
+    majority,
+    score_deal,
+    unique_best,
+)
 from chkobba.state import HAND_SIZE, SCORE_LIMIT, Phase, State, match_winner
 
 __all__ = ["broken_state", "check_state"]
@@ -42,17 +51,21 @@ Check = Callable[[State], Iterator[str]]
 
 
 def check_state(state: State) -> State:
-    """Return ``state`` if a match under its rules can reach it, else raise.
+    """Return ``state``, or raise if the checks below find that no match under its rules
+    can reach it.
 
     Checked, in this order: the type of every field; players, sides and seats under
     ``state.rules``, and every field of each deal score (a side or ``None`` for each
     winner, one whole number >= 0 per side for each tally, no more cards counted than
-    there are, points that are the chkobbas plus the categories won); the 40 cards split
-    exactly among stock, hands, table and piles; what the phase requires (who moves, the
-    hand sizes of a round, no table dealt that voids the deal while nothing is captured,
-    empty hands between deals, no ``CUT`` phase without a cut); the
-    scores, the winner, chkobbas and the last capturer against the piles. The first
-    problem raises :class:`~chkobba.ChkobbaError` naming it.
+    there are, winners that its tallies give under the profile, points that are the
+    chkobbas plus the categories won); the 40 cards split exactly among stock, hands,
+    table and piles; what the phase requires (who moves, the hand sizes of a round, no
+    pile before the deal's first play and no more chkobbas than plays, no table dealt
+    that voids the deal while nothing is captured, empty hands between deals, after a
+    deal piles and chkobbas that score as its deal score, no ``CUT`` phase without a
+    cut); the scores, the winner, chkobbas and the last capturer against the piles (no
+    pile of one card). The first problem raises :class:`~chkobba.ChkobbaError` naming it.
+    What the checks cannot see is not searched for: which plays made the piles, say.
 
     >>> import attrs, random
     >>> end = rollout(new_match(), random.Random(2))
@@ -191,29 +204,33 @@ def _seats(state: State) -> Iterator[str]:
             yield f"{name} {shown(seat)} is not a player from 0 to {players - 1}"
     if state.winner is not None and not 0 <= state.winner < sides:
         yield f"winner {shown(state.winner)} is not a side from 0 to {sides - 1}"
+    rules = state.rules
     for index, score in enumerate(state.deal_scores):
-        known, checked_for = _SOUND.get(id(score), _NONE)
-        if checked_for == sides and known() is score:
+        known, checked_sides, checked_rules = _SOUND.get(id(score), _NONE)
+        if checked_sides == sides and checked_rules is rules and known() is score:
             continue  # this very score was found sound before: states share their scores
-        problems = _deal_score(f"deal_scores[{index}]", score, sides)
-        first = next(problems, None)
+        name = f"deal_scores[{index}]"
+        first = next(_deal_score(name, score, sides), None) or next(
+            _deal_winners(name, score, rules), None
+        )
         if first is not None:
             yield first
             return
-        _remember(score, sides)
+        _remember(score, sides, rules)
 
 
-# Deal scores found sound, by identity: every state of a match shares the scores of the
-# deals before, so a view checked at every move (a server's) would otherwise check the
-# whole match's scores again each time. Each entry goes when its score is freed.
-_SOUND: dict[int, tuple[Callable[[], object], int]] = {}
-_NONE: tuple[Callable[[], object], int] = (lambda: None, 0)
+# Deal scores found sound, by identity, with the sides and the profile they were checked
+# for: every state of a match shares the scores of the deals before, so a view checked
+# at every move (a server's) would otherwise check the whole match's scores again each
+# time. Each entry goes when its score is freed.
+_SOUND: dict[int, tuple[Callable[[], object], int, Rules | None]] = {}
+_NONE: tuple[Callable[[], object], int, Rules | None] = (lambda: None, 0, None)
 
 
-def _remember(score: DealScore, sides: int) -> None:
+def _remember(score: DealScore, sides: int, rules: Rules) -> None:
     key = id(score)
     forget = _SOUND.pop  # bound now: the callback may run while the interpreter exits
-    _SOUND[key] = (weakref.ref(score, lambda _: forget(key, None)), sides)
+    _SOUND[key] = (weakref.ref(score, lambda _: forget(key, None)), sides, rules)
 
 
 # --- the deal scores ----------------------------------------------------------------------
@@ -226,12 +243,14 @@ _WINNER_FIELDS = (
     "seven_of_diamonds_winner",
     "primiera_winner",
 )
+# How many diamonds there are: the diamonds category's whole.
+_DIAMONDS = sum(1 for c in DECK if c.suit is Suit.DIAMONDS)
 # The per-side tallies, with how many cards of that kind there are (None: no such bound).
 _TALLY_FIELDS: dict[str, int | None] = {
     "chkobbas": None,
     "points": None,
     "card_counts": len(DECK),
-    "diamond_counts": 10,
+    "diamond_counts": _DIAMONDS,
     "seven_counts": 4,
     "six_counts": 4,
     "primiera_sums": None,
@@ -289,6 +308,58 @@ def _deal_score(name: str, score: DealScore, sides: int) -> Iterator[str]:
             f"{name}.points {shown(score.points)} are not the chkobbas plus the categories "
             f"won, {shown(earned)}"
         )
+
+
+def _deal_winners(name: str, score: DealScore, rules: Rules) -> Iterator[str]:
+    """Each category's winner as the profile decides it from the deal score's tallies
+    (score_deal's own rules: majority, bermila, unique_best). Where the tallies cannot
+    tell (who holds the 7D; a tie the last capturer breaks under
+    ``ties_to_last_capturer``), every winner they allow is taken."""
+    allowed: dict[str, set[int | None]] = {
+        "cards_winner": _majorities(score.card_counts, len(DECK) // 2, rules),
+        "diamonds_winner": _majorities(score.diamond_counts, _DIAMONDS // 2, rules),
+        "bermila_winner": {
+            bermila(score.seven_counts, score.six_counts) if rules.sevens_bermila else None
+        },
+        "seven_of_diamonds_winner": _seven_holders(score, rules),
+    }
+    if not rules.primiera or score.primiera_sums:  # (no sums: a score built by hand)
+        allowed["primiera_winner"] = {unique_best(score.primiera_sums) if rules.primiera else None}
+    for field, winners in allowed.items():
+        won = getattr(score, field)
+        if won not in winners:
+            said = " or ".join(
+                "nobody" if side is None else f"side {side}"
+                for side in sorted(winners, key=lambda side: -1 if side is None else side)
+            )
+            yield (
+                f"{name}.{field} is {shown(won)}, but its tallies give {said} under the "
+                f"{rules.name} profile"
+            )
+            return
+
+
+def _majorities(counts: tuple[int, ...], half: int, rules: Rules) -> set[int | None]:
+    """Who may win the cards or the diamonds with ``counts``: the last capturer's side
+    breaks a tie under ``ties_to_last_capturer``, and the deal score does not say it."""
+    found = {majority(counts, half, rules, None)}
+    if rules.ties_to_last_capturer:
+        found |= {majority(counts, half, rules, side) for side in range(len(counts))}
+    return found
+
+
+def _seven_holders(score: DealScore, rules: Rules) -> set[int | None]:
+    """Who may hold the 7D: a side with a seven and a diamond, or nobody while some cards
+    were left to nobody (no capture in the whole deal)."""
+    if not rules.seven_of_diamonds:
+        return {None}
+    sides = range(len(score.card_counts))
+    found: set[int | None] = {
+        side for side in sides if score.seven_counts[side] and score.diamond_counts[side]
+    }
+    if sum(score.card_counts) < len(DECK):
+        found.add(None)
+    return found
 
 
 def _counts(values: tuple[object, ...]) -> bool:
@@ -367,6 +438,12 @@ def _play_phase(state: State) -> Iterator[str]:
             f"the stock holds {len(state.stock)} cards, not a whole number of rounds "
             f"({HAND_SIZE * players} cards each)"
         )
+    elif any(state.captured) and _played(state) == 0:
+        yield "cards lie in a pile, but no card has been played this deal"
+    elif sum(state.chkobbas) > _played(state):
+        yield (
+            f"{sum(state.chkobbas)} chkobba(s) but only {_played(state)} card(s) played this deal"
+        )
     elif not any(state.captured) and _voids(state.table[:4], state.rules):
         # Nothing captured yet: the table's first four cards are the ones dealt (a card
         # that takes nothing is laid after them), and the engine deals such a table again.
@@ -376,6 +453,13 @@ def _play_phase(state: State) -> Iterator[str]:
             f"{rules.name} profile (void_deal {rules.void_deal!r}): it is dealt again, "
             "never played"
         )
+
+
+def _played(state: State) -> int:
+    """How many cards have been played this deal: dealt to the hands (all but the four
+    on the table, less the stock), less those still held."""
+    dealt = len(DECK) - 4 - len(state.stock)
+    return dealt - sum(len(hand) for hand in state.hands)
 
 
 def _voids(dealt: tuple[Card, ...], rules: Rules) -> bool:
@@ -394,6 +478,29 @@ def _between_deals(state: State) -> Iterator[str]:
         yield "the stock is empty after a deal, but no deal has been scored"
     elif state.table and state.last_capturer is not None:
         yield "after a deal the table holds leftovers only when nobody captured"
+    elif not state.stock:
+        yield from _last_deal(state)
+
+
+def _last_deal(state: State) -> Iterator[str]:
+    """After a deal its piles and chkobbas stay in place: scored again, they must give the
+    last deal score, field by field."""
+    last = state.deal_scores[-1]
+    side = None if state.last_capturer is None else state.side_of(state.last_capturer)
+    try:
+        again = score_deal(state.captured, state.chkobbas, state.rules, last_capturer_side=side)
+    except ChkobbaError as error:  # piles no deal leaves (more chkobbas than captures...)
+        yield f"the piles left by the last deal cannot be scored: {error}"
+        return
+    for field in attrs.fields(DealScore):
+        found, scored = getattr(last, field.name), getattr(again, field.name)
+        if found != scored and not (field.name == "primiera_sums" and found == ()):
+            # (no primiera sums: a deal score built by hand, or read from an older version)
+            yield (
+                f"deal_scores[-1].{field.name} is {shown(found)}, but the piles and "
+                f"chkobbas the deal left give {shown(scored)}"
+            )
+            return
 
 
 # --- scores, chkobbas, the last capture ---------------------------------------------------
@@ -418,6 +525,9 @@ def _scores(state: State) -> Iterator[str]:
 
 def _captures(state: State) -> Iterator[str]:
     for side, (pile, sweeps) in enumerate(zip(state.captured, state.chkobbas, strict=True)):
+        if len(pile) == 1:  # a capture takes the card played and one from the table at least
+            yield f"side {side}'s pile holds 1 card: a capture adds 2 at least"
+            return
         if 2 * sweeps > len(pile):
             yield f"side {side} has {shown(sweeps)} chkobba(s) but only {len(pile)} captured cards"
             return

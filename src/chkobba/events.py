@@ -78,6 +78,11 @@ def _checked(test: Callable[[Any], bool], expected: str) -> Any:
     return check
 
 
+def _is_kind(value: object) -> bool:
+    # Text first: a numpy array's ``in`` compares item by item, and its truth is an error.
+    return isinstance(value, str) and value in KINDS
+
+
 #: How many sides a match may have (2, or 3 players each for himself).
 _SIDE_COUNTS = tuple(sorted({sides_of(players) for players in PLAYER_COUNTS}))
 
@@ -187,7 +192,7 @@ class MoveOutcome:
     chkobba.errors.ChkobbaError: MoveOutcome: a play has no keep
     """
 
-    kind: Kind = attrs.field(validator=_checked(KINDS.__contains__, "one of " + ", ".join(KINDS)))
+    kind: Kind = attrs.field(validator=_checked(_is_kind, "one of " + ", ".join(KINDS)))
     player: int | None = attrs.field(default=None, validator=_SEAT)
     keep: bool | None = attrs.field(
         default=None, validator=_checked(lambda v: v is None or type(v) is bool, "a bool or None")

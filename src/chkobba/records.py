@@ -86,7 +86,10 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     # (A mapping would give its keys alone, silently: refused like text.)
     if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
         raise RecordError(f"moves must be a sequence of moves, not {shown(moves)}")
-    found = tuple(itertools.islice(moves, MOVE_LIMIT + 1))
+    try:
+        found = tuple(itertools.islice(moves, MOVE_LIMIT + 1))
+    except TypeError:  # iterable by its type, not by its value (a 0-d numpy array)
+        raise RecordError(f"moves must be a sequence of moves, not {shown(moves)}") from None
     if len(found) > MOVE_LIMIT:
         raise RecordError(f"a record holds at most {MOVE_LIMIT} moves")
     for index, move in enumerate(found):

@@ -257,7 +257,7 @@ def points_text(value: float, sign: str = "+") -> str:
     >>> points_text(float("-inf")), points_text(float("nan")), points_text(float("inf"))
     ('not tried', 'unknown', '+inf points')
     """
-    if sign not in _SIGNS:
+    if not isinstance(sign, str) or sign not in _SIGNS:  # (an array's ``in`` is no bool)
         raise ChkobbaError(f"points_text: sign must be '+', '-', ' ' or '', not {shown(sign)}")
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise ChkobbaError(wrong_type("points_text", "a number of points", value))
