@@ -337,8 +337,14 @@ def test_play_with_the_movers_seat_reads_with_that_seats_view() -> None:
         game.play("QH", seat=1)  # the seat's own hand: it may know its choices
     with pytest.raises(IllegalMoveError, match="3C is not in player 1's hand"):
         game.play("3C", seat=1)
-    with pytest.raises(IllegalMoveError, match="a shuffle is the chance move"):
-        game.play(str(ORDER), seat=1)
+    # A shuffle is never a seat's move, said alike for any text of one (a bare "shuffle"
+    # was refused as notation: "a shuffle orders all 40 cards, this one has 0").
+    for shuffle in (str(ORDER), "shuffle", " Shuffle AS", ORDER):
+        with pytest.raises(
+            IllegalMoveError,
+            match=r"^player 1 cannot shuffle: the game deals each deal \(Game.deal\)$",
+        ):
+            game.play(shuffle, seat=1)
     assert game.play("4C", seat=1) == apply(opening().state, Play(card("4C"), cards("2D AS AC")))
     assert game.moves[-1] == Play(card("4C"), cards("2D AS AC"))
     game.play(Play(card("3C")), seat=0)

@@ -42,6 +42,13 @@ from chkobba.views import observe
 __all__ = ["Game"]
 
 
+def _is_shuffle(move: object) -> bool:
+    """Whether ``move`` is a shuffle, or text that names one (``shuffle ...``)."""
+    if isinstance(move, str):
+        return move.strip()[:7].lower() == "shuffle"
+    return isinstance(move, Shuffle)
+
+
 class Game:
     """One match in progress: the current state, every state before it, and the moves.
 
@@ -192,6 +199,10 @@ class Game:
         if seat is not None:
             seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
+            if _is_shuffle(move):  # said as such, not as text a seat's view cannot read
+                raise IllegalMoveError(
+                    f"player {seat} cannot shuffle: the game deals each deal (Game.deal)"
+                )
         if isinstance(move, str):
             move = parse_move(move, self.state if seat is None else observe(self.state, seat))
         elif not isinstance(move, (Shuffle, Cut, Play)):
