@@ -285,3 +285,15 @@ def test_numpy_arrays_are_refused_by_name_not_by_numpy() -> None:
     for call, said in cases:
         with pytest.raises(ChkobbaError, match=said):
             call()
+
+
+@KINDS
+def test_the_deal_estimates_and_the_endgame_take_counts(kind: Callable[[int], Any]) -> None:
+    from chkobba.bots.endgame import deal_difference
+    from chkobba.bots.evaluation import deal_estimate, side_estimates
+
+    piles = (DECK[:6], DECK[6:10])
+    assert deal_estimate(piles, (kind(1), kind(0))) == deal_estimate(piles, (1, 0))
+    assert side_estimates(piles, (kind(1), kind(0))) == side_estimates(piles, (1, 0))
+    state = _dealt(2)
+    assert deal_difference(state, kind(0)) == deal_difference(state, 0)

@@ -600,6 +600,22 @@ def test_a_colour_terminal_erases_the_thinking_line_a_dumb_one_writes_spaces(
     assert (thinking + " " * 30 + "\r" in out) is not erased
 
 
+def test_the_spaces_cover_the_thinking_line_as_written_on_an_ascii_terminal() -> None:
+    # Found by a review: "…" is written "..." there, two columns more than the spaces
+    # counted from the text, so ".." stayed after each bot's move.
+    class AsciiTerminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    stream = AsciiTerminal(io.BytesIO(), encoding="ascii", write_through=True)
+    out = Output(stream, colour=False)
+    assert run_play(out, _Typed("1\n1\nquit\nn\n"), players=2, opponent=GREEDY, seed=5) == 0
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    said = "player 1 (greedy) is thinking..."
+    assert f"{said}\r{' ' * len(said)}\rplayer 1 plays " in buffer.getvalue().decode("ascii")
+
+
 def test_at_a_terminal_input_is_not_echoed_and_a_bot_thinking_is_wiped() -> None:
     out = _play(_Typed("1\n1\nquit\nn\n"), out=Output(_Typed(), colour=False))
     assert (

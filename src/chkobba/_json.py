@@ -24,6 +24,7 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import re
 from typing import Any
 
 from chkobba.errors import ChkobbaError, shown
@@ -55,19 +56,20 @@ def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
     def no_constant(name: str) -> object:
         raise error(f"{what} holds no {name}: it is not standard JSON")
 
-    def whole_number(digits: str) -> int:
-        try:
-            return int(digits)
-        except ValueError:  # past Python's int-from-text limit: its message gives advice
-            count = len(digits.lstrip("-"))
-            raise error(f"{what} holds a number of {count:,} digits, too large to read") from None
+    try:
+        return json.loads(text, object_pairs_hook=each_key_once, parse_constant=no_constant)
+    except ValueError as problem:
+        # Past Python's int-from-text limit (4,300 digits) json says so with Python's
+        # advice (sys.set_int_max_str_digits); said here in the document's terms. (Not a
+        # parse_int hook: a Python call for every number of every document.)
+        digits = _TOO_MANY_DIGITS.search(str(problem))
+        if digits is None or isinstance(problem, json.JSONDecodeError):
+            raise
+        count = int(digits.group(1))
+        raise error(f"{what} holds a number of {count:,} digits, too large to read") from None
 
-    return json.loads(
-        text,
-        object_pairs_hook=each_key_once,
-        parse_constant=no_constant,
-        parse_int=whole_number,
-    )
+
+_TOO_MANY_DIGITS = re.compile(r"integer string conversion: value has (\d+) digits")
 
 
 def file_name(path: object, error: type[ChkobbaError], what: str) -> str | os.PathLike[str]:

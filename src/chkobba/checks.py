@@ -40,7 +40,6 @@ from chkobba.scoring import (
     DealScore,
     bermila,
     majority,
-    score_deal,
     unique_best,
 )
 from chkobba.state import HAND_SIZE, SCORE_LIMIT, Phase, State, match_winner
@@ -315,6 +314,8 @@ def _deal_winners(name: str, score: DealScore, rules: Rules) -> Iterator[str]:
     (score_deal's own rules: majority, bermila, unique_best). Where the tallies cannot
     tell (who holds the 7D; a tie the last capturer breaks under
     ``ties_to_last_capturer``), every winner they allow is taken."""
+    if _plainly_won(score, rules):  # the common case, without building the sets below
+        return
     allowed: dict[str, set[int | None]] = {
         "cards_winner": _majorities(score.card_counts, len(DECK) // 2, rules),
         "diamonds_winner": _majorities(score.diamond_counts, _DIAMONDS // 2, rules),
@@ -337,6 +338,32 @@ def _deal_winners(name: str, score: DealScore, rules: Rules) -> Iterator[str]:
                 f"{rules.name} profile"
             )
             return
+
+
+def _plainly_won(score: DealScore, rules: Rules) -> bool:
+    """Whether each winner is the one its tallies give with no tie to break (every deal
+    score the engine makes, but for a tie broken by the last capturer)."""
+    cards, diamonds, sevens = score.card_counts, score.diamond_counts, score.seven_counts
+    holder = score.seven_of_diamonds_winner
+    return (
+        score.cards_winner == majority(cards, len(DECK) // 2, rules, None)
+        and score.diamonds_winner == majority(diamonds, _DIAMONDS // 2, rules, None)
+        and score.bermila_winner
+        == (bermila(sevens, score.six_counts) if rules.sevens_bermila else None)
+        and (
+            (holder is None and (not rules.seven_of_diamonds or sum(cards) < len(DECK)))
+            or (
+                holder is not None
+                and rules.seven_of_diamonds
+                and sevens[holder] > 0
+                and diamonds[holder] > 0
+            )
+        )
+        and (
+            score.primiera_winner == (unique_best(score.primiera_sums) if rules.primiera else None)
+            or (rules.primiera and not score.primiera_sums)
+        )
+    )
 
 
 def _majorities(counts: tuple[int, ...], half: int, rules: Rules) -> set[int | None]:
@@ -487,11 +514,9 @@ def _last_deal(state: State) -> Iterator[str]:
     last deal score, field by field."""
     last = state.deal_scores[-1]
     side = None if state.last_capturer is None else state.side_of(state.last_capturer)
-    try:
-        again = score_deal(state.captured, state.chkobbas, state.rules, last_capturer_side=side)
-    except ChkobbaError as error:  # piles no deal leaves (more chkobbas than captures...)
-        yield f"the piles left by the last deal cannot be scored: {error}"
-        return
+    # The engine's own scorer (score_deal's result, without its input checks: the cards
+    # and counts are checked above): a server checks a state at every move.
+    again = _kernel.score(state.captured, state.chkobbas, state.rules, side)
     for field in attrs.fields(DealScore):
         found, scored = getattr(last, field.name), getattr(again, field.name)
         if found != scored and not (field.name == "primiera_sums" and found == ()):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 
 from chkobba._copying import CopiesApart
-from chkobba._describe import shown_kind, wrong_type
+from chkobba._describe import integral, shown_kind, wrong_type
 from chkobba.bots.greedy import WORTH
 from chkobba.checks import broken_state
 from chkobba.engine import apply
@@ -63,6 +63,7 @@ def deal_difference(state: State, deals: int) -> int:
     """
     if not isinstance(state, State):
         raise ChkobbaError(wrong_type("deal_difference", "a State", state))
+    deals = integral(deals)  # numpy's integers too
     if type(deals) is not int or deals < 0:
         raise ChkobbaError(
             f"deal_difference: deals must be a count of deals (an integer >= 0), not {shown(deals)}"

@@ -31,6 +31,7 @@ import functools
 import math
 from collections.abc import Iterable, Sequence
 
+from chkobba._describe import integral
 from chkobba._kernel import tally, tally_counts
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
@@ -142,7 +143,8 @@ def _checked(
     if not isinstance(rules, Rules):
         raise ChkobbaError(f"{function}: rules must be a Rules profile, not {shown(rules)}")
     piles = items_of(captured, f"{function}: captured", 3)
-    counts = items_of(chkobbas, f"{function}: chkobbas", 3)
+    # numpy's integers too, as score_deal takes them
+    counts = tuple(integral(n) for n in items_of(chkobbas, f"{function}: chkobbas", 3))
     allowed, named = sides
     if len(piles) != len(counts) or len(piles) not in allowed:
         raise ChkobbaError(

@@ -184,7 +184,7 @@ class _Match:
         over it where colour is off or the terminal is dumb (no escape code then)."""
         if self.out.rich is not None and os.environ.get("TERM") != "dumb":
             return "\r\033[K"
-        return "\r" + " " * len(said) + "\r"
+        return "\r" + " " * len(self.out.writable(said)) + "\r"  # as written: "…" may be "..."
 
     def turn(self) -> bool:
         """The person's move; False when it was undone instead (nothing was played)."""

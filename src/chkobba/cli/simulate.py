@@ -387,7 +387,7 @@ CONNECT_SECONDS = 10
 def _connect(distributed: Any, address: str) -> Any:
     """A client of the scheduler at ``address``, or a one-line :class:`CommandError`.
 
-    Made in a thread of its own, given half as long again as Dask's own timeout: a peer
+    Made in a thread of its own, given a second more than Dask's own timeout: a peer
     that answers but is no scheduler (an HTTP server) kept Dask waiting for good, and an
     address of another scheme (``tls://`` without its certificates, ``ucx://`` without
     its package) fails with errors of other types.
@@ -402,7 +402,7 @@ def _connect(distributed: Any, address: str) -> Any:
 
     thread = threading.Thread(target=connect, name="chkobba-dask-connect", daemon=True)
     thread.start()
-    thread.join(CONNECT_SECONDS * 1.5)
+    thread.join(CONNECT_SECONDS + 1)  # Dask's own timeout, when it keeps it, comes first
     cannot = f"cannot reach the Dask scheduler at {one_line(address)}"
     if thread.is_alive():
         raise CommandError(
