@@ -32,6 +32,7 @@ __all__ = [
     "finite_at_least_zero",
     "finite_number",
     "first_unknown",
+    "int_converter",
     "integer_count",
     "integral",
     "missing_extra",
@@ -117,6 +118,12 @@ def integral(value: _Value) -> _Value:
     """
     number = integer_count(value)
     return value if number is None else cast("_Value", number)
+
+
+def int_converter(value: int) -> int:
+    """:func:`integral` typed as an attrs converter of an ``int`` field (``Record``'s
+    players, ``Rules``' target): what a type checker shows as the field's type."""
+    return integral(value)
 
 
 def twice(card: object, first: str, second: str) -> str:

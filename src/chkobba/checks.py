@@ -42,7 +42,7 @@ from chkobba.scoring import (
     majority,
     unique_best,
 )
-from chkobba.state import HAND_SIZE, SCORE_LIMIT, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, SCORE_LIMIT, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["broken_state", "check_state"]
 
@@ -471,12 +471,12 @@ def _play_phase(state: State) -> Iterator[str]:
         yield (
             f"{sum(state.chkobbas)} chkobba(s) but only {_played(state)} card(s) played this deal"
         )
-    elif not any(state.captured) and _voids(state.table[:4], state.rules):
+    elif not any(state.captured) and _voids(state.table[:TABLE_SIZE], state.rules):
         # Nothing captured yet: the table's first four cards are the ones dealt (a card
         # that takes nothing is laid after them), and the engine deals such a table again.
         rules = state.rules
         yield (
-            f"the table dealt, {format_cards(state.table[:4])}, voids the deal under the "
+            f"the table dealt, {format_cards(state.table[:TABLE_SIZE])}, voids the deal under the "
             f"{rules.name} profile (void_deal {rules.void_deal!r}): it is dealt again, "
             "never played"
         )
@@ -485,7 +485,7 @@ def _play_phase(state: State) -> Iterator[str]:
 def _played(state: State) -> int:
     """How many cards have been played this deal: dealt to the hands (all but the four
     on the table, less the stock), less those still held."""
-    dealt = len(DECK) - 4 - len(state.stock)
+    dealt = len(DECK) - TABLE_SIZE - len(state.stock)
     return dealt - sum(len(hand) for hand in state.hands)
 
 

@@ -34,7 +34,14 @@ from typing import Any, BinaryIO, NoReturn
 
 import attrs
 
-from chkobba._describe import first_unknown, integral, move_number, plain_flag, shown_kind
+from chkobba._describe import (
+    first_unknown,
+    int_converter,
+    integral,
+    move_number,
+    plain_flag,
+    shown_kind,
+)
 from chkobba._files import write_atomically
 from chkobba._json import BYTES_LIKE, bad_byte, file_name, strict_loads, utf8_text
 from chkobba.cards import DECK, Rank
@@ -121,12 +128,6 @@ def _refuse_unreadable(move: Move, index: int) -> NoReturn:
     except NotationError as error:
         raise RecordError(f"{move_number(index)}: {error}") from None
     raise RecordError(f"{move_number(index)}: {shown(str(move))} does not read back")
-
-
-def _to_int(value: int) -> int:
-    """A count or a seat: numpy's integers as ints, as new_match takes them (anything
-    else as it is, for the record's start to refuse)."""
-    return integral(value)
 
 
 def _to_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -227,8 +228,10 @@ class Record:
     chkobba.errors.RecordError: move 1 (index 0) ('keep') is not legal: ... in phase SHUFFLE
     """
 
-    players: int = attrs.field(converter=_to_int)
-    dealer: int = attrs.field(default=0, converter=_to_int)
+    # numpy's integers as ints, as new_match takes them; anything else as it is, for the
+    # record's start to refuse
+    players: int = attrs.field(converter=int_converter)
+    dealer: int = attrs.field(default=0, converter=int_converter)
     scores: tuple[int, ...] = attrs.field(default=None, converter=_to_scores)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     rules: Rules = TUNISIAN

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import attrs
 
-from chkobba._describe import integral, not_an_int, plain_flag
+from chkobba._describe import int_converter, integral, not_an_int, plain_flag
 from chkobba._files import write_atomically
 from chkobba._json import bad_byte, document_text, file_name, read_document, strict_loads, utf8_text
 from chkobba.cards import DECK, Card, Rank
@@ -84,12 +84,6 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
 #: The largest capture value: the 40 cards' values then sum to at most 40,000, which the
 #: adapters' float32 observations hold exactly.
 CAPTURE_VALUE_LIMIT = 1000
-
-
-def _to_int(value: int) -> int:
-    """numpy's integers (and other integral types) as ints; anything else as it is, for
-    the validator to refuse."""
-    return integral(value)
 
 
 def _to_ints(value: tuple[int, ...]) -> tuple[int, ...]:
@@ -192,7 +186,7 @@ class Rules:
     capture_values: tuple[int, ...] = attrs.field(
         default=_TUNISIAN_VALUES, converter=_to_ints, validator=_check_values
     )
-    target: int = attrs.field(default=21, converter=_to_int, validator=_check_target)
+    target: int = attrs.field(default=21, converter=int_converter, validator=_check_target)
     players: tuple[int, ...] = attrs.field(
         default=(2, 4), converter=_to_ints, validator=_check_players, kw_only=True
     )
