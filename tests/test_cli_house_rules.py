@@ -234,7 +234,7 @@ def _fields(**changes: Any) -> str:
 
 _BAD_FILES = [
     ("bad.json", "{", "is not valid JSON: Expecting property name"),
-    ("list.json", "[1, 2]", "must be an object, not [1, 2] (list)"),
+    ("list.json", "[1, 2]", "must be an object, not [1, 2] (a list)"),
     ("unknown.json", _fields(primera=True), ": unknown field 'primera'"),
     ("value.json", _fields(target=0), ": target must be a positive integer, at most 10000"),
     (
@@ -242,7 +242,7 @@ _BAD_FILES = [
         _fields(capture_values=[1, 2]),
         ": capture_values must be a tuple of 10 integers from 1 to 1000",
     ),
-    ("flag.json", _fields(cut="yes"), ": cut must be True or False, got 'yes'"),
+    ("flag.json", _fields(cut="yes"), ': cut must be True or False, got "yes"'),
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),
     ("nan.json", _fields(target=float("nan")), ": a rule profile holds no NaN: it is not standard"),
     ("latin.json", b'{"name": "caf\xe9"}', "is not UTF-8 text: byte 13 is 0xe9"),

@@ -106,6 +106,6 @@ def _first(state: State) -> Move:
 
 def test_a_profile_nested_a_few_levels_keeps_its_message() -> None:
     """A list inside a list (a typo, not an attack) is still refused and quoted as the
-    tuples it was read as."""
-    with pytest.raises(ChkobbaError, match=r"got \(\(1, 2\), 3"):
+    JSON wrote it."""
+    with pytest.raises(ChkobbaError, match=r"got \[\[1, 2\], 3"):
         Rules.from_dict({**TUNISIAN.to_dict(), "capture_values": [[1, 2], *range(3, 12)]})

@@ -124,19 +124,19 @@ _LAST = MoveOutcome(
     [
         (
             {**_GOOD, "kind": "deal"},
-            "kind must be one of 'shuffle', 'cut', 'play', not 'deal' (str)",
+            "kind must be one of 'shuffle', 'cut', 'play', not \"deal\" (text)",
         ),
-        ({**_GOOD, "chkobba": 1}, "chkobba must be true or false, not 1 (int)"),
-        ({**_GOOD, "void": "yes"}, "void must be true or false, not 'yes' (str)"),
-        ({**_GOOD, "keep": 1}, "keep must be true or false, not 1 (int)"),
-        ({**_GOOD, "deal_score": 5}, "deal_score must be an object, not 5 (int)"),
+        ({**_GOOD, "chkobba": 1}, "chkobba must be true or false, not 1 (a number)"),
+        ({**_GOOD, "void": "yes"}, 'void must be true or false, not "yes" (text)'),
+        ({**_GOOD, "keep": 1}, "keep must be true or false, not 1 (a number)"),
+        ({**_GOOD, "deal_score": 5}, "deal_score must be an object, not 5 (a number)"),
         (
             {**_LAST, "deal_score": {**_LAST["deal_score"], "points": "4 1"}},
-            "deal_score.points must be a whole number, null or a list, not '4 1' (str)",
+            'deal_score.points must be a whole number, null or a list, not "4 1" (text)',
         ),
         (
             {**_LAST, "deal_score": {**_LAST["deal_score"], "cards_winner": 0.5}},
-            "deal_score.cards_winner must be a whole number, null or a list, not 0.5 (float)",
+            "deal_score.cards_winner must be a whole number, null or a list, not 0.5 (a number)",
         ),
     ],
 )

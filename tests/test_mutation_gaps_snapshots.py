@@ -102,16 +102,19 @@ def test_the_states_to_break_are_the_ones_described() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (3, "state must be an object (what to_dict returns), not 3 (int)"),
-        ([], "state must be an object (what to_dict returns), not [] (list)"),
-        ({**_CUT, "format": "x"}, "state format must be 'chkobba-state', not 'x' (str)"),
+        (3, "state must be an object (what to_dict returns), not 3 (a number)"),
+        ([], "state must be an object (what to_dict returns), not [] (a list)"),
+        ({**_CUT, "format": "x"}, "state format must be 'chkobba-state', not \"x\" (text)"),
         (
             {**_CUT, "format": "chkobba-view"},
-            "state format must be 'chkobba-state', not 'chkobba-view' (str)",
+            "state format must be 'chkobba-state', not \"chkobba-view\" (text)",
         ),
-        ({**_CUT, "version": 2}, "state version must be 1 (this library's), not 2 (int)"),
-        ({**_CUT, "version": True}, "state version must be 1 (this library's), not True (bool)"),
-        ({**_CUT, "version": "1"}, "state version must be 1 (this library's), not '1' (str)"),
+        ({**_CUT, "version": 2}, "state version must be 1 (this library's), not 2 (a number)"),
+        (
+            {**_CUT, "version": True},
+            "state version must be 1 (this library's), not true (a boolean)",
+        ),
+        ({**_CUT, "version": "1"}, 'state version must be 1 (this library\'s), not "1" (text)'),
     ],
 )
 def test_a_state_envelope_is_refused_naming_what_came(data: object, message: str) -> None:
@@ -123,9 +126,12 @@ def test_a_state_envelope_is_refused_naming_what_came(data: object, message: str
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (None, "view must be an object (what to_dict returns), not None (NoneType)"),
-        ({**_CUTTER, "format": 7}, "view format must be 'chkobba-view', not 7 (int)"),
-        ({**_CUTTER, "version": 1.0}, "view version must be 1 (this library's), not 1.0 (float)"),
+        (None, "view must be an object (what to_dict returns), not null"),
+        ({**_CUTTER, "format": 7}, "view format must be 'chkobba-view', not 7 (a number)"),
+        (
+            {**_CUTTER, "version": 1.0},
+            "view version must be 1 (this library's), not 1.0 (a number)",
+        ),
     ],
 )
 def test_a_view_envelope_is_refused_naming_what_came(data: object, message: str) -> None:
@@ -146,27 +152,27 @@ _SCORE = "must be a whole number, null or a list, not"
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({**_CUT, "players": "2"}, "players must be a whole number, not '2' (str)"),
-        ({**_CUT, "dealer": 0.0}, "dealer must be a whole number, not 0.0 (float)"),
-        ({**_CUT, "current_player": "a"}, "current_player must be a whole number, not 'a' (str)"),
-        ({**_CUT, "winner": True}, "winner must be a whole number, not True (bool)"),
-        ({**_CUT, "table": 3}, "table must be a list, not 3 (int)"),
-        ({**_CUT, "table": [3]}, f"table[0] {_CARD} 3 (int)"),
-        ({**_CUT, "stock": [*_CUT["stock"][:2], None]}, f"stock[2] {_CARD} None (NoneType)"),
-        ({**_CUT, "chkobbas": 3}, "chkobbas must be a list, not 3 (int)"),
-        ({**_CUT, "scores": [0, "a"]}, "scores[1] must be a whole number, not 'a' (str)"),
-        ({**_CUT, "captured": 3}, "captured must be a list, not 3 (int)"),
-        ({**_CUT, "captured": [[], 3]}, "captured[1] must be a list, not 3 (int)"),
-        ({**_CUT, "hands": [[], ["7D", 3]]}, f"hands[1][1] {_CARD} 3 (int)"),
+        ({**_CUT, "players": "2"}, 'players must be a whole number, not "2" (text)'),
+        ({**_CUT, "dealer": 0.0}, "dealer must be a whole number, not 0.0 (a number)"),
+        ({**_CUT, "current_player": "a"}, 'current_player must be a whole number, not "a" (text)'),
+        ({**_CUT, "winner": True}, "winner must be a whole number, not true (a boolean)"),
+        ({**_CUT, "table": 3}, "table must be a list, not 3 (a number)"),
+        ({**_CUT, "table": [3]}, f"table[0] {_CARD} 3 (a number)"),
+        ({**_CUT, "stock": [*_CUT["stock"][:2], None]}, f"stock[2] {_CARD} null"),
+        ({**_CUT, "chkobbas": 3}, "chkobbas must be a list, not 3 (a number)"),
+        ({**_CUT, "scores": [0, "a"]}, 'scores[1] must be a whole number, not "a" (text)'),
+        ({**_CUT, "captured": 3}, "captured must be a list, not 3 (a number)"),
+        ({**_CUT, "captured": [[], 3]}, "captured[1] must be a list, not 3 (a number)"),
+        ({**_CUT, "hands": [[], ["7D", 3]]}, f"hands[1][1] {_CARD} 3 (a number)"),
         (
             {**_CUT, "phase": "x"},
-            "phase must be one of 'shuffle', 'cut', 'play', 'over', not 'x' (str)",
+            "phase must be one of 'shuffle', 'cut', 'play', 'over', not \"x\" (text)",
         ),
-        ({**_CUT, "deal_scores": 3}, "deal_scores must be a list, not 3 (int)"),
-        ({**_CUT, "deal_scores": [3]}, "deal_scores[0] must be an object, not 3 (int)"),
-        (_deal_score(cards_winner=True), f"deal_scores[0].cards_winner {_SCORE} True (bool)"),
-        (_deal_score(points="ab"), f"deal_scores[0].points {_SCORE} 'ab' (str)"),
-        (_deal_score(chkobbas=[[1], 0]), f"deal_scores[0].chkobbas {_SCORE} [[1], 0] (list)"),
+        ({**_CUT, "deal_scores": 3}, "deal_scores must be a list, not 3 (a number)"),
+        ({**_CUT, "deal_scores": [3]}, "deal_scores[0] must be an object, not 3 (a number)"),
+        (_deal_score(cards_winner=True), f"deal_scores[0].cards_winner {_SCORE} true (a boolean)"),
+        (_deal_score(points="ab"), f'deal_scores[0].points {_SCORE} "ab" (text)'),
+        (_deal_score(chkobbas=[[1], 0]), f"deal_scores[0].chkobbas {_SCORE} [[1], 0] (a list)"),
     ],
 )
 def test_a_bad_state_field_is_refused_naming_the_field_the_value_and_its_kind(
@@ -178,16 +184,16 @@ def test_a_bad_state_field_is_refused_naming_the_field_the_value_and_its_kind(
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({**_PLAYER, "player": "1"}, "player must be a whole number, not '1' (str)"),
-        ({**_PLAYER, "hand": [3]}, f"hand[0] {_CARD} 3 (int)"),
-        ({**_PLAYER, "hand_sizes": 3}, "hand_sizes must be a list, not 3 (int)"),
+        ({**_PLAYER, "player": "1"}, 'player must be a whole number, not "1" (text)'),
+        ({**_PLAYER, "hand": [3]}, f"hand[0] {_CARD} 3 (a number)"),
+        ({**_PLAYER, "hand_sizes": 3}, "hand_sizes must be a list, not 3 (a number)"),
         (
             {**_PLAYER, "hand_sizes": [3, "a"]},
-            "hand_sizes[1] must be a whole number, not 'a' (str)",
+            'hand_sizes[1] must be a whole number, not "a" (text)',
         ),
-        ({**_PLAYER, "stock_size": None}, "stock_size must be a whole number, not None (NoneType)"),
-        ({**_CUTTER, "cut_card": 3}, f"cut_card {_CARD} 3 (int)"),
-        ({**_CUTTER, "cut_card": ["2H"]}, f"cut_card {_CARD} ['2H'] (list)"),
+        ({**_PLAYER, "stock_size": None}, "stock_size must be a whole number, not null"),
+        ({**_CUTTER, "cut_card": 3}, f"cut_card {_CARD} 3 (a number)"),
+        ({**_CUTTER, "cut_card": ["2H"]}, f'cut_card {_CARD} ["2H"] (a list)'),
     ],
 )
 def test_a_bad_view_field_is_refused_naming_the_field_the_value_and_its_kind(
@@ -203,20 +209,30 @@ _NAME = "rules: name must be non-empty printable text of at most 60 characters, 
 @pytest.mark.parametrize(
     ("name", "value", "message"),
     [
-        ("target", [[1]], _TARGET + "((1,),)"),
-        ("target", [[[1]]], _TARGET + "(((1,),),)"),
-        ("target", [[[[1]]]], _TARGET + "((([...],),),)"),
-        ("name", [[["a"]]], _NAME + "((('a',),),)"),
+        ("target", [[1]], _TARGET + "[[1]]"),
+        ("target", [[[[1]]]], _TARGET + "[[[[1]]]]"),
+        ("name", [[["a"]]], _NAME + '[[["a"]]]'),
+        ("target", None, _TARGET + "null"),
+        ("target", True, _TARGET + "true"),
+        ("name", "", _NAME + '""'),
     ],
 )
-def test_rules_values_are_read_as_tuples_three_levels_deep(
+def test_rules_values_are_quoted_as_the_json_wrote_them(
     name: str, value: object, message: str
 ) -> None:
+    """The profile's checks, shared with Python callers, quote the value they were given
+    (a tuple, None); a field read from JSON is quoted as the JSON wrote it."""
+    assert _state_error({**_CUT, "rules": {**_CUT["rules"], name: value}}) == message
+
+
+def test_rules_values_are_read_as_tuples_three_levels_deep() -> None:
     """A profile holds flat tuples at most, so a list in a rules field is read as a tuple,
     down to three levels; deeper lists stay lists (which every field refuses) so that
-    reading never recurses as deep as the JSON goes. The refusal quotes the value as
-    read: three levels of tuples, then the list the quote cuts to ``[...]``."""
-    assert _state_error({**_CUT, "rules": {**_CUT["rules"], name: value}}) == message
+    reading never recurses as deep as the JSON goes."""
+    assert snapshots_module._from_plain([[1]]) == ((1,),)
+    assert snapshots_module._from_plain([[[1]]]) == (((1,),),)
+    assert snapshots_module._from_plain([[[[1]]]]) == ((([1],),),)
+    assert snapshots_module._from_plain([[["a"]], 2]) == ((("a",),), 2)
 
 
 # --- fields that do not agree with each other ---------------------------------------------------

@@ -8,11 +8,22 @@ import errno
 import json
 import os
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 
-from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Rules
+from chkobba import (
+    CARD_RULES_PLUS,
+    TUNISIAN,
+    ChkobbaError,
+    Record,
+    RecordError,
+    Rules,
+    State,
+    new_match,
+)
 from chkobba.cli.rules import profile_json
 from tests.helpers import written_to_a_fifo
 from tests.strategies import examples, rule_profiles
@@ -93,7 +104,7 @@ def test_save_into_a_folder_is_an_oserror_naming_it(tmp_path: Path) -> None:
         ("[" * 100_000, r"^the rule profile is not valid JSON"),
         ('{"name": "a", "name": "b"}', r"^field 'name' appears twice in one JSON object$"),
         ('{"name": "house"}', r"^rules: missing field 'capture_values'$"),
-        ("[]", r"^rules must be an object, not \[\] \(list\)$"),
+        ("[]", r"^rules must be an object, not \[\] \(a list\)$"),
         ("NaN", r"^a rule profile holds no NaN: it is not standard JSON$"),
         ('{"target": -Infinity}', r"^a rule profile holds no -Infinity: it is not standard JSON$"),
     ],
@@ -101,6 +112,50 @@ def test_save_into_a_folder_is_an_oserror_naming_it(tmp_path: Path) -> None:
 def test_from_json_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ChkobbaError, match=message):
         Rules.from_json(text)
+
+
+_PLAYERS = (
+    "players must be a tuple of the player counts a match may have, each of 2, 3 or 4 at "
+    "most once, in increasing order: (2, 4), or [2, 4] in JSON; got "
+)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "quoted"),
+    [
+        ("players", [], _PLAYERS + "[]"),
+        ("players", [4, 2], _PLAYERS + "[4, 2]"),
+        ("target", None, "target must be a positive integer, at most 10000, got null"),
+        ("cut", "yes", 'cut must be True or False, got "yes"'),
+        (
+            "void_deal",
+            False,
+            "void_deal must be one of 'three_of_a_rank', 'three_kings', 'never', got false",
+        ),
+    ],
+)
+def test_a_profile_read_from_json_quotes_the_value_as_the_json_wrote_it(
+    field: str, value: object, quoted: str
+) -> None:
+    """The profile's checks quote what they were given (a tuple, None), but a profile's
+    file, a state's profile and a record's profile quote the field as its JSON wrote it."""
+    data = {**TUNISIAN.to_dict(), field: value}
+    with pytest.raises(ChkobbaError) as from_file:
+        Rules.from_json(json.dumps(data))
+    assert str(from_file.value) == f"rules: {quoted}"
+    state = json.loads(new_match().to_json())
+    with pytest.raises(ChkobbaError) as from_state:
+        State.from_json(json.dumps({**state, "rules": data}))
+    assert str(from_state.value) == f"rules: {quoted}"
+    record = json.loads(Record(players=2, moves=()).to_json())
+    with pytest.raises(RecordError) as from_record:
+        Record.from_json(json.dumps({**record, "rules": data}))
+    assert str(from_record.value) == f"rules: {quoted}"
+    # Python callers keep Python's words.
+    given: dict[str, Any] = {field: tuple(value) if isinstance(value, list) else value}
+    with pytest.raises(ChkobbaError) as from_python:
+        attrs.evolve(TUNISIAN, **given)
+    assert "got [" not in str(from_python.value) and "got null" not in str(from_python.value)
 
 
 def test_from_json_takes_only_text() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import math
 import numbers
 import operator
@@ -35,6 +36,8 @@ __all__ = [
     "int_converter",
     "integer_count",
     "integral",
+    "json_kind",
+    "json_shown",
     "missing_extra",
     "move_number",
     "not_an_int",
@@ -79,6 +82,39 @@ def shown_kind(value: object) -> str:
         return f"a {kind}"
     text = shown(value)
     return f"a {kind}" if len(text) > _LIMIT else f"{text} ({kind})"
+
+
+def json_kind(value: object) -> str:
+    """How a value read from JSON reads in an error message: as JSON text, with its JSON
+    kind, for the readers of records, states, views, outcomes and profiles.
+
+    >>> json_kind(None), json_kind(True), json_kind([]), json_kind({"a": 1})
+    ('null', 'true (a boolean)', '[] (a list)', '{"a": 1} (an object)')
+    """
+    if value is None:
+        return "null"
+    kinds = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list"}
+    kind = "an object" if isinstance(value, dict) else kinds.get(type(value), type(value).__name__)
+    return f"{json_shown(value)} ({kind})"
+
+
+def json_shown(value: object) -> str:
+    """A JSON value as JSON text, cut like :func:`~chkobba.errors.shown` (and as cheaply).
+
+    >>> json_shown(None), json_shown(()), json_shown("7D")
+    ('null', '[]', '"7D"')
+    """
+    if isinstance(value, str):
+        value = value[: QUOTE_LIMIT + 1]
+    small = not isinstance(value, (list, tuple, dict)) or len(value) <= 20
+    if small and not (isinstance(value, int) and abs(value) > 10**60):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = shown(value)
+    else:
+        text = shown(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
 
 
 def wrong_type(function: str, expected: str, value: object) -> str:

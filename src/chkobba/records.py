@@ -38,6 +38,7 @@ from chkobba._describe import (
     first_unknown,
     int_converter,
     integral,
+    json_kind,
     move_number,
     plain_flag,
     shown_kind,
@@ -49,7 +50,6 @@ from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import (
-    QUOTE_LIMIT,
     ChkobbaError,
     IllegalMoveError,
     NotationError,
@@ -59,7 +59,7 @@ from chkobba.errors import (
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
 from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
-from chkobba.snapshots import shipped_schema
+from chkobba.snapshots import as_read, shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
 __all__ = ["FILE_LIMIT", "FORMAT", "MOVE_LIMIT", "VERSION", "Record"]
@@ -390,15 +390,15 @@ class Record:
         """Read a record from JSON data; see :meth:`from_json`."""
         verify = plain_flag("verify", verify)  # None would turn the replay off unseen
         if not isinstance(data, dict):
-            raise RecordError(f"a record is a JSON object, not {_kind(data)}")
+            raise RecordError(f"a record is a JSON object, not {json_kind(data)}")
         # Format and version first: a newer file may have fields this version lacks.
         form = data.get("format")
         if not isinstance(form, str) or form != FORMAT:  # the type first: see versioned_fields
-            found = _kind(form) if "format" in data else "missing"
+            found = json_kind(form) if "format" in data else "missing"
             raise RecordError(f"format must be {FORMAT!r}: it is {found}")
         version = data.get("version")
         if type(version) is not int:
-            found = _kind(version) if "version" in data else "missing"
+            found = json_kind(version) if "version" in data else "missing"
             raise RecordError(f"version must be the whole number {VERSION}: it is {found}")
         if version != VERSION:
             newer = " (newer than this library reads)" if version > VERSION else ""
@@ -439,7 +439,7 @@ class Record:
         if isinstance(text, BYTES_LIKE):
             text = _decoded(text)
         if not isinstance(text, str):
-            raise RecordError(f"a record is read from JSON text, not {_kind(text)}")
+            raise RecordError(f"a record is read from JSON text, not {json_kind(text)}")
         # One behaviour everywhere: a leading byte-order mark is allowed and skipped.
         text = text.removeprefix("\ufeff")
         try:
@@ -708,7 +708,7 @@ def _check_keys(
 def _whole(data: dict[str, Any], name: str) -> int:
     value = data[name]
     if type(value) is not int:
-        raise RecordError(f"{name} must be a whole number, not {_kind(value)}")
+        raise RecordError(f"{name} must be a whole number, not {json_kind(value)}")
     return value
 
 
@@ -716,22 +716,22 @@ def _wholes(data: dict[str, Any], name: str, lengths: tuple[int, ...]) -> tuple[
     value = data[name]
     if not isinstance(value, list) or len(value) not in lengths:
         sizes = " or ".join(map(str, lengths))
-        raise RecordError(f"{name} must be a list of {sizes} whole numbers, not {_kind(value)}")
+        raise RecordError(f"{name} must be a list of {sizes} whole numbers, not {json_kind(value)}")
     for item in value:
         if type(item) is not int:
-            raise RecordError(f"{name} must hold whole numbers, not {_kind(item)}")
+            raise RecordError(f"{name} must hold whole numbers, not {json_kind(item)}")
     return tuple(value)
 
 
 def _moves(value: object) -> tuple[Move, ...]:
     if not isinstance(value, list):
-        raise RecordError(f"moves must be a list of move texts, not {_kind(value)}")
+        raise RecordError(f"moves must be a list of move texts, not {json_kind(value)}")
     if len(value) > MOVE_LIMIT:
         raise RecordError(f"a record holds at most {MOVE_LIMIT} moves, not {len(value)}")
     moves = []
     for index, text in enumerate(value):
         if not isinstance(text, str):
-            raise RecordError(f"{move_number(index)} must be move text, not {_kind(text)}")
+            raise RecordError(f"{move_number(index)} must be move text, not {json_kind(text)}")
         try:
             moves.append(parse_move(text))
         except NotationError as error:
@@ -749,48 +749,24 @@ def _rules_out(rules: Rules) -> dict[str, Any]:
 
 def _rules(value: object) -> Rules:
     if not isinstance(value, dict):
-        raise RecordError(f"rules must be an object, not {_kind(value)}")
+        raise RecordError(f"rules must be an object, not {json_kind(value)}")
     _check_keys(value, _RULES_FIELDS, _RULES_REQUIRED, "", " in rules")
     fields = dict(value)
     if not isinstance(fields["name"], str):
-        raise RecordError(f"rules name must be text, not {_kind(fields['name'])}")
+        raise RecordError(f"rules name must be text, not {json_kind(fields['name'])}")
     for name in _RULES_TUPLES:
         if name in fields:
             if not isinstance(fields[name], list):
-                raise RecordError(f"rules {name} must be a list, not {_kind(fields[name])}")
+                raise RecordError(f"rules {name} must be a list, not {json_kind(fields[name])}")
             fields[name] = tuple(fields[name])
     try:
         # Rules checks every field (type and value) and names the one that is wrong.
         return Rules(**fields)
     except ChkobbaError as error:
-        raise RecordError(f"rules: {error}") from None
+        raise RecordError(f"rules: {as_read(str(error), Rules, value, fields)}") from None
 
 
 def _tags(value: object) -> Mapping[str, str]:
     if not isinstance(value, dict):
-        raise RecordError(f"tags must be an object of texts, not {_kind(value)}")
+        raise RecordError(f"tags must be an object of texts, not {json_kind(value)}")
     return value
-
-
-def _kind(value: object) -> str:
-    """How a JSON value reads in an error message, e.g. ``true (a boolean)``."""
-    kinds = {bool: "a boolean", int: "a number", float: "a number", str: "text", list: "a list"}
-    kind = "an object" if isinstance(value, dict) else kinds.get(type(value), type(value).__name__)
-    if value is None:
-        return "null"
-    return f"{_json_shown(value)} ({kind})"
-
-
-def _json_shown(value: object) -> str:
-    """A JSON value as JSON text, cut like :func:`~chkobba.errors.shown` (and as cheaply)."""
-    if isinstance(value, str):
-        value = value[: QUOTE_LIMIT + 1]
-    small = not isinstance(value, (list, dict)) or len(value) <= 20
-    if small and not (isinstance(value, int) and abs(value) > 10**60):
-        try:
-            text = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError):
-            text = shown(value)
-    else:
-        text = shown(value)
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."

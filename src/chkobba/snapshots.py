@@ -31,13 +31,13 @@ chkobba.errors.ChkobbaError: state: 7D is in two places (stock and table)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
 import attrs
 
-from chkobba._describe import first_unknown, shown_kind, twice
+from chkobba._describe import first_unknown, json_kind, json_shown, shown_kind, twice
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
@@ -73,7 +73,13 @@ In = Callable[[str, Any], Any]
 
 
 def bad_field(where: str, value: object, expected: str) -> ChkobbaError:
-    return ChkobbaError(f"{where} must be {expected}, not {shown_kind(value)}")
+    """The refusal of a value read from JSON, quoted as JSON: ``not null``."""
+    return ChkobbaError(f"{where} must be {expected}, not {json_kind(value)}")
+
+
+def _not_a(function: str, value: object, expected: str) -> ChkobbaError:
+    """The refusal of a Python argument, quoted as Python: ``not None (NoneType)``."""
+    return ChkobbaError(f"{function} must be {expected}, not {shown_kind(value)}")
 
 
 def _int_in(where: str, value: Any) -> int:
@@ -165,12 +171,37 @@ def attrs_in(kind: type[Any]) -> In:
         if not isinstance(value, dict):
             raise bad_field(where, value, "an object")
         check_keys(where, value, names)
+        given = {name: _from_plain(value[name]) for name in names}
         try:
-            return kind(**{name: _from_plain(value[name]) for name in names})
+            return kind(**given)
         except (ChkobbaError, TypeError) as error:
-            raise ChkobbaError(f"{where}: {error}") from None
+            raise ChkobbaError(f"{where}: {as_read(str(error), kind, value, given)}") from None
 
     return read
+
+
+def as_read(
+    message: str, kind: type[Any], read: Mapping[str, Any], given: Mapping[str, Any]
+) -> str:
+    """A validator's ``message`` about a field of ``kind`` (a Rules, a DealScore) read from
+    JSON, its closing quote of the value as JSON wrote it: the validators, shared with
+    Python callers, quote the value they were given (``got ()``, ``got None``), which for
+    a field read from JSON is ``got []``, ``got null``. ``read`` holds the fields as JSON
+    gave them, ``given`` as they were passed to ``kind``."""
+    name = message.partition(" ")[0]
+    field = attrs.fields_dict(kind).get(name)
+    if field is None or name not in read or name not in given:
+        return message
+    value, convert = given[name], field.converter
+    try:
+        if callable(convert):  # (the profiles' converters are plain functions)
+            value = convert(value)
+    except Exception:  # (they convert what they can and pass on the rest)
+        return message
+    as_python = f"got {shown(value)}"
+    if not message.endswith(as_python):
+        return message
+    return message[: -len(as_python)] + f"got {json_shown(read[name])}"
 
 
 def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
@@ -280,7 +311,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     (True, [['5D', '7D', 'QC'], ['2H', '4D', 'AC']], ['7C', 'JC', '4H', '3H'])
     """
     if not isinstance(state, State):
-        raise bad_field("state_to_dict", state, "a State")
+        raise _not_a("state_to_dict", state, "a State")
     # A state built by hand can hold anything (a numpy integer, a card as text) that JSON
     # cannot write or that state_from_dict would refuse: what is written reads back.
     try:
@@ -306,7 +337,7 @@ def state_from_dict(data: object) -> State:
     >>> state_from_dict({**state_to_dict(start), "version": 2})
     Traceback (most recent call last):
     ...
-    chkobba.errors.ChkobbaError: state version must be 1 (this library's), not 2 (int)
+    chkobba.errors.ChkobbaError: state version must be 1 (this library's), not 2 (a number)
     """
     fields = _read(data, STATE_FORMAT, _STATE)
     _check_table(fields, "state")
@@ -341,7 +372,7 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     chkobba.errors.ChkobbaError: inconsistent view: hand_sizes[0] is 3, but the hand holds 1
     """
     if not isinstance(view, PlayerView):
-        raise bad_field("view_to_dict", view, "a PlayerView")
+        raise _not_a("view_to_dict", view, "a PlayerView")
     # A view built by hand can hold anything; sent to a seat, it must be one observe gives.
     return _write(check_view(view), VIEW_FORMAT, _VIEW)
 
