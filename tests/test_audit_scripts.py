@@ -2914,8 +2914,10 @@ def test_mutclear_empties_every_cache_it_names_before_each_test() -> None:
     mutclear = tool("mutclear")
     says(mutclear, "every test meets chkobba's module-level caches empty")
     _fill_caches()
-    mutclear.pytest_runtest_setup(None)
     module = importlib.import_module
+    kept = module("chkobba").check_state(chkobba.rollout(new_match(), random.Random(4)))
+    assert module("chkobba.checks")._SOUND  # its deal score, found sound while it lives
+    mutclear.pytest_runtest_setup(None)
     kernel, playout, plays = (
         module("chkobba._kernel"),
         module("chkobba._playout"),
@@ -2929,6 +2931,7 @@ def test_mutclear_empties_every_cache_it_names_before_each_test() -> None:
         "evaluation._SPLITS": module("chkobba.bots.evaluation")._SPLITS,
         "evaluation._BERMILAS": module("chkobba.bots.evaluation")._BERMILAS,
         "_policy_rollout._TABLES": module("chkobba.bots._policy_rollout")._TABLES,
+        "checks._SOUND": module("chkobba.checks")._SOUND,
     }  # fmt: skip
     assert {name: len(cache) for name, cache in emptied.items() if cache} == {}
     evaluation = module("chkobba.bots.evaluation")
@@ -2936,6 +2939,7 @@ def test_mutclear_empties_every_cache_it_names_before_each_test() -> None:
     lrus += [evaluation._majority, evaluation._bermila, evaluation._dealt_ways]
     assert [f.cache_info().currsize for f in lrus] == [0] * 5
     assert plays._RECENT == (None, None)
+    assert kept.deal_scores  # (kept alive until now)
 
 
 def test_mutclear_the_next_test_meets_a_kernel_with_nothing_cached() -> None:

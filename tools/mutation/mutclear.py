@@ -85,6 +85,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     actions = sys.modules.get("chkobba.actions")
     if actions is not None:  # the bound of the capture ids, per profile
         actions._max_capture_options.cache_clear()
+    checks = sys.modules.get("chkobba.checks")
+    if checks is not None:  # the deal scores found sound, which check_state skips
+        checks._SOUND.clear()
     _clear_bot_caches()
 
 
