@@ -158,6 +158,26 @@ def test_a_profile_read_from_json_quotes_the_value_as_the_json_wrote_it(
     assert "got [" not in str(from_python.value) and "got null" not in str(from_python.value)
 
 
+class _Zero:
+    """An integer of another type, as numpy's are: the profile takes it as 0."""
+
+    def __index__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "Zero()"
+
+
+def test_a_field_converted_before_its_check_is_quoted_as_the_data_held_it() -> None:
+    # The check quotes the converted value (got 0); the data held Zero(). (Found by the
+    # mutation audit of stop 66: as_read without the converter's call left "got 0".)
+    with pytest.raises(ChkobbaError) as refused:
+        Rules.from_dict({**TUNISIAN.to_dict(), "target": _Zero()})
+    assert str(refused.value) == (
+        "rules: target must be a positive integer, at most 10000, got Zero()"
+    )
+
+
 def test_from_json_takes_only_text() -> None:
     with pytest.raises(ChkobbaError, match=r"^Rules\.from_json takes JSON text, not 7$"):
         Rules.from_json(7)  # type: ignore[arg-type]
