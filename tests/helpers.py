@@ -268,6 +268,39 @@ def arranged(
     )
 
 
+#: The winner fields of a deal score, in order.
+WINNER_FIELDS = (
+    "cards_winner",
+    "diamonds_winner",
+    "bermila_winner",
+    "seven_of_diamonds_winner",
+    "primiera_winner",
+)
+
+
+def two_sided_score(**fields: Any) -> DealScore:
+    """A deal score of two sides, ``fields`` changed: by default no chkobba, 20-20 cards,
+    5-5 diamonds, 2-2 sevens and sixes (nobody's), the 7♦ side 0's (all 40 cards are in
+    the piles: someone holds it), and points the categories won unless given."""
+    base: dict[str, Any] = {
+        "cards_winner": None,
+        "diamonds_winner": None,
+        "bermila_winner": None,
+        "seven_of_diamonds_winner": 0,
+        "chkobbas": (0, 0),
+        "card_counts": (20, 20),
+        "diamond_counts": (5, 5),
+        "seven_counts": (2, 2),
+        "six_counts": (2, 2),
+        "primiera_winner": None,
+        "primiera_sums": (),
+    } | fields
+    if "points" not in base:
+        winners = [base[name] for name in WINNER_FIELDS]
+        base["points"] = tuple(n + winners.count(side) for side, n in enumerate(base["chkobbas"]))
+    return DealScore(**base)
+
+
 def replayed(start: State, moves: Sequence[Move]) -> State:
     """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
     state = start

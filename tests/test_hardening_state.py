@@ -38,6 +38,7 @@ from chkobba import (
 )
 from chkobba.state import SCORE_LIMIT
 from chkobba.views import check_view
+from tests.helpers import two_sided_score
 
 HUGE = 10**5000
 
@@ -88,7 +89,7 @@ def test_a_deal_score_without_primiera_sums_still_loads() -> None:
 
 
 @pytest.mark.parametrize("points", [5, ("a", "b"), (1,), (1.5, 0), (True, False)])
-def test_check_state_names_a_malformed_deal_score(points: Any) -> None:
+def test_check_state_names_a_malformed_dealtwo_sided_score(points: Any) -> None:
     score = DealScore(
         None,
         None,
@@ -472,7 +473,7 @@ def test_more_chkobbas_than_plays_is_refused() -> None:
         check_state(many)
 
 
-def test_between_deals_the_piles_must_score_as_the_last_deal_score() -> None:
+def test_between_deals_the_piles_must_score_as_the_last_dealtwo_sided_score() -> None:
     after = _scored()
     assert after.phase is Phase.SHUFFLE and not after.stock and check_state(after) is after
     moved = after.captured[0][0]
@@ -485,24 +486,6 @@ def test_between_deals_the_piles_must_score_as_the_last_deal_score() -> None:
     more = tuple(n + 1 for n in after.chkobbas)
     with pytest.raises(ChkobbaError, match=r"deal_scores\[-1\]\.chkobbas is "):
         check_state(attrs.evolve(after, chkobbas=more))
-
-
-def _score(**fields: Any) -> DealScore:
-    base = {
-        "cards_winner": None,
-        "diamonds_winner": None,
-        "bermila_winner": None,
-        "seven_of_diamonds_winner": 0,  # all 40 cards are in the piles: someone holds it
-        "chkobbas": (0, 0),
-        "points": (1, 0),
-        "card_counts": (20, 20),
-        "diamond_counts": (5, 5),
-        "seven_counts": (2, 2),
-        "six_counts": (2, 2),
-        "primiera_winner": None,
-        "primiera_sums": (),
-    }
-    return DealScore(**(base | fields))
 
 
 @pytest.mark.parametrize(
@@ -539,7 +522,7 @@ def _score(**fields: Any) -> DealScore:
 def test_a_deal_scores_winners_follow_its_tallies(
     rules: Rules, fields: dict[str, Any], said: str
 ) -> None:
-    score = _score(**fields)
+    score = two_sided_score(**fields)
     state = attrs.evolve(new_match(rules=rules), deal_scores=(score,), scores=score.points)
     with pytest.raises(ChkobbaError, match=r"^inconsistent state: deal_scores\[0\]\." + said):
         check_state(state)
@@ -549,9 +532,9 @@ def test_a_tie_the_last_capturer_breaks_allows_either_side_or_nobody() -> None:
     house = attrs.evolve(TUNISIAN, name="house", ties_to_last_capturer=True)
     for winner in (None, 0, 1):
         points = (1 + int(winner == 0), int(winner == 1))
-        score = _score(cards_winner=winner, points=points)
+        score = two_sided_score(cards_winner=winner, points=points)
         state = attrs.evolve(new_match(rules=house), deal_scores=(score,), scores=points)
         assert check_state(state) is state
-    score = _score(cards_winner=1, points=(1, 1))  # the Tunisian profile breaks no tie
+    score = two_sided_score(cards_winner=1, points=(1, 1))  # the Tunisian profile breaks no tie
     with pytest.raises(ChkobbaError, match="cards_winner is 1"):
         check_state(attrs.evolve(new_match(), deal_scores=(score,), scores=(1, 1)))

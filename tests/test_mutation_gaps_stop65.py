@@ -39,38 +39,10 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
+from tests.helpers import two_sided_score
 
 _HOUSE_PRIMIERA = attrs.evolve(TUNISIAN, name="house", primiera=True)
 _HOUSE_TIES = attrs.evolve(TUNISIAN, name="house", ties_to_last_capturer=True)
-
-_WINNERS = (
-    "cards_winner",
-    "diamonds_winner",
-    "bermila_winner",
-    "seven_of_diamonds_winner",
-    "primiera_winner",
-)
-
-
-def _score(**fields: Any) -> DealScore:
-    """A deal score of two sides with no chkobba, its points the categories won: 20-20
-    cards, 5-5 diamonds, 2-2 sevens and sixes (nobody's), the 7♦ side 0's."""
-    base: dict[str, Any] = {
-        "cards_winner": None,
-        "diamonds_winner": None,
-        "bermila_winner": None,
-        "seven_of_diamonds_winner": 0,
-        "chkobbas": (0, 0),
-        "card_counts": (20, 20),
-        "diamond_counts": (5, 5),
-        "seven_counts": (2, 2),
-        "six_counts": (2, 2),
-        "primiera_winner": None,
-        "primiera_sums": (),
-    } | fields
-    winners = [base[name] for name in _WINNERS]
-    base["points"] = tuple(n + winners.count(side) for side, n in enumerate(base["chkobbas"]))
-    return DealScore(**base)
 
 
 def _holding(rules: Rules, *scores: DealScore) -> State:
@@ -137,7 +109,7 @@ def _holding(rules: Rules, *scores: DealScore) -> State:
 def test_each_winner_its_tallies_deny_is_refused(
     rules: Rules, fields: dict[str, Any], said: str
 ) -> None:
-    state = _holding(rules, _score(**fields))
+    state = _holding(rules, two_sided_score(**fields))
     message = f"inconsistent state: deal_scores[0].{said} under the {rules.name} profile"
     with pytest.raises(ChkobbaError, match=f"^{re.escape(message)}$"):
         check_state(state)
@@ -146,7 +118,7 @@ def test_each_winner_its_tallies_deny_is_refused(
 def test_a_score_found_sound_is_checked_again_under_another_profile() -> None:
     # _seats 51: a score remembered as sound for two sides under the Tunisian profile
     # was taken as sound for two sides under any profile.
-    score = _score(bermila_winner=0, seven_counts=(3, 1))
+    score = two_sided_score(bermila_winner=0, seven_counts=(3, 1))
     tunisian = _holding(TUNISIAN, score)
     assert check_state(tunisian) is tunisian
     message = (
@@ -160,7 +132,7 @@ def test_a_score_found_sound_is_checked_again_under_another_profile() -> None:
 def test_a_score_found_sound_before_does_not_end_the_check_of_the_next() -> None:
     # _seats 55: `break` for `continue` past a remembered score left the later ones
     # unchecked.
-    sound = _score()
+    sound = two_sided_score()
     first = _holding(TUNISIAN, sound)
     assert check_state(first) is first
     message = (
@@ -168,7 +140,7 @@ def test_a_score_found_sound_before_does_not_end_the_check_of_the_next() -> None
         "nobody under the tunisian profile"
     )
     with pytest.raises(ChkobbaError, match=f"^{re.escape(message)}$"):
-        check_state(_holding(TUNISIAN, sound, _score(primiera_winner=0)))
+        check_state(_holding(TUNISIAN, sound, two_sided_score(primiera_winner=0)))
 
 
 def _after_a_tied_deal() -> State:
