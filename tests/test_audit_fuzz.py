@@ -117,7 +117,7 @@ def test_a_deeply_nested_phase_is_refused_by_name() -> None:
     nested: list[Any] = []
     for _ in range(5000):
         nested = [nested]
-    with pytest.raises(ChkobbaError, match=r"^phase must be one of 'shuffle', 'cut', 'play'"):
+    with pytest.raises(ChkobbaError, match=r'^phase must be one of "shuffle", "cut", "play"'):
         State.from_dict({**new_match().to_dict(), "phase": nested})
 
 

@@ -242,7 +242,7 @@ _BAD_FILES = [
         _fields(capture_values=[1, 2]),
         ": capture_values must be a tuple of 10 integers from 1 to 1000",
     ),
-    ("flag.json", _fields(cut="yes"), ': cut must be True or False, got "yes"'),
+    ("flag.json", _fields(cut="yes"), ': cut must be true or false, got "yes"'),
     ("twice.json", '{"name": "a", "name": "b"}', ": field 'name' appears twice"),
     ("nan.json", _fields(target=float("nan")), ": a rule profile holds no NaN: it is not standard"),
     ("latin.json", b'{"name": "caf\xe9"}', "is not UTF-8 text: byte 13 is 0xe9"),

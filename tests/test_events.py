@@ -315,7 +315,7 @@ def test_a_hand_built_outcome_is_checked(fields: dict[str, Any], message: str) -
 
 def test_from_dict_names_what_is_wrong() -> None:
     good = MoveOutcome("play", player=1, card=card("QH"), captured=cards("2D 6S")).to_dict()
-    with pytest.raises(ChkobbaError, match="outcome format must be 'chkobba-outcome'"):
+    with pytest.raises(ChkobbaError, match='outcome format must be "chkobba-outcome"'):
         MoveOutcome.from_dict({**good, "format": "chkobba-state"})
     with pytest.raises(ChkobbaError, match="outcome: unknown field 'after'"):
         MoveOutcome.from_dict({**good, "after": {}})

@@ -124,7 +124,7 @@ _LAST = MoveOutcome(
     [
         (
             {**_GOOD, "kind": "deal"},
-            "kind must be one of 'shuffle', 'cut', 'play', not \"deal\" (text)",
+            'kind must be one of "shuffle", "cut", "play", not "deal" (text)',
         ),
         ({**_GOOD, "chkobba": 1}, "chkobba must be true or false, not 1 (a number)"),
         ({**_GOOD, "void": "yes"}, 'void must be true or false, not "yes" (text)'),

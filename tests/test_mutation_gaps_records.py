@@ -368,8 +368,8 @@ def test_json_that_is_not_standard_is_refused_by_name(text: str, message: str) -
     [
         ({**_BASE, "extra": 1}, "unknown field 'extra' (a record has " + ", ".join(_BASE) + ")"),
         ({k: v for k, v in _BASE.items() if k != "moves"}, "missing field 'moves'"),
-        ({"format": ("a",)}, "format must be 'chkobba-record': it is [\"a\"] (tuple)"),
-        ({"format": {1, 2}}, "format must be 'chkobba-record': it is {1, 2} (set)"),
+        ({"format": ("a",)}, 'format must be "chkobba-record": it is ["a"] (tuple)'),
+        ({"format": {1, 2}}, 'format must be "chkobba-record": it is {1, 2} (set)'),
     ],
 )
 def test_a_records_data_is_refused_by_name(data: dict[str, Any], message: str) -> None:

@@ -104,10 +104,10 @@ def test_the_states_to_break_are_the_ones_described() -> None:
     [
         (3, "state must be an object (what to_dict returns), not 3 (a number)"),
         ([], "state must be an object (what to_dict returns), not [] (a list)"),
-        ({**_CUT, "format": "x"}, "state format must be 'chkobba-state', not \"x\" (text)"),
+        ({**_CUT, "format": "x"}, 'state format must be "chkobba-state", not "x" (text)'),
         (
             {**_CUT, "format": "chkobba-view"},
-            "state format must be 'chkobba-state', not \"chkobba-view\" (text)",
+            'state format must be "chkobba-state", not "chkobba-view" (text)',
         ),
         ({**_CUT, "version": 2}, "state version must be 1 (this library's), not 2 (a number)"),
         (
@@ -127,7 +127,7 @@ def test_a_state_envelope_is_refused_naming_what_came(data: object, message: str
     ("data", "message"),
     [
         (None, "view must be an object (what to_dict returns), not null"),
-        ({**_CUTTER, "format": 7}, "view format must be 'chkobba-view', not 7 (a number)"),
+        ({**_CUTTER, "format": 7}, 'view format must be "chkobba-view", not 7 (a number)'),
         (
             {**_CUTTER, "version": 1.0},
             "view version must be 1 (this library's), not 1.0 (a number)",
@@ -145,7 +145,7 @@ def _deal_score(**fields: Any) -> dict[str, Any]:
     return {**_SCORED, "deal_scores": [{**_SCORED["deal_scores"][0], **fields}]}
 
 
-_CARD = "must be a card's text such as '7D', not"
+_CARD = 'must be a card\'s text such as "7D", not'
 _SCORE = "must be a whole number, null or a list, not"
 
 
@@ -166,7 +166,7 @@ _SCORE = "must be a whole number, null or a list, not"
         ({**_CUT, "hands": [[], ["7D", 3]]}, f"hands[1][1] {_CARD} 3 (a number)"),
         (
             {**_CUT, "phase": "x"},
-            "phase must be one of 'shuffle', 'cut', 'play', 'over', not \"x\" (text)",
+            'phase must be one of "shuffle", "cut", "play", "over", not "x" (text)',
         ),
         ({**_CUT, "deal_scores": 3}, "deal_scores must be a list, not 3 (a number)"),
         ({**_CUT, "deal_scores": [3]}, "deal_scores[0] must be an object, not 3 (a number)"),

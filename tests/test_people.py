@@ -191,10 +191,10 @@ def _state_data() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"format": "chkobba-record"}, "state format must be 'chkobba-state'"),
+        ({"format": "chkobba-record"}, 'state format must be "chkobba-state"'),
         ({"version": 2}, "state version must be 1"),
         ({"version": True}, "state version must be 1"),
-        ({"phase": "dance"}, "phase must be one of 'shuffle', 'cut', 'play', 'over'"),
+        ({"phase": "dance"}, 'phase must be one of "shuffle", "cut", "play", "over"'),
         ({"players": "2"}, "players must be a whole number"),
         ({"players": 3}, "a match has 2 or 4 players, not 3"),
         ({"table": "7D"}, "table must be a list"),
@@ -227,7 +227,7 @@ def test_missing_fields_and_non_objects_are_named() -> None:
         State.from_dict(data)
     with pytest.raises(ChkobbaError, match=r"state must be an object"):
         State.from_dict([1, 2])
-    with pytest.raises(ChkobbaError, match="view format must be 'chkobba-view'"):
+    with pytest.raises(ChkobbaError, match='view format must be "chkobba-view"'):
         PlayerView.from_dict(_state_data())
 
 

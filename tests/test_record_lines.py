@@ -86,7 +86,7 @@ def test_replay_numbers_lines_as_load_lines_does(
     broken.write_text(f"{first}\n\n{{}}\n", "utf-8")
     with pytest.raises(RecordError) as raised:
         Record.load_lines(broken)
-    assert "line 3: format must be 'chkobba-record'" in str(raised.value)
+    assert 'line 3: format must be "chkobba-record"' in str(raised.value)
     for command in ("replay", "analyse"):
         assert main([command, str(broken), "--game", "2"]) == 1
         assert capsys.readouterr().err == f"chkobba {command}: error: {raised.value}\n"

@@ -126,11 +126,11 @@ _PLAYERS = (
         ("players", [], _PLAYERS + "[]"),
         ("players", [4, 2], _PLAYERS + "[4, 2]"),
         ("target", None, "target must be a positive integer, at most 10000, got null"),
-        ("cut", "yes", 'cut must be True or False, got "yes"'),
+        ("cut", "yes", 'cut must be true or false, got "yes"'),
         (
             "void_deal",
             False,
-            "void_deal must be one of 'three_of_a_rank', 'three_kings', 'never', got false",
+            'void_deal must be one of "three_of_a_rank", "three_kings", "never", got false',
         ),
     ],
 )
@@ -156,6 +156,36 @@ def test_a_profile_read_from_json_quotes_the_value_as_the_json_wrote_it(
     with pytest.raises(ChkobbaError) as from_python:
         attrs.evolve(TUNISIAN, **given)
     assert "got [" not in str(from_python.value) and "got null" not in str(from_python.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "from_json", "from_python"),
+    [
+        (
+            "cut",
+            "yes",
+            'cut must be true or false, got "yes"',
+            "cut must be True or False, got 'yes'",
+        ),
+        (
+            "majority",
+            "all",
+            'majority must be one of "more_than_half", "most", got "all"',
+            "majority must be one of 'more_than_half', 'most', got 'all'",
+        ),
+    ],
+)
+def test_a_profile_read_from_json_says_what_it_expects_in_json_words(
+    field: str, value: str, from_json: str, from_python: str
+) -> None:
+    """What a field may hold is written as its JSON would write it (``true``, ``"most"``)
+    when the field came from JSON, and as Python writes it when a Python caller gave it."""
+    with pytest.raises(ChkobbaError) as read:
+        Rules.from_json(json.dumps({**TUNISIAN.to_dict(), field: value}))
+    assert str(read.value) == f"rules: {from_json}"
+    with pytest.raises(ChkobbaError) as given:
+        attrs.evolve(TUNISIAN, **{field: value})  # type: ignore[arg-type]
+    assert str(given.value) == from_python
 
 
 class _Zero:

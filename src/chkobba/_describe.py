@@ -117,6 +117,15 @@ def json_shown(value: object) -> str:
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
 
 
+def json_choices(choices: Iterable[str]) -> str:
+    """Text choices as a JSON reader's message lists them, each as JSON writes it.
+
+    >>> json_choices(("shuffle", "cut"))
+    '"shuffle", "cut"'
+    """
+    return ", ".join(map(json.dumps, choices))
+
+
 def wrong_type(function: str, expected: str, value: object) -> str:
     """The message for ``function`` given ``value`` where it expects ``expected``."""
     message = f"{function}: expected {expected}, got {shown_kind(value)}"

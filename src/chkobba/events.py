@@ -34,7 +34,7 @@ from typing import Any, Literal
 import attrs
 
 from chkobba import _kernel
-from chkobba._describe import plain_flag, twice
+from chkobba._describe import json_choices, plain_flag, twice
 from chkobba._json import document_text, read_document
 from chkobba.cards import Card, format_cards
 from chkobba.checks import broken_state, deal_score_problem
@@ -415,7 +415,7 @@ def _deal_score_in(where: str, value: Any) -> DealScore | None:
 
 def _kind_in(where: str, value: Any) -> str:
     if value not in KINDS:
-        raise bad_field(where, value, "one of " + ", ".join(map(repr, KINDS)))
+        raise bad_field(where, value, f"one of {json_choices(KINDS)}")
     return str(value)
 
 

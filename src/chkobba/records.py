@@ -39,6 +39,7 @@ from chkobba._describe import (
     int_converter,
     integral,
     json_kind,
+    json_shown,
     move_number,
     plain_flag,
     shown_kind,
@@ -395,7 +396,7 @@ class Record:
         form = data.get("format")
         if not isinstance(form, str) or form != FORMAT:  # the type first: see versioned_fields
             found = json_kind(form) if "format" in data else "missing"
-            raise RecordError(f"format must be {FORMAT!r}: it is {found}")
+            raise RecordError(f"format must be {json_shown(FORMAT)}: it is {found}")
         version = data.get("version")
         if type(version) is not int:
             found = json_kind(version) if "version" in data else "missing"

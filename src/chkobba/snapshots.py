@@ -31,13 +31,21 @@ chkobba.errors.ChkobbaError: state: 7D is in two places (stock and table)
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any
 
 import attrs
 
-from chkobba._describe import first_unknown, json_kind, json_shown, shown_kind, twice
+from chkobba._describe import (
+    first_unknown,
+    json_choices,
+    json_kind,
+    json_shown,
+    shown_kind,
+    twice,
+)
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
@@ -104,7 +112,7 @@ def _ints_in(where: str, value: Any) -> tuple[int, ...]:
 
 def _card_in(where: str, value: Any) -> Card:
     if not isinstance(value, str):
-        raise bad_field(where, value, "a card's text such as '7D'")
+        raise bad_field(where, value, 'a card\'s text such as "7D"')
     try:
         return card(value)
     except ChkobbaError as error:
@@ -133,8 +141,7 @@ def _phase_in(where: str, value: Any) -> Phase:
             return Phase(value)
     except ValueError:
         pass
-    names = ", ".join(repr(p.value) for p in Phase)
-    raise bad_field(where, value, f"one of {names}") from None
+    raise bad_field(where, value, f"one of {json_choices(p.value for p in Phase)}") from None
 
 
 def _plain(value: Any) -> Any:
@@ -184,10 +191,11 @@ def as_read(
     message: str, kind: type[Any], read: Mapping[str, Any], given: Mapping[str, Any]
 ) -> str:
     """A validator's ``message`` about a field of ``kind`` (a Rules, a DealScore) read from
-    JSON, its closing quote of the value as JSON wrote it: the validators, shared with
-    Python callers, quote the value they were given (``got ()``, ``got None``), which for
-    a field read from JSON is ``got []``, ``got null``. ``read`` holds the fields as JSON
-    gave them, ``given`` as they were passed to ``kind``."""
+    JSON, in JSON's words: the validators, shared with Python callers, quote the value
+    they were given (``got ()``, ``got None``) and the values they expect as Python
+    writes them (``True or False``, ``'most'``); for a field read from JSON those are
+    ``got []``, ``got null``, ``true or false`` and ``"most"``. ``read`` holds the fields
+    as JSON gave them, ``given`` as they were passed to ``kind``."""
     name = message.partition(" ")[0]
     field = attrs.fields_dict(kind).get(name)
     if field is None or name not in read or name not in given:
@@ -201,7 +209,12 @@ def as_read(
     as_python = f"got {shown(value)}"
     if not message.endswith(as_python):
         return message
-    return message[: -len(as_python)] + f"got {json_shown(read[name])}"
+    expected = message[: -len(as_python)].replace("True or False", "true or false")
+    return _QUOTED_WORD.sub(r'"\1"', expected) + f"got {json_shown(read[name])}"
+
+
+#: A word the profile's checks quote as Python does, a choice such as ``'most'``.
+_QUOTED_WORD = re.compile(r"'(\w+)'")
 
 
 def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
@@ -280,7 +293,7 @@ def versioned_fields(
             raise ChkobbaError(f"{where}: missing field {name!r}")
     found = data.get("format")
     if not isinstance(found, str) or found != form:
-        raise bad_field(f"{where} format", found, repr(form))
+        raise bad_field(f"{where} format", found, json_shown(form))
     if type(data.get("version")) is not int or data.get("version") != version:
         raise bad_field(f"{where} version", data.get("version"), f"{version} (this library's)")
     fields = {k: v for k, v in data.items() if k not in ("format", "version")}
