@@ -37,5 +37,6 @@ def test_render_refuses_the_board_given_twice() -> None:
     state = new_match()
     with pytest.raises(ChkobbaError, match=r"^render: give the board's state once, as state="):
         render(state, position=state)  # type: ignore[call-overload]
-    with pytest.raises(ChkobbaError, match=r"^render: None is not a State or a PlayerView$"):
+    not_a_board = r"^render: None is not a State, a PlayerView or a PublicView$"
+    with pytest.raises(ChkobbaError, match=not_a_board):
         render()  # type: ignore[call-overload]

@@ -72,6 +72,7 @@ from chkobba import (
     MoveOutcome,
     NotationError,
     PlayerView,
+    PublicView,
     Record,
     Rules,
     State,
@@ -804,7 +805,7 @@ def test_the_compiled_build_compiles_the_hot_private_modules_only() -> None:
 
 
 def test_the_schemas_and_the_type_marker_are_package_data() -> None:
-    says("README.md", "states, each player's view, move outcomes and rule profiles, each")
+    says("README.md", "states, each player's view, a spectator's view, move outcomes and")
     says("README.md", "format with a shipped schema")
     says(
         "CHANGELOG.md",
@@ -816,6 +817,7 @@ def test_the_schemas_and_the_type_marker_are_package_data() -> None:
         "record.schema.json",
         "state.schema.json",
         "view.schema.json",
+        "public_view.schema.json",
         "rules.schema.json",
         "outcome.schema.json",
     }
@@ -824,6 +826,7 @@ def test_the_schemas_and_the_type_marker_are_package_data() -> None:
     for schema in (
         State.json_schema(),
         PlayerView.json_schema(),
+        PublicView.json_schema(),
         Rules.json_schema(),
         MoveOutcome.json_schema(),
     ):

@@ -74,7 +74,8 @@ def test_rules_load_refuses_a_nul_in_a_path_like_name(tmp_path: pathlib.Path) ->
 
 @pytest.mark.parametrize("view", [None, 3, "view", new_match(), Rules()])
 def test_complete_state_refuses_what_is_no_view(view: Any) -> None:
-    with pytest.raises(ChkobbaError, match=r"^complete_state: expected a PlayerView, got "):
+    expected = r"^complete_state: expected a PlayerView or a PublicView, got "
+    with pytest.raises(ChkobbaError, match=expected):
         complete_state(view, ((), ()), ())
 
 

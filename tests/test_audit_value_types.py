@@ -3,9 +3,9 @@
 What was checked. Every class in the ``__all__`` of every public module under
 ``src/chkobba`` (the adapters' modules where their extra is installed, the CLI's too) is
 listed in :data:`CATALOGUE`, and :func:`test_every_public_class_is_catalogued` fails when
-a new one appears unaudited. The value types (25 frozen ``attrs`` classes: ``Card``,
+a new one appears unaudited. The value types (26 frozen ``attrs`` classes: ``Card``,
 ``Shuffle``, ``Cut``, ``Play``, ``Rules``, ``DealScore``, ``State``, ``PlayerView``,
-``Record``, ``MoveOutcome``, ``DealHistory``, ``Position``, ``PlayedMove``,
+``PublicView``, ``Record``, ``MoveOutcome``, ``DealHistory``, ``Position``, ``PlayedMove``,
 ``RecordedDeal``, ``MatchResult``, ``MatchSummary``, ``BotResult``, ``HeadToHead``,
 ``TournamentResult``, ``Rating``, ``Ratings``, ``MoveValue``, ``MoveReview``,
 ``Suspicion``, ``BotSpec``) and the three enums (``Rank``, ``Suit``, ``Phase``) get, each
@@ -99,6 +99,7 @@ from chkobba import (
     legal_moves,
     new_match,
     observe,
+    public_view,
     random_shuffle,
 )
 from chkobba.actions import Position
@@ -133,6 +134,7 @@ CATALOGUE: dict[str, str] = {
     "chkobba.scoring.DealScore": "value",
     "chkobba.state.State": "value",
     "chkobba.views.PlayerView": "value",
+    "chkobba.views.PublicView": "value",
     "chkobba.records.Record": "value",
     "chkobba.events.MoveOutcome": "value",
     "chkobba.history.DealHistory": "value",
@@ -249,6 +251,7 @@ def samples() -> dict[str, Any]:
         "DealScore": over.deal_scores[0],
         "State": playing,
         "PlayerView": observe(playing, 1),
+        "PublicView": public_view(playing),
         "Record": record,
         "MoveOutcome": outcome,
         "DealHistory": history,

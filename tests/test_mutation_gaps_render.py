@@ -186,7 +186,7 @@ def test_the_last_round_from_the_seat_of_the_player_with_no_card_left() -> None:
 def test_render_quotes_what_is_not_a_position() -> None:
     with pytest.raises(ChkobbaError) as caught:
         render("state")  # type: ignore[arg-type]
-    assert str(caught.value) == "render: 'state' is not a State or a PlayerView"
+    assert str(caught.value) == "render: 'state' is not a State, a PlayerView or a PublicView"
 
 
 def test_a_broken_view_is_named_with_the_error_it_raised() -> None:

@@ -253,7 +253,7 @@ def test_rules_values_are_read_as_tuples_three_levels_deep() -> None:
         ({"current_player": None}, "current_player must be a player in phase cut"),
         (
             {"phase": "over", "current_player": None},
-            "winner must be set exactly when the phase is 'over'",
+            'winner must be set exactly when the phase is "over"',
         ),
     ],
 )

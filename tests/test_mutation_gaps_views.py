@@ -408,7 +408,9 @@ def test_seat_state_knows_only_the_viewers_hand_and_the_table(view: PlayerView) 
 
 def test_complete_state_names_a_view_that_is_no_view() -> None:
     """complete_state builds a state from a PlayerView only."""
-    assert _call(complete_state, 5, (), ()) == "complete_state: expected a PlayerView, got 5 (int)"
+    assert _call(complete_state, 5, (), ()) == (
+        "complete_state: expected a PlayerView or a PublicView, got 5 (int)"
+    )
 
 
 # --- checks.py: each check and its message -------------------------------------------------

@@ -203,7 +203,7 @@ def _state_data() -> dict[str, Any]:
         ({"stock": []}, "is nowhere"),
         ({"dealer": 5}, "dealer 5 is not a player from 0 to 1"),
         ({"current_player": None}, "current_player must be a player in phase play"),
-        ({"winner": 0}, "winner must be set exactly when the phase is 'over'"),
+        ({"winner": 0}, 'winner must be set exactly when the phase is "over"'),
         ({"scores": [0, 0, 0]}, "scores must have 2 entries"),
         ({"rules": {"name": "x"}}, "rules: missing field 'capture_values'"),
         ({"rules": "tunisian"}, "rules must be an object"),

@@ -151,7 +151,7 @@ def test_the_pile_line_counts_only_what_the_profile_scores() -> None:
 
 @pytest.mark.parametrize("thing", [None, "state", 3, new_match])
 def test_render_refuses_what_is_not_a_position(thing: object) -> None:
-    with pytest.raises(ChkobbaError, match="is not a State or a PlayerView"):
+    with pytest.raises(ChkobbaError, match="is not a State, a PlayerView or a PublicView"):
         render(thing)  # type: ignore[arg-type]
 
 

@@ -31,6 +31,7 @@ from chkobba import (
     legal_moves,
     new_match,
     observe,
+    public_view,
     random_shuffle,
 )
 from chkobba.scoring import DealScore
@@ -38,7 +39,7 @@ from tests.helpers import random_history, schema_validator, shipped_schema
 from tests.strategies import examples, profile_states, seeds
 
 SNAPSHOTS_MD = Path(__file__).resolve().parent.parent / "docs" / "snapshots.md"
-KINDS = ("state", "view")
+KINDS = ("state", "view", "public_view")
 
 
 def errors(kind: str, data: object) -> list[Any]:
@@ -75,6 +76,8 @@ def assert_valid(state: State) -> None:
     for player in range(state.players):
         view = as_json(observe(state, player).to_dict())
         assert list(fast_validator("view").iter_errors(view)) == []
+    watched = as_json(public_view(state).to_dict())
+    assert list(fast_validator("public_view").iter_errors(watched)) == []
 
 
 def a_state() -> State:
@@ -92,10 +95,14 @@ def test_the_shipped_schemas_are_valid_json_schemas(kind: str) -> None:
     loaded = shipped_schema(kind)
     jsonschema.Draft202012Validator.check_schema(loaded)
     assert loaded["$schema"] == Record.json_schema()["$schema"]
-    assert loaded["properties"]["format"]["const"] == f"chkobba-{kind}"
+    assert loaded["properties"]["format"]["const"] == f"chkobba-{kind.replace('_', '-')}"
     assert loaded["properties"]["version"]["const"] == 1
     state = a_state()
-    written = state.to_dict() if kind == "state" else observe(state, 1).to_dict()
+    written = {
+        "state": state.to_dict(),
+        "view": observe(state, 1).to_dict(),
+        "public_view": public_view(state).to_dict(),
+    }[kind]
     # Every field the library writes is required, in the order it writes them.
     assert loaded["required"] == list(written) == list(loaded["properties"])
 
@@ -125,6 +132,12 @@ def test_the_two_schemas_share_their_common_fields_and_definitions() -> None:
     assert common == set(state["properties"]) - {"format", "hands", "stock"}
     for name in common:
         assert state["properties"][name] == view["properties"][name], name
+    # A spectator's view is a player's without the viewer's own fields.
+    public = shipped_schema("public_view")
+    assert public["$defs"] == view["$defs"]
+    assert set(view["properties"]) - set(public["properties"]) == {"player", "hand", "cut_card"}
+    for name in set(public["properties"]) - {"format"}:
+        assert public["properties"][name] == view["properties"][name], name
 
 
 def test_the_nested_objects_are_the_python_values_fields() -> None:
@@ -294,6 +307,7 @@ def _json_blocks(heading: str) -> list[Any]:
 TABLES = [
     ("Format `chkobba-state`, version 1", "state", None),
     ("Format `chkobba-view`, version 1", "view", None),
+    ("Format `chkobba-public-view`, version 1", "public_view", None),
     ("Deal scores", "state", "deal_score"),
 ]
 

@@ -32,7 +32,14 @@ from chkobba.rollouts import rollout
 from chkobba.rules import CARD_RULES_PLUS, PROFILES, TUNISIAN, Rules
 from chkobba.scoring import DealScore, score_deal
 from chkobba.state import Phase, State, new_match
-from chkobba.views import PlayerView, check_view, observe
+from chkobba.views import (
+    PlayerView,
+    PublicView,
+    check_public_view,
+    check_view,
+    observe,
+    public_view,
+)
 
 __version__ = "0.2.0.dev0"
 
@@ -53,6 +60,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayerView",
+    "PublicView",
     "Rank",
     "Record",
     "RecordError",
@@ -65,6 +73,7 @@ __all__ = [
     "capture_options",
     "card",
     "cards",
+    "check_public_view",
     "check_state",
     "check_view",
     "format_cards",
@@ -74,6 +83,7 @@ __all__ = [
     "new_match",
     "observe",
     "parse_move",
+    "public_view",
     "random_shuffle",
     "render",
     "rollout",

@@ -59,6 +59,10 @@ _INSTEAD = {
         "a view hides the other hands: legal_moves, is_legal, illegal_reason, parse_move "
         "and render accept a view, apply needs the State"
     ),
+    "PublicView": (
+        "a public view shows no hand: render and its JSON methods accept it, a player's "
+        "moves need the State or that player's view"
+    ),
 }
 
 

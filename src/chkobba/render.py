@@ -1,4 +1,5 @@
-"""A readable text board: :func:`render` for a :class:`~chkobba.State` or a player's view.
+"""A readable text board: :func:`render` for a :class:`~chkobba.State`, a player's view
+or a spectator's (:class:`~chkobba.PublicView`).
 
 The board is plain text (card symbols, no colour codes), so it reads well in a terminal,
 a log or a test failure. It is deterministic: the same position always gives the same text.
@@ -31,6 +32,20 @@ Hands      player 0 (you): 3♣ 6♣ 7♣
 Stock      30 cards
 Piles      player 0: 0 cards, 0 chkobbas
            player 1: 0 cards, 0 chkobbas
+
+A spectator's board shows the size of every hand:
+
+>>> print(render(public_view(state)))
+Chkobba: 2 players, tunisian rules, match to 21 (public view)
+Scores     player 0: 0   player 1: 0
+Dealer     player 0
+Turn       player 1 to play
+Table      2♦ 6♠ A♠ A♣
+Hands      player 0: 3 cards
+           player 1: 3 cards
+Stock      30 cards
+Piles      player 0: 0 cards, 0 chkobbas
+           player 1: 0 cards, 0 chkobbas
 """
 
 from __future__ import annotations
@@ -45,7 +60,7 @@ from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView, observe
+from chkobba.views import PlayerView, PublicView, observe
 
 __all__ = ["board_line", "render"]
 
@@ -53,25 +68,26 @@ _LABEL_WIDTH = 11
 
 
 @overload
-def render(state: State | PlayerView, player: int | None = None) -> str: ...
+def render(state: State | PlayerView | PublicView, player: int | None = None) -> str: ...
 
 
 @overload  # 0.1.0's name of the first parameter, deprecated
-def render(*, position: State | PlayerView, player: int | None = None) -> str: ...
+def render(*, position: State | PlayerView | PublicView, player: int | None = None) -> str: ...
 
 
 def render(
-    state: State | PlayerView | None = None,
+    state: State | PlayerView | PublicView | None = None,
     player: int | None = None,
     *,
-    position: State | PlayerView | None = None,
+    position: State | PlayerView | PublicView | None = None,
 ) -> str:
     """The board of a state, or of what one player sees, as text.
 
     ``render(state)`` shows everything: every hand (and, while the cutter decides, the
     cut card). ``render(state, player)`` is the board from ``player``'s seat, the same as
     ``render(observe(state, player))``: that player's hand and the sizes of the others.
-    A view never shows a card its player may not see.
+    A view never shows a card its player may not see, and a :class:`~chkobba.PublicView`
+    (:func:`~chkobba.public_view`, a spectator's) shows no hand at all.
 
     ``state`` is the name issue #3 gave the first parameter; 0.1.0 called it
     ``position``, which still works as a keyword, with a :class:`DeprecationWarning`,
@@ -97,8 +113,12 @@ def render(
     chkobba.errors.ChkobbaError: render: this view belongs to player 0, not 1
     """
     board = _position(state, position)
-    if isinstance(board, PlayerView):
-        if player is not None and player != board.player:
+    if isinstance(board, (PlayerView, PublicView)):
+        if isinstance(board, PublicView) and player is not None:
+            raise ChkobbaError(
+                f"render: a PublicView is no player's view, not player {shown(player)}'s"
+            )
+        if isinstance(board, PlayerView) and player is not None and player != board.player:
             raise ChkobbaError(
                 f"render: this view belongs to player {shown(board.player)}, not {shown(player)}"
             )
@@ -106,11 +126,11 @@ def render(
             return _render_view(board)
         except Exception as error:  # a hand-built view can be broken
             raise ChkobbaError(
-                f"render: this PlayerView is not consistent ({type(error).__name__}: "
-                f"{shown(str(error))})"
+                f"render: this {type(board).__name__} is not consistent "
+                f"({type(error).__name__}: {shown(str(error))})"
             ) from None
     if not isinstance(board, State):
-        raise ChkobbaError(f"render: {shown(board)} is not a State or a PlayerView")
+        raise ChkobbaError(f"render: {shown(board)} is not a State, a PlayerView or a PublicView")
     try:  # a hand-built state can be broken (see check_state)
         if player is not None:
             return _render_view(observe(board, player))
@@ -153,24 +173,27 @@ def _render_state(state: State) -> str:
     return "\n".join(lines)
 
 
-def _render_view(view: PlayerView) -> str:
-    lines = _header(view.players, view.rules.name, view.rules.target, view.player)
+def _render_view(view: PlayerView | PublicView) -> str:
+    viewer = view.player if isinstance(view, PlayerView) else None
+    lines = _header(view.players, view.rules.name, view.rules.target, viewer)
+    if viewer is None:
+        lines[0] += " (public view)"
     lines += _common(
-        view.players, view.phase, view.scores, view.dealer, view.current_player, view.player
+        view.players, view.phase, view.scores, view.dealer, view.current_player, viewer
     )
-    if view.cut_card is not None:
+    if isinstance(view, PlayerView) and view.cut_card is not None:
         lines.append(board_line("Cut card", f"{_card_text(view.cut_card)} (you alone see it)"))
     lines.append(board_line("Table", _cards_text(view.table)))
     if view.phase is Phase.PLAY:
         hands = []
         for p, size in enumerate(view.hand_sizes):
-            if p == view.player:
+            if isinstance(view, PlayerView) and p == viewer:
                 hands.append(f"{_who(p, p)}: {_hand_text(view.hand)}")
             else:
                 hands.append(f"{_who(p)}: {_count(size, 'card')}")
         lines += _block("Hands", hands)
     lines += _stock(view.phase, view.stock_size)
-    lines += _last_take(view.phase, view.last_capturer, view.player)
+    lines += _last_take(view.phase, view.last_capturer, viewer)
     lines += _piles(view.players, view.rules, view.captured, view.chkobbas)
     lines += _tail(view, view.deal_scores)
     return "\n".join(lines)
@@ -241,7 +264,7 @@ def _piles(
     return _block("Piles", rows)
 
 
-def _tail(position: State | PlayerView, deal_scores: Sequence[DealScore]) -> list[str]:
+def _tail(position: State | PlayerView | PublicView, deal_scores: Sequence[DealScore]) -> list[str]:
     lines: list[str] = []
     players = position.players
     if deal_scores and position.phase in (Phase.SHUFFLE, Phase.OVER):

@@ -52,12 +52,15 @@ from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import Rules
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
-from chkobba.views import PlayerView, check_view
+from chkobba.views import PlayerView, PublicView, check_public_view, check_view
 
 __all__ = [
+    "PUBLIC_VIEW_FORMAT",
     "STATE_FORMAT",
     "VERSION",
     "VIEW_FORMAT",
+    "public_view_from_dict",
+    "public_view_to_dict",
     "state_from_dict",
     "state_to_dict",
     "view_from_dict",
@@ -68,7 +71,9 @@ __all__ = [
 STATE_FORMAT = "chkobba-state"
 #: The ``format`` field of a player view's data.
 VIEW_FORMAT = "chkobba-view"
-#: The version of both formats that this library writes and reads.
+#: The ``format`` field of a public (spectator's) view's data.
+PUBLIC_VIEW_FORMAT = "chkobba-public-view"
+#: The version of the three formats that this library writes and reads.
 VERSION = 1
 
 # --- values: out (to JSON data) and in (from it, checked) ----------------------------
@@ -252,12 +257,16 @@ _STATE: dict[str, tuple[Out, In]] = {
     "hands": (_plain, _piles_in),
     "stock": (_plain, cards_in),
 }
+_SIZES: dict[str, tuple[Out, In]] = {
+    "hand_sizes": (_plain, _ints_in),
+    "stock_size": (_plain, _int_in),
+}
+_PUBLIC: dict[str, tuple[Out, In]] = {**_SHARED, **_SIZES}
 _VIEW: dict[str, tuple[Out, In]] = {
     **_SHARED,
     "player": (_plain, _int_in),
     "hand": (_plain, cards_in),
-    "hand_sizes": (_plain, _ints_in),
-    "stock_size": (_plain, _int_in),
+    **_SIZES,
     "cut_card": (_plain, optional_card_in),
 }
 
@@ -283,7 +292,7 @@ def versioned_fields(
     """The fields of ``data`` once its envelope is checked: an object of format ``form``
     at this library's version, holding exactly ``names`` besides (shared with
     chkobba.events, whose outcome format has the same envelope)."""
-    where = form.removeprefix("chkobba-")
+    where = form.removeprefix("chkobba-").replace("-", " ")  # "public view"
     if not isinstance(data, dict):
         raise bad_field(where, data, "an object (what to_dict returns)")
     # Types first: a value of another type may compare in its own way (a numpy array's
@@ -420,6 +429,48 @@ def view_from_dict(data: object) -> PlayerView:
     return check_view(PlayerView(**fields))
 
 
+def public_view_to_dict(view: PublicView) -> dict[str, Any]:
+    """``view`` as JSON-ready data (see :meth:`PublicView.to_dict
+    <chkobba.PublicView.to_dict>`): the hand sizes and the stock size, no card of a hand
+    or of the stock. A hand-built view is checked first (see
+    :func:`~chkobba.views.check_public_view`).
+
+    >>> import random
+    >>> from chkobba.snapshots import public_view_to_dict
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> data = public_view_to_dict(public_view(state))
+    >>> data["format"], data["hand_sizes"], data["stock_size"], data["table"]
+    ('chkobba-public-view', [3, 3], 30, ['7C', 'JC', '4H', '3H'])
+    """
+    if not isinstance(view, PublicView):
+        raise _not_a("public_view_to_dict", view, "a PublicView")
+    return _write(check_public_view(view), PUBLIC_VIEW_FORMAT, _PUBLIC)
+
+
+def public_view_from_dict(data: object) -> PublicView:
+    """The :class:`~chkobba.PublicView` that :func:`public_view_to_dict` wrote, checked
+    like :func:`view_from_dict` (see :func:`~chkobba.views.check_public_view`): what a
+    spectator's client reads.
+
+    >>> import json
+    >>> from chkobba.snapshots import public_view_from_dict
+    >>> data = json.loads(public_view(new_match()).to_json())
+    >>> public_view_from_dict(data) == public_view(new_match())
+    True
+    >>> public_view_from_dict({**data, "hand": []})
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: public view: unknown field 'hand'
+    """
+    fields = _read(data, PUBLIC_VIEW_FORMAT, _PUBLIC)
+    _check_table(fields, "public view")
+    seen = {"table": fields["table"]}
+    seen |= {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])}
+    _check_cards("public view", seen, complete=False)
+    # A view read from data is one public_view did not make: the whole check.
+    return check_public_view(PublicView(**fields))
+
+
 # --- consistency -----------------------------------------------------------------------
 
 
@@ -448,7 +499,7 @@ def _check_table(fields: dict[str, Any], where: str) -> None:
         expected = "a player" if moving else "null"
         raise ChkobbaError(f"{where}: current_player must be {expected} in phase {phase.value}")
     if (fields["winner"] is not None) != (phase is Phase.OVER):
-        raise ChkobbaError(f"{where}: winner must be set exactly when the phase is 'over'")
+        raise ChkobbaError(f'{where}: winner must be set exactly when the phase is "over"')
 
 
 def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool = True) -> None:
@@ -466,8 +517,9 @@ def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool
 
 def shipped_schema(name: str) -> dict[str, Any]:
     """The JSON Schema file ``name`` shipped in the package (``state.schema.json``,
-    ``view.schema.json``, ``record.schema.json``, ``rules.schema.json``,
-    ``outcome.schema.json``), parsed: a new dict at every call, for the caller to keep."""
+    ``view.schema.json``, ``public_view.schema.json``, ``record.schema.json``,
+    ``rules.schema.json``, ``outcome.schema.json``), parsed: a new dict at every call,
+    for the caller to keep."""
     text = resources.files("chkobba").joinpath(name).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

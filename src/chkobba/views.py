@@ -3,7 +3,8 @@
 A :class:`PlayerView` holds the viewer's own hand, the table, every pile, the counts of
 cards in the other hands and in the stock, and the public facts of the match. It never
 holds a card of another hand or of the stock; the one card a cutter looks at before
-deciding to keep it is in the cutter's view alone (``cut_card``).
+deciding to keep it is in the cutter's view alone (``cut_card``). A :class:`PublicView`
+holds what every seat knows, and no hand at all: what a spectator is shown.
 
 >>> import random
 >>> state = apply(new_match(), random_shuffle(random.Random(3)))
@@ -38,7 +39,15 @@ from chkobba.state import (
     sides_of,
 )
 
-__all__ = ["PlayerView", "check_view", "complete_state", "observe"]
+__all__ = [
+    "PlayerView",
+    "PublicView",
+    "check_public_view",
+    "check_view",
+    "complete_state",
+    "observe",
+    "public_view",
+]
 
 
 @attrs.frozen
@@ -147,23 +156,12 @@ class PlayerView:
         >>> view.side_of(2), view.side_of(3), view.side_of(view.player) == view.side
         (0, 1, True)
         """
-        try:  # free unless it fails: a hand-built view can be broken (see check_view)
-            if type(player) is int and 0 <= player < self.players:
-                return player % self.sides
-        except Exception as error:
-            raise _broken(self, error) from None
-        seat = integral(player)  # numpy's integers too
-        if seat is not player:
-            return self.side_of(seat)
-        raise no_such_player(player, self.players)
+        return _side_of(self, player)
 
     @property
     def cutter(self) -> int:
         """The player at the dealer's right: cuts, and leads every round of the deal."""
-        try:  # free unless it fails: a hand-built view can be broken (see check_view)
-            return (self.dealer + 1) % self.players
-        except Exception as error:
-            raise _broken(self, error) from None
+        return _cutter(self)
 
     @property
     def is_chance(self) -> bool:
@@ -184,17 +182,158 @@ class PlayerView:
 
         In phase ``SHUFFLE`` nothing is in play and this is empty.
         """
-        if self.phase is Phase.SHUFFLE or self.phase is Phase.OVER:
-            return ()
-        try:  # free unless it fails: a hand-built view can be broken (see check_view)
-            seen = {*self.hand, *self.table}
-            if self.cut_card is not None:
-                seen.add(self.cut_card)
-            for pile in self.captured:
-                seen.update(pile)
-        except Exception as error:
-            raise _broken(self, error) from None
-        return tuple(c for c in DECK if c not in seen)
+        top = () if self.cut_card is None else (self.cut_card,)
+        return _unseen(self, self.hand, top)
+
+
+@attrs.frozen
+class PublicView:
+    """What every seat knows of a match, and no hand: what a spectator is shown (see
+    :func:`public_view`).
+
+    The fields are :class:`PlayerView`'s without the viewer's ``player``, ``hand`` and
+    ``cut_card``: the table, every pile, the number of cards in each hand and in the
+    stock, and the match's public facts. Every player's view holds it
+    (``public_view(observe(state, p)) == public_view(state)`` for every seat ``p``):
+
+    >>> import random
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    >>> seen = public_view(state)
+    >>> seen.hand_sizes, seen.stock_size, format_cards(seen.table)
+    ((3, 3), 30, '3H 4H 7C JC')
+    >>> seen == public_view(observe(state, 0)) == public_view(observe(state, 1))
+    True
+    >>> len(seen.unseen()), seen.mover  # both hands and the stock: 36 cards
+    (36, 1)
+    """
+
+    rules: Rules
+    players: int
+    phase: Phase = attrs.field(repr=phase_code)
+    dealer: int
+    current_player: int | None
+    hand_sizes: tuple[int, ...]
+    table: tuple[Card, ...]
+    stock_size: int
+    captured: tuple[tuple[Card, ...], ...]
+    chkobbas: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    winner: int | None
+    deal_scores: tuple[DealScore, ...]
+
+    @property
+    def mover(self) -> int:
+        """Who moves next, typed ``int``, as :attr:`PlayerView.mover`."""
+        return mover_of(self.current_player, self.phase)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data, versioned: what a server sends to a spectator
+        (see :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import public_view_to_dict  # it imports this module
+
+        return public_view_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> PublicView:
+        """The view that :meth:`to_dict` wrote, checked (see :mod:`chkobba.snapshots`)."""
+        from chkobba.snapshots import public_view_from_dict  # it imports this module
+
+        return public_view_from_dict(data)
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
+        writes one line without spaces: what a server sends to a spectator.
+
+        >>> seen = public_view(new_match())
+        >>> PublicView.from_json(seen.to_json(compact=True)) == seen
+        True
+        """
+        return document_text(self.to_dict(), plain_flag("compact", compact))
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> PublicView:
+        """The view in JSON text holding :meth:`to_dict`'s object, read strictly as
+        :meth:`PlayerView.from_json` reads a player's view, and checked as
+        :meth:`from_dict` checks it."""
+        return cls.from_dict(read_document(text, "PublicView.from_json", "a public view"))
+
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s format, shipped in the package (see
+        docs/snapshots.md).
+
+        >>> PublicView.json_schema()["properties"]["format"]["const"]
+        'chkobba-public-view'
+        """
+        from chkobba.snapshots import shipped_schema  # it imports this module
+
+        return shipped_schema("public_view.schema.json")
+
+    @property
+    def sides(self) -> int:
+        """How many sides play: 2, or 3 in a 3-player match."""
+        return sides_of(self.players)
+
+    def side_of(self, player: int) -> int:
+        """The side ``player`` belongs to: ``player % sides`` (as
+        :meth:`PlayerView.side_of`)."""
+        return _side_of(self, player)
+
+    @property
+    def cutter(self) -> int:
+        """The player at the dealer's right: cuts, and leads every round of the deal."""
+        return _cutter(self)
+
+    @property
+    def is_chance(self) -> bool:
+        """True at the chance node (phase ``SHUFFLE``): the next move is a shuffle."""
+        return self.phase is Phase.SHUFFLE
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has a winner."""
+        return self.phase is Phase.OVER
+
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards nobody shows (every hand and the stock), in deck order; empty in
+        phase ``SHUFFLE`` and once the match is over, as :meth:`PlayerView.unseen`."""
+        return _unseen(self, (), ())
+
+
+def _unseen(
+    view: PlayerView | PublicView, hand: tuple[Card, ...], top: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The cards of the deck that ``view`` does not show: not in ``hand``, ``top`` (the
+    cut card its viewer sees), the table or a pile."""
+    if view.phase is Phase.SHUFFLE or view.phase is Phase.OVER:
+        return ()
+    try:  # free unless it fails: a hand-built view can be broken (see check_view)
+        seen = {*hand, *top, *view.table}
+        for pile in view.captured:
+            seen.update(pile)
+    except Exception as error:
+        raise _broken(view, error) from None
+    return tuple(c for c in DECK if c not in seen)
+
+
+def _side_of(view: PlayerView | PublicView, player: int) -> int:
+    try:  # free unless it fails: a hand-built view can be broken (see check_view)
+        if type(player) is int and 0 <= player < view.players:
+            return player % view.sides
+    except Exception as error:
+        raise _broken(view, error) from None
+    seat = integral(player)  # numpy's integers too
+    if seat is not player:
+        return _side_of(view, seat)
+    raise no_such_player(player, view.players)
+
+
+def _cutter(view: PlayerView | PublicView) -> int:
+    try:  # free unless it fails: a hand-built view can be broken (see check_view)
+        return (view.dealer + 1) % view.players
+    except Exception as error:
+        raise _broken(view, error) from None
 
 
 def observe(state: State, player: int) -> PlayerView:
@@ -246,6 +385,37 @@ def _view(state: State, player: int) -> PlayerView:
     )
 
 
+def public_view(position: State | PlayerView) -> PublicView:
+    """What every seat knows of ``position`` (a state, or a player's view of it): the
+    :class:`PublicView` a server shows a spectator. It holds no card of any hand or of
+    the stock, nor the cut card the cutter looks at.
+
+    >>> import random
+    >>> state = apply(new_match(4), random_shuffle(random.Random(3)))
+    >>> state = apply(state, Cut(keep=False))
+    >>> seen = public_view(state)
+    >>> seen.hand_sizes, seen.stock_size, "hand" in seen.to_dict()
+    ((3, 3, 3, 3), 24, False)
+    >>> public_view(observe(state, 2)) == seen
+    True
+    >>> public_view(seen)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: public_view: expected a State or a PlayerView, got a PublicView ...
+    """
+    if isinstance(position, State):
+        try:  # a hand-built state can be broken (see check_state)
+            position = _view(position, 0)  # every seat's view holds the public one
+        except Exception as error:
+            raise broken_state(position, error) from None
+    elif not isinstance(position, PlayerView):
+        raise ChkobbaError(wrong_type("public_view", "a State or a PlayerView", position))
+    fields = attrs.asdict(position, recurse=False)
+    for private in ("player", "hand", "cut_card"):  # the viewer's own
+        del fields[private]
+    return PublicView(**fields)
+
+
 def check_view(view: PlayerView) -> PlayerView:
     """Return ``view`` if it is what :func:`observe` gives of a state that
     :func:`~chkobba.check_state` accepts, else raise :class:`~chkobba.ChkobbaError`.
@@ -269,13 +439,7 @@ def check_view(view: PlayerView) -> PlayerView:
     """
     if not isinstance(view, PlayerView):
         raise ChkobbaError(wrong_type("check_view", "a PlayerView", view))
-    for problem in _view_problems(view):
-        raise ChkobbaError(f"inconsistent view: {problem}")
-    try:
-        check_state(_with_hidden_cards(view))
-    except ChkobbaError as error:
-        problem = str(error).removeprefix("inconsistent state: ")
-        raise ChkobbaError(f"inconsistent view: {problem}") from None
+    _check_shown(view, "view")
     cutting = view.phase is Phase.CUT and view.player == view.current_player
     if (view.cut_card is not None) != cutting:
         cut = view.cut_card
@@ -299,14 +463,58 @@ def view_fault(view: PlayerView, error: Exception) -> Exception:
     return fault
 
 
-def _broken(view: PlayerView, error: Exception) -> Exception:
+def check_public_view(view: PublicView) -> PublicView:
+    """Return ``view`` if it is what :func:`public_view` gives of a state that
+    :func:`~chkobba.check_state` accepts, else raise :class:`~chkobba.ChkobbaError`:
+    what :func:`check_view` checks, with every hand hidden. :meth:`PublicView.from_dict`
+    and :meth:`PublicView.to_dict` check their view with it.
+
+    >>> import attrs
+    >>> seen = public_view(new_match())
+    >>> check_public_view(seen) == seen
+    True
+    >>> check_public_view(attrs.evolve(seen, hand_sizes=(3, 3)))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: inconsistent public view: 0 cards shown and 46 hidden ...
+    """
+    if not isinstance(view, PublicView):
+        raise ChkobbaError(wrong_type("check_public_view", "a PublicView", view))
+    _check_shown(view, "public view")
+    return view
+
+
+def _check_shown(view: PlayerView | PublicView, noun: str) -> None:
+    """Raise the first problem of ``view``, else of a state it could come from."""
+    for problem in _view_problems(view):
+        raise ChkobbaError(f"inconsistent {noun}: {problem}")
+    try:
+        check_state(_with_hidden_cards(view))
+    except ChkobbaError as error:
+        problem = str(error).removeprefix("inconsistent state: ")
+        raise ChkobbaError(f"inconsistent {noun}: {problem}") from None
+
+
+def _broken(view: PlayerView | PublicView, error: Exception) -> Exception:
     """What a method raises when ``error`` escaped it on ``view``: the
-    :class:`~chkobba.ChkobbaError` naming what :func:`check_view` finds wrong."""
+    :class:`~chkobba.ChkobbaError` naming what :func:`check_view` (or
+    :func:`check_public_view`) finds wrong."""
+    if isinstance(view, PublicView):
+        return explained(view, error, check_public_view, "public view")
     return explained(view, error, check_view, "view")
 
 
-def _view_problems(view: PlayerView) -> Iterator[str]:
+def _seat(view: PlayerView | PublicView) -> tuple[bool, Any, tuple[Card, ...], Card | None]:
+    """Whether ``view`` is a player's, and its own fields: ``player``, ``hand`` and
+    ``cut_card`` (a public view has none: ``None``, no card, no cut card)."""
+    if isinstance(view, PlayerView):
+        return True, view.player, view.hand, view.cut_card
+    return False, None, (), None
+
+
+def _view_problems(view: PlayerView | PublicView) -> Iterator[str]:
     """The first problem with the fields a state does not have, or with the cards shown."""
+    own, player, hand, cut_card = _seat(view)
     if not isinstance(view.rules, Rules):
         yield f"rules must be a Rules profile, not {shown(view.rules)}"
         return
@@ -315,32 +523,33 @@ def _view_problems(view: PlayerView) -> Iterator[str]:
     except ChkobbaError as error:
         yield str(error)
         return
-    players, player = view.players, view.player
-    if type(player) is not int or not 0 <= player < players:
+    players = view.players
+    if own and (type(player) is not int or not 0 <= player < players):
         yield f"player must be a player from 0 to {players - 1}, not {shown(player)}"
         return
     groups = view.captured
     if type(groups) is not tuple or len(groups) != sides:
         yield f"captured must be {sides} card tuples, one per side, not {shown(groups)}"
         return
-    shown_places = {"hand": view.hand, "table": view.table}
+    shown_places = {"hand": hand, "table": view.table} if own else {"table": view.table}
     shown_places |= {f"captured[{side}]": pile for side, pile in enumerate(groups)}
     for name, group in shown_places.items():
         yield from cards_of(name, group)
-    if view.cut_card is not None and type(view.cut_card) is not Card:
-        yield f"cut_card must be a card or None, not {shown(view.cut_card)}"
+    if cut_card is not None and type(cut_card) is not Card:
+        yield f"cut_card must be a card or None, not {shown(cut_card)}"
     sizes = view.hand_sizes
     if type(sizes) is not tuple or len(sizes) != players or not all(_size(n) for n in sizes):
         yield (
             f"hand_sizes must have {players} entries from 0 to {HAND_SIZE} (one per player), "
             f"not {shown(sizes)}"
         )
-    elif sizes[player] != len(view.hand):
-        yield f"hand_sizes[{player}] is {sizes[player]}, but the hand holds {len(view.hand)}"
+    elif own and sizes[player] != len(hand):
+        yield f"hand_sizes[{player}] is {sizes[player]}, but the hand holds {len(hand)}"
     elif type(view.stock_size) is not int or not 0 <= view.stock_size <= len(DECK):
         yield f"stock_size must be a whole number from 0 to 40, not {shown(view.stock_size)}"
     else:
-        yield from _view_cards(view, shown_places, sizes)
+        hidden = sum(sizes) - (sizes[player] if own else 0) + view.stock_size
+        yield from _view_cards(shown_places, hidden, view.stock_size, cut_card)
 
 
 def _size(n: object) -> bool:
@@ -348,11 +557,12 @@ def _size(n: object) -> bool:
 
 
 def _view_cards(
-    view: PlayerView, places: dict[str, tuple[Card, ...]], sizes: tuple[int, ...]
+    places: dict[str, tuple[Card, ...]], hidden: int, stock_size: int, cut_card: Card | None
 ) -> Iterator[str]:
-    """Each card shown in one place, and with the hidden ones 40 in all."""
-    if view.cut_card is not None:
-        places = {**places, "cut_card": (view.cut_card,)}
+    """Each card shown in one place, and with the ``hidden`` ones 40 in all (the cut card,
+    shown to its viewer, is the top of the stock)."""
+    if cut_card is not None:
+        places = {**places, "cut_card": (cut_card,)}
     found: dict[Card, str] = {}
     for place, group in places.items():
         for one in group:
@@ -360,10 +570,10 @@ def _view_cards(
                 yield twice(one, found[one], place)
                 return
             found[one] = place
-    if view.cut_card is not None and not view.stock_size:
-        yield f"cut_card is {view.cut_card}, the top of the stock, but the stock is empty"
+    if cut_card is not None and not stock_size:
+        yield f"cut_card is {cut_card}, the top of the stock, but the stock is empty"
         return
-    hidden = sum(sizes) - sizes[view.player] + view.stock_size - (view.cut_card is not None)
+    hidden -= cut_card is not None
     if len(found) + hidden != len(DECK):
         yield (
             f"{len(found)} cards shown and {hidden} hidden (hand_sizes, stock_size) make "
@@ -371,14 +581,15 @@ def _view_cards(
         )
 
 
-def _with_hidden_cards(view: PlayerView) -> State:
+def _with_hidden_cards(view: PlayerView | PublicView) -> State:
     """A state that ``view`` could come from: the hidden cards in deck order, the cut card
     on top of the stock (:func:`_view_problems` found nothing, so they add up)."""
-    seen = {*view.hand, *view.table, *(c for pile in view.captured for c in pile)}
-    top = () if view.cut_card is None else (view.cut_card,)
+    own, player, hand, cut_card = _seat(view)
+    seen = {*hand, *view.table, *(c for pile in view.captured for c in pile)}
+    top = () if cut_card is None else (cut_card,)
     hidden = iter([c for c in DECK if c not in seen and c not in top])
     hands = tuple(
-        view.hand if p == view.player else tuple(itertools.islice(hidden, n))
+        hand if own and p == player else tuple(itertools.islice(hidden, n))
         for p, n in enumerate(view.hand_sizes)
     )
     return complete_state(view, hands, top + tuple(hidden))
@@ -401,15 +612,16 @@ def seat_state(view: PlayerView) -> State:
 
 
 def complete_state(
-    view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
+    view: PlayerView | PublicView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
 ) -> State:
     """The full :class:`State` with ``view``'s public facts and the given hidden parts.
 
     The inverse of :func:`observe` once the hidden cards are chosen: searching bots use it
     with sampled ``hands`` and ``stock`` (see :mod:`chkobba.bots.sampling`). The caller
-    keeps the view's own hand in ``hands[view.player]``; nothing is checked here, so an
+    keeps the view's own hand in ``hands[view.player]`` (a :class:`PublicView` has no
+    hand of its own: every hand is a guess); nothing is checked here, so an
     inconsistent guess gives a state the engine may reject; a ``view`` that is no
-    :class:`PlayerView` raises :class:`~chkobba.ChkobbaError`.
+    :class:`PlayerView` or :class:`PublicView` raises :class:`~chkobba.ChkobbaError`.
 
     With the true hidden cards it gives the state back; with a guess, a state that
     looks the same from the viewer's seat:
@@ -426,8 +638,8 @@ def complete_state(
     >>> check_state(guess) == guess, guess == state, observe(guess, 0) == view
     (True, False, True)
     """
-    if not isinstance(view, PlayerView):
-        raise ChkobbaError(wrong_type("complete_state", "a PlayerView", view))
+    if not isinstance(view, (PlayerView, PublicView)):
+        raise ChkobbaError(wrong_type("complete_state", "a PlayerView or a PublicView", view))
     return State(
         rules=view.rules,
         phase=view.phase,
