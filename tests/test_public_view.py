@@ -713,6 +713,18 @@ def test_a_players_view_with_a_cut_card_and_no_stock_is_refused() -> None:
     )
 
 
+def test_one_card_shown_is_said_in_the_singular() -> None:
+    # (A view showing one card: the cut card, on an empty table of a fresh deal.)
+    view = observe(cut_state(), 1)
+    assert view.cut_card is not None
+    broken = attrs.evolve(view, stock_size=38)
+    with pytest.raises(ChkobbaError) as caught:
+        check_view(broken)
+    assert str(caught.value) == (
+        "inconsistent view: 1 card shown and 37 hidden (hand_sizes, stock_size) make 38, not 40"
+    )
+
+
 def test_a_players_view_counts_its_own_hand_once() -> None:
     view = observe(apply(cut_state(), Cut(keep=True)), 0)
     assert view.hand_sizes == (3, 3) and view.stock_size == 30

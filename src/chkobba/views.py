@@ -576,7 +576,8 @@ def _view_cards(
     hidden -= cut_card is not None
     if len(found) + hidden != len(DECK):
         yield (
-            f"{len(found)} cards shown and {hidden} hidden (hand_sizes, stock_size) make "
+            f"{len(found)} card{'' if len(found) == 1 else 's'} shown and {hidden} hidden "
+            "(hand_sizes, stock_size) make "
             f"{len(found) + hidden}, not 40"
         )
 
