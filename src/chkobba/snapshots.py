@@ -367,7 +367,7 @@ def state_from_dict(data: object) -> State:
         "state",
         {"stock": fields["stock"], "table": fields["table"]}
         | {f"hands[{i}]": hand for i, hand in enumerate(fields["hands"])}
-        | {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])},
+        | _piles_named(fields),
     )
     if len(fields["hands"]) != fields["players"]:
         raise ChkobbaError(f"state: hands must hold {fields['players']} hands, one per player")
@@ -418,8 +418,7 @@ def view_from_dict(data: object) -> PlayerView:
     """
     fields = _read(data, VIEW_FORMAT, _VIEW)
     _check_table(fields, "view")
-    seen = {"hand": fields["hand"], "table": fields["table"]}
-    seen |= {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])}
+    seen = {"hand": fields["hand"], "table": fields["table"]} | _piles_named(fields)
     if fields["cut_card"] is not None:
         seen["cut_card"] = (fields["cut_card"],)
     _check_cards("view", seen, complete=False)
@@ -464,9 +463,7 @@ def public_view_from_dict(data: object) -> PublicView:
     """
     fields = _read(data, PUBLIC_VIEW_FORMAT, _PUBLIC)
     _check_table(fields, "public view")
-    seen = {"table": fields["table"]}
-    seen |= {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])}
-    _check_cards("public view", seen, complete=False)
+    _check_cards("public view", {"table": fields["table"]} | _piles_named(fields), complete=False)
     # A view read from data is one public_view did not make: the whole check.
     return check_public_view(PublicView(**fields))
 
@@ -500,6 +497,11 @@ def _check_table(fields: dict[str, Any], where: str) -> None:
         raise ChkobbaError(f"{where}: current_player must be {expected} in phase {phase.value}")
     if (fields["winner"] is not None) != (phase is Phase.OVER):
         raise ChkobbaError(f'{where}: winner must be set exactly when the phase is "over"')
+
+
+def _piles_named(fields: dict[str, Any]) -> dict[str, tuple[Card, ...]]:
+    """The piles of data read, each named as a message names it: ``captured[0]``..."""
+    return {f"captured[{i}]": pile for i, pile in enumerate(fields["captured"])}
 
 
 def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool = True) -> None:
