@@ -6,12 +6,18 @@
     python examples/tcp_server.py --role person --port 7777            # you, at the keyboard
     python examples/tcp_server.py --role serve --move-seconds 30        # with a time limit
     python examples/tcp_server.py --role serve --matches 0 --records games.jsonl  # a lobby
+    python examples/tcp_server.py --role serve --watch-port 7778        # spectators too
+    python examples/tcp_server.py --role watch --port 7778              # watch a match
 
-``--role demo|serve|bot|person``: ``demo`` (the default) runs a server on a free
+``--role demo|serve|bot|person|watch``: ``demo`` (the default) runs a server on a free
 loopback port and one bot client per seat in this process; ``serve`` serves on
 ``--host`` and ``--port``; ``bot`` plays one seat of a match there, and ``person`` lets
 you play one: it shows every move, and on your turn the board from your seat and your
 moves, numbered; type a number or a move (``quit`` or the end of the input leaves).
+``watch`` connects to a server's spectators' port (``--watch-port`` of ``serve``) and
+shows every move of a match, with the board as every seat sees it: no hand. A client
+with no server there, or a server whose port is taken, says so in a line and exits with
+status 1.
 ``--move-seconds S`` gives every move a time limit (none by default): a seat that has
 not moved S seconds after its view was sent is moved for, by a greedy bot playing from
 that seat's view alone.
@@ -62,6 +68,23 @@ arrives); with one it is required, so that a late move is never taken for the ne
 turn's. The ``bot`` client reads its view with ``PlayerView.from_dict`` and plays what
 a bot of ``--spec`` chooses: a remote bot needs nothing but its view.
 
+A spectator, a client of the ``--watch-port``, is shown a match and sends nothing (what
+it sends is read and dropped). It watches the match that started first of those in play,
+or else the next one to start; when there is none (every match has started, and each is
+over), it is sent ``{"type": "error", ...}`` and let go. The server sends it:
+
+- ``{"type": "watching", "match": K, "players": N}`` as it connects: the match's number
+  (from 1, as in the records' ``game`` tag);
+- ``{"type": "public", "view": {...}, "turn": T}`` then, if the match has started, and
+  after each move that leaves someone to move or ends the match: the public view
+  (``public_view(state).to_dict()``, format ``chkobba-public-view``: no card of any hand
+  or of the stock), and the number of moves played;
+- every ``outcome`` and ``timeout`` the seats are sent, and the message that ends the
+  match (``over``, ``left`` or ``stopped``).
+
+The match never waits for a spectator: a spectator that leaves ``SPECTATOR_BACKLOG``
+bytes unread is let go, its connection closed.
+
 At the end the server sends its last message and stops writing, then waits (at most
 ``CLOSING_SECONDS``) for each client to close its end: closing a connection with a
 client's line still unread would reset it and lose that last message.
@@ -74,8 +97,10 @@ import asyncio
 import collections
 import contextlib
 import json
+import os
 import random
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable
@@ -87,10 +112,12 @@ from chkobba import (
     Game,
     MoveOutcome,
     PlayerView,
+    PublicView,
     Record,
     format_cards,
     legal_moves,
     observe,
+    public_view,
     render,
 )
 from chkobba.bots import GreedyBot, make_bot
@@ -100,16 +127,23 @@ CLOSING_SECONDS = 5.0
 #: The messages that end a match for a client: it was won, a seat left, or the server
 #: stopped.
 ENDINGS = ("over", "left", "stopped")
+#: The bytes a spectator may leave unread before it is let go: the match never waits for
+#: its spectators, and a spectator that stops reading must not grow the server's memory.
+SPECTATOR_BACKLOG = 1 << 20
 
 
 class MatchServer:
     """One match for ``players`` clients, dealt from ``seed``; with ``move_seconds``, a
-    seat that does not move in time is moved for."""
+    seat that does not move in time is moved for. Spectators (:meth:`watch`) are told
+    every move and shown the public view; ``number`` is what they are told it is."""
 
-    def __init__(self, players: int, seed: int, move_seconds: float | None = None) -> None:
-        self.seed = seed
+    def __init__(
+        self, players: int, seed: int, move_seconds: float | None = None, number: int = 1
+    ) -> None:
+        self.seed, self.number = seed, number
         self.game = Game(players=players, seed=seed)
         self.writers: list[asyncio.StreamWriter] = []  # each seat's, in order
+        self.spectators: list[asyncio.StreamWriter] = []  # written to, never waited for
         self.started = False  # every seat taken: from then on the seats never change
         self.finished = asyncio.Event()
         # One move at a time, with its messages: the next mover may answer before the
@@ -129,7 +163,7 @@ class MatchServer:
         running = [*self.connections, *([self.clock] if self.clock else [])]
         _, waiting = await asyncio.wait(running, timeout=CLOSING_SECONDS)
         if waiting:  # clients that keep their end open: close it for them
-            for writer in self.writers:
+            for writer in (*self.writers, *self.spectators):
                 writer.close()
             await asyncio.gather(*waiting, return_exceptions=True)
 
@@ -161,6 +195,45 @@ class MatchServer:
         else:  # the match cannot go on without this seat
             await self._left(writer)
         writer.close()
+
+    async def watch(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Show a spectator the match until it ends: ``{"type": "watching", ...}``, then
+        the public view if the match has started, then what every seat is told of each
+        move, with the public view after it. Its lines are read and dropped."""
+        if connection := asyncio.current_task():
+            self.connections.append(connection)
+        async with self.turn:  # not in the middle of a move being told
+            _write(writer, self._watching())
+            if self.finished.is_set():  # (ended while this waited for the lock)
+                _write(writer, self.ending)
+                writer.write_eof()
+            else:
+                if self.started:
+                    _write(writer, self._public())
+                self.spectators.append(writer)
+        with contextlib.suppress(ConnectionError, ValueError):
+            while await reader.readline():
+                pass
+        if writer in self.spectators and not self.finished.is_set():
+            self.spectators.remove(writer)  # gone: the match goes on without it
+        writer.close()
+
+    def _watching(self) -> dict[str, Any]:
+        players = self.game.state.players
+        return {"type": "watching", "match": self.number, "players": players}
+
+    def _public(self) -> dict[str, Any]:
+        turn = len(self.game.moves)
+        return {"type": "public", "view": public_view(self.game.state).to_dict(), "turn": turn}
+
+    def _show(self, message: dict[str, Any]) -> None:
+        """Write to every spectator without waiting for any: one that has left this much
+        unread is let go (its connection closed)."""
+        for writer in list(self.spectators):
+            _write(writer, message)
+            if writer.transport.get_write_buffer_size() > SPECTATOR_BACKLOG:
+                self.spectators.remove(writer)
+                writer.close()
 
     async def _left(self, writer: asyncio.StreamWriter) -> None:
         # Under the lock: a move being told and the views after it go out first, so
@@ -244,6 +317,7 @@ class MatchServer:
             view = observe(self.game.state, seat)
             move = self.stand_ins[seat].choose(view, legal_moves(view))
             late = {"type": "timeout", "seat": seat}
+            self._show(late)
             await asyncio.gather(*(_send(writer, late) for writer in self.writers))
             self.game.play(move, seat=seat)
             await self._moved()
@@ -260,6 +334,7 @@ class MatchServer:
         while self.game.is_chance:
             self.game.deal()
             await self._tell_everyone()
+        self._show(self._public())
         if self.game.is_over:
             state = self.game.state
             await self._end({"type": "over", "scores": list(state.scores), "winner": state.winner})
@@ -275,6 +350,10 @@ class MatchServer:
         self.finished.set()
         self.ending = message
         self._stop_clock()
+        self._show(message)
+        for spectator in self.spectators:
+            with contextlib.suppress(OSError, RuntimeError):
+                spectator.write_eof()
         staying = [w for w in self.writers if w is not leaving]
         await asyncio.gather(*(_send(w, message) for w in staying), return_exceptions=True)
         for writer in staying:  # nothing more to send; each connection closes once its
@@ -283,6 +362,7 @@ class MatchServer:
 
     async def _tell_everyone(self) -> None:
         what = {"type": "outcome", "outcome": self.game.move_outcome().to_dict()}
+        self._show(what)
         await asyncio.gather(*(_send(w, what) for w in self.writers))
 
     async def _send_views(self) -> None:
@@ -317,7 +397,7 @@ class Lobby:
         self.forming: MatchServer | None = None  # the match whose seats are being taken
         self.started: list[MatchServer] = []
         self.every_match_started = asyncio.Event()
-        self.watching: list[asyncio.Task[None]] = []
+        self.reporting: list[asyncio.Task[None]] = []
 
     async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Seat a new client in the match forming, and play it there."""
@@ -327,26 +407,44 @@ class Lobby:
             return
         await match.join(reader, writer)
 
-    def _match_to_join(self) -> MatchServer | None:
-        """The match a new client sits down in (a new one if none is forming), noted as
-        started if this client takes its last seat; None once every match has started."""
+    async def watch(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Show a new spectator the match that started first of those in play, else the
+        one forming (a new one if none is); refused once every match has ended."""
+        playing = [match for match in self.started if not match.finished.is_set()]
+        match = playing[0] if playing else self._forming()
+        if match is None:
+            await _send(writer, {"type": "error", "message": "there is no match to watch"})
+            writer.close()
+            return
+        await match.watch(reader, writer)
+
+    def _forming(self) -> MatchServer | None:
+        """The match whose seats are being taken (a new one if none is); None once every
+        match has started."""
         if self.forming is None:
             if self.matches is not None and len(self.started) == self.matches:
                 return None
-            seed = self.seed + len(self.started)
-            self.forming = MatchServer(self.players, seed, self.move_seconds)
-        match = self.forming
+            number = len(self.started) + 1
+            seed = self.seed + number - 1
+            self.forming = MatchServer(self.players, seed, self.move_seconds, number)
+        return self.forming
+
+    def _match_to_join(self) -> MatchServer | None:
+        """The match a new client sits down in (a new one if none is forming), noted as
+        started if this client takes its last seat; None once every match has started."""
+        match = self._forming()
+        if match is None:
+            return None
         # MatchServer.join seats the client before its first await, as this is decided.
         if len(match.writers) + 1 == self.players:
             self.forming = None
             self.started.append(match)
-            number = len(self.started)
-            self.watching.append(asyncio.create_task(self._watch(number, match)))
+            self.reporting.append(asyncio.create_task(self._report(match.number, match)))
             if len(self.started) == self.matches:
                 self.every_match_started.set()
         return match
 
-    async def _watch(self, number: int, match: MatchServer) -> None:
+    async def _report(self, number: int, match: MatchServer) -> None:
         await match.closed()
         if self.ended is not None:
             self.ended(number, match)
@@ -354,7 +452,7 @@ class Lobby:
     async def closed(self) -> None:
         """Wait until every match has started and ended, its connections done with."""
         await self.every_match_started.wait()
-        await asyncio.gather(*self.watching)
+        await asyncio.gather(*self.reporting)
 
     async def stop(self) -> None:
         """Start no more matches, stop those in play and the one forming (each seat told
@@ -364,7 +462,7 @@ class Lobby:
         forming, self.forming = self.forming, None
         stopping = [*self.started, *([forming] if forming else [])]
         await asyncio.gather(*(match.stop() for match in stopping))
-        await asyncio.gather(*self.watching, *([forming.closed()] if forming else []))
+        await asyncio.gather(*self.reporting, *([forming.closed()] if forming else []))
 
 
 def _stop_on_signals(serving: asyncio.Task[Any] | None) -> None:
@@ -414,20 +512,31 @@ async def serve(
     move_seconds: float | None = None,
     matches: int | None = 1,
     ended: Callable[[int, MatchServer], None] | None = None,
+    watch_port: int | None = None,
 ) -> Lobby:
     """Serve ``matches`` matches (``None``: until stopped) and wait until they are over;
-    the lobby, with the matches it started. A SIGTERM, as Ctrl-C, stops it: the
-    matches in play are stopped (:meth:`Lobby.stop`)."""
+    the lobby, with the matches it started. With ``watch_port``, spectators connect
+    there (:meth:`Lobby.watch`). A SIGTERM, as Ctrl-C, stops it: the matches in play
+    are stopped (:meth:`Lobby.stop`)."""
     lobby = Lobby(players, seed, move_seconds, matches, ended)
-    server = await asyncio.start_server(lobby.join, host, port)
-    _stop_on_signals(asyncio.current_task())
-    async with server:
+    async with contextlib.AsyncExitStack() as servers:  # (the first closed if the second fails)
+        server = await servers.enter_async_context(
+            await asyncio.start_server(lobby.join, host, port)
+        )
+        watched = None
+        if watch_port is not None:
+            watching = await asyncio.start_server(lobby.watch, host, watch_port)
+            watched = await servers.enter_async_context(watching)
+        _stop_on_signals(asyncio.current_task())
         bound = server.sockets[0].getsockname()
         served = {1: f"a {players}-player match", None: f"{players}-player matches"}.get(
             matches, f"{matches} matches of {players} players"
         )
         until = " until stopped" if matches is None else ""
         print(f"serving {served} on {bound[0]}:{bound[1]}{until}", flush=True)
+        if watched is not None:
+            shown = watched.sockets[0].getsockname()
+            print(f"spectators watch on {shown[0]}:{shown[1]}", flush=True)
         try:
             await lobby.closed()
         except asyncio.CancelledError:
@@ -436,6 +545,31 @@ async def serve(
             await lobby.stop()
             raise
     return lobby
+
+
+async def watch_match(host: str, port: int, say: Callable[[str], None] = print) -> dict[str, Any]:
+    """Watch a match from a server's spectators' port until it ends, telling every move
+    with ``say`` and drawing the board (no hand shown) after each; the last message."""
+    reader, writer = await asyncio.open_connection(host, port)
+    message: dict[str, Any] = {}
+    try:
+        while line := await reader.readline():
+            message = json.loads(line)
+            kind = message["type"]
+            if kind in ENDINGS:
+                say(_ending_text(message))
+                break
+            if kind == "watching":
+                say(f"watching match {message['match']} of {message['players']} players")
+            elif kind == "public":
+                say(render(PublicView.from_dict(message["view"])))
+            else:
+                say(_message_text(message, None))
+    except ConnectionError:  # the server went away
+        pass
+    finally:
+        writer.close()
+    return message
 
 
 async def play_person(
@@ -751,12 +885,18 @@ def _matches(text: str) -> int | None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--role", default="demo", choices=("demo", "serve", "bot", "person"))
+    roles = ("demo", "serve", "bot", "person", "watch")
+    parser.add_argument("--role", default="demo", choices=roles)
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=0, help="the shuffles' and bots' seed")
     parser.add_argument("--spec", default="greedy", help="the bots' spec (default greedy)")
-    parser.add_argument("--host", default="127.0.0.1", help="serve and bot (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=7777, help="serve and bot (default 7777)")
+    parser.add_argument("--host", default="127.0.0.1", help="the server's (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=7777, help="the server's (default 7777)")
+    parser.add_argument(
+        "--watch-port",
+        type=int,
+        help="serve: take spectators on this port too (default none)",
+    )
     parser.add_argument(
         "--move-seconds",
         type=_seconds,
@@ -774,22 +914,11 @@ def main(argv: list[str] | None = None) -> None:
         help="serve: add each match's record to this file, a line each",
     )
     args = parser.parse_args(argv)
-    if args.role == "person":
+    if args.role in ("person", "watch", "bot"):
         try:
-            last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
-        except KeyboardInterrupt:  # Ctrl-C: as quit
-            last = {"type": "quit"}
-        if last["type"] == "quit":
-            print("you left the match")
-        elif last["type"] not in ENDINGS:  # those were told
-            print("the server closed the connection")
-        return
-    if args.role == "bot":
-        last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
-        if last.get("type") == "over":
-            print(f"match over: scores {last['scores']}, side {last['winner']} won")
-        else:
-            print(f"match abandoned: {last}")
+            _client(args)
+        except OSError as error:  # no server there
+            parser.exit(1, f"cannot connect to {args.host}:{args.port}: {_reason(error)}\n")
         return
     if args.role == "demo":
         match = asyncio.run(demo(args.players, args.seed, args.spec, args.move_seconds))
@@ -809,11 +938,44 @@ def main(argv: list[str] | None = None) -> None:
         args.move_seconds,
         args.matches,
         ended,
+        args.watch_port,
     )
     try:
         asyncio.run(served)
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, or a SIGTERM
         print("server stopped", flush=True)
+    except OSError as error:  # a port taken (asyncio's words name it), a host unknown
+        parser.exit(1, f"cannot serve on {args.host}: {error.strerror or error}\n")
+
+
+def _client(args: argparse.Namespace) -> None:
+    """Run the ``person``, ``watch`` or ``bot`` role, and say how the match ended."""
+    if args.role == "person":
+        try:
+            last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
+        except KeyboardInterrupt:  # Ctrl-C: as quit
+            last = {"type": "quit"}
+        if last["type"] == "quit":
+            print("you left the match")
+        elif last["type"] not in ENDINGS:  # those were told
+            print("the server closed the connection")
+    elif args.role == "watch":
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stop watching
+            asyncio.run(watch_match(args.host, args.port))
+    else:
+        last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
+        if last.get("type") == "over":
+            print(f"match over: scores {last['scores']}, side {last['winner']} won")
+        else:
+            print(f"match abandoned: {last}")
+
+
+def _reason(error: OSError) -> str:
+    """Why a connection or a port failed, in the system's words (asyncio's own message
+    wraps them in the address)."""
+    if isinstance(error, socket.gaierror) or not error.errno:
+        return error.strerror or str(error)
+    return os.strerror(error.errno)
 
 
 if __name__ == "__main__":

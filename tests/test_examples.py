@@ -185,6 +185,60 @@ def test_the_tcp_server_serves_several_matches_at_once_and_keeps_their_records(
         assert scores == str(list(record.final().scores))
 
 
+def test_a_spectator_process_watches_a_match_of_bot_processes_to_its_end() -> None:
+    watch_port = str(_free_port())
+    server, port = _serve("--seed", "7", "--watch-port", watch_port)
+    assert server.stdout is not None
+    assert server.stdout.readline() == f"spectators watch on 127.0.0.1:{watch_port}\n"
+    script = [sys.executable, str(EXAMPLES / "tcp_server.py")]
+    spectator = subprocess.Popen(
+        [*script, "--role", "watch", "--port", watch_port], stdout=subprocess.PIPE, text=True
+    )
+    client = [*script, "--role", "bot", "--port", port]
+    bots = [
+        subprocess.Popen([*client, "--seed", str(seed)], stdout=subprocess.PIPE, text=True)
+        for seed in (1, 2)
+    ]
+    said = [bot.communicate(timeout=120)[0] for bot in bots]
+    watched = spectator.communicate(timeout=120)[0]
+    out, err = server.communicate(timeout=120)
+    assert (server.returncode, spectator.returncode, err) == (0, 0, "")
+    assert out.startswith("match 1 over after ")
+    lines = watched.splitlines()
+    assert lines[0] == "watching match 1 of 2 players"
+    assert lines[-1] == said[0].strip() == said[1].strip()  # match over: scores ..., side S won
+    boards = watched.count("(public view)")
+    assert boards > 20 and boards == watched.count("\nTurn ")
+    # Each hand drawn as a count of cards, never as cards.
+    hands = re.findall(r"^Hands +player 0: (.*)\n +player 1: (.*)$", watched, re.MULTILINE)
+    assert len(hands) > 20
+    assert all(re.fullmatch(r"\d+ cards?", shown) for pair in hands for shown in pair)
+
+
+@pytest.mark.parametrize("role", ["bot", "person", "watch"])
+def test_a_tcp_client_with_no_server_there_says_so_in_a_line(role: str) -> None:
+    port = str(_free_port())  # nothing listens there
+    script = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", role, "--port", port]
+    done = subprocess.run(script, capture_output=True, text=True, timeout=60, input="")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"cannot connect to 127.0.0.1:{port}: Connection refused\n"
+
+
+@pytest.mark.parametrize("taken", ["--port", "--watch-port"])
+def test_a_tcp_server_whose_port_is_taken_says_so_in_a_line(taken: str) -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = str(holder.getsockname()[1])
+        ports = {"--port": str(_free_port()), "--watch-port": str(_free_port()), taken: port}
+        script = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "serve"]
+        arguments = [item for pair in ports.items() for item in pair]
+        done = subprocess.run([*script, *arguments], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (1, "")  # nothing served, not even the seats
+    assert done.stderr.startswith("cannot serve on 127.0.0.1: ")
+    assert f"('127.0.0.1', {port})" in done.stderr and done.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("signals", "clients_close"),
     [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,12 @@ from chkobba import (
     MoveOutcome,
     Phase,
     PlayerView,
+    PublicView,
     Record,
     format_cards,
     legal_moves,
     observe,
+    public_view,
     render,
 )
 from chkobba.bots import GreedyBot
@@ -720,3 +723,204 @@ def test_a_record_that_cannot_be_kept_is_said_and_the_server_serves_on(
         f"match {n}'s record was not kept: [Errno 2] No such file or directory: {str(gone)!r}"
         for n in (1, 2)
     ]
+
+
+# --- spectators -------------------------------------------------------------------------------
+
+
+async def _watched(
+    lobby: Any,
+    clients: Callable[[int, int], Awaitable[Any]],
+    until_over: bool = True,
+    watch: Any = None,
+) -> tuple[Any, Any]:
+    """``lobby`` serving seats and spectators (``watch``: ``lobby.watch``) on two free
+    loopback ports: what ``clients(port, watch_port)`` returns, once every match is over
+    (with ``until_over``)."""
+    seats = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
+    spectators = await asyncio.start_server(watch or lobby.watch, "127.0.0.1", 0)
+    async with seats, spectators:
+        port = seats.sockets[0].getsockname()[1]
+        watch_port = spectators.sockets[0].getsockname()[1]
+        result = await clients(port, watch_port)
+        if until_over:
+            await lobby.closed()
+    return lobby, result
+
+
+async def _spectator(watch_port: int, until: Callable[[], bool] = lambda: True) -> Any:
+    """A spectator that connects once ``until()`` holds: every message it is sent."""
+    await _until(until)
+    return await _silent_client(watch_port)
+
+
+def _public_views_told(game: Game) -> list[PublicView]:
+    """The public view after each move that leaves someone to move or ends the match."""
+    shown = (Phase.CUT, Phase.PLAY, Phase.OVER)
+    return [public_view(state) for state in game.history if state.phase in shown]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 12)])
+def test_a_spectator_is_told_every_move_and_shown_every_public_view_never_a_hand(
+    players: int, seed: int
+) -> None:
+    lobby = server_example.Lobby(players, seed)
+
+    async def clients(port: int, watch_port: int) -> tuple[Any, list[Any]]:
+        watching = asyncio.create_task(_spectator(watch_port))  # before the match forms
+        await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
+        seated = await asyncio.gather(*(_recording_client(port, s) for s in range(players)))
+        return await watching, list(seated)
+
+    lobby, (watched, seated) = _run(lambda: _watched(lobby, clients))
+    (match,) = lobby.started
+    game, schema = match.game, schema_validator("public_view")
+    assert watched[0] == {"type": "watching", "match": 1, "players": players}
+    # What every seat is told, in the same order, each move followed by the public view.
+    told = [m for m in seated[0] if m["type"] in ("outcome", "over")]
+    assert [m for m in watched if m["type"] in ("outcome", "over")] == told
+    publics = [m for m in watched if m["type"] == "public"]
+    assert [PublicView.from_dict(m["view"]) for m in publics] == _public_views_told(game)
+    assert all(not list(schema.iter_errors(m["view"])) for m in publics)
+    assert [m["turn"] for m in publics] == [  # the number of moves played
+        turn for turn, state in enumerate(game.history) if state.phase is not Phase.SHUFFLE
+    ]
+    assert {m["type"] for m in watched} == {"watching", "outcome", "public", "over"}
+    assert watched[-1] == seated[0][-1] and watched[-2]["view"]["phase"] == "over"
+    # Exactly the public view's data: no field of a hand or of the stock's cards.
+    assert [m["view"] for m in publics] == [v.to_dict() for v in _public_views_told(game)]
+    assert not {"hands", "stock", "cut_card"} & {key for m in publics for key in m["view"]}
+
+
+def test_a_spectator_arriving_mid_match_is_shown_the_board_and_told_how_it_ends() -> None:
+    lobby = server_example.Lobby(2, 21)
+
+    async def clients(port: int, watch_port: int) -> tuple[list[Any], list[Any]]:
+        first = await asyncio.open_connection("127.0.0.1", port)
+        second = await asyncio.open_connection("127.0.0.1", port)
+        for reader, _ in (first, second):  # seat, shuffle, view: the cut is awaited
+            [await reader.readline() for _ in range(3)]
+        watching = asyncio.create_task(_silent_client(watch_port))
+        match = lobby.started[0]
+        await _until(lambda: bool(match.spectators))
+        first[1].close()  # a seat leaves: the match is abandoned
+        watched = await watching
+        second[1].close()
+        return watched, []
+
+    lobby, (watched, _) = _run(lambda: _watched(lobby, clients))
+    (match,) = lobby.started
+    cut = match.game.state
+    assert watched[:2] == [
+        {"type": "watching", "match": 1, "players": 2},
+        {"type": "public", "view": public_view(cut).to_dict(), "turn": 1},
+    ]
+    assert watched[2:] == [match.ending] and match.ending["type"] == "left"
+
+
+def test_a_spectator_is_told_when_a_seat_ran_out_of_time_before_the_move_made_for_it() -> None:
+    lobby = server_example.Lobby(2, 25, move_seconds=0.05, matches=None)
+
+    async def clients(port: int, watch_port: int) -> list[Any]:
+        watching = asyncio.create_task(_silent_client(watch_port))
+        await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
+        seats = [asyncio.create_task(_silent_client(port)) for _ in range(2)]
+        await _until(lambda: bool(lobby.started) and len(lobby.started[0].game.moves) >= 3)
+        await lobby.stop()
+        await asyncio.gather(*seats)
+        return await watching
+
+    lobby, watched = _run(lambda: _watched(lobby, clients, until_over=False))
+    game = lobby.started[0].game
+    first = game.history[1]  # the cut, made for the cutter when its time ran out
+    assert watched[:6] == [
+        {"type": "watching", "match": 1, "players": 2},
+        {"type": "outcome", "outcome": game.move_outcome(0).to_dict()},
+        {"type": "public", "view": public_view(first).to_dict(), "turn": 1},
+        {"type": "timeout", "seat": first.mover},
+        {"type": "outcome", "outcome": game.move_outcome(1).to_dict()},
+        {"type": "public", "view": public_view(game.history[2]).to_dict(), "turn": 2},
+    ]
+    assert watched[6] == {"type": "timeout", "seat": game.history[2].mover}
+    assert watched[-1] == {"type": "stopped"}
+
+
+def test_a_spectator_that_leaves_or_stops_reading_never_holds_the_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(server_example, "SPECTATOR_BACKLOG", 10_000)
+    lobby = server_example.Lobby(2, 31)
+
+    async def watch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # Small kernel buffers: what a spectator leaves unread soon waits in the server.
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        await lobby.watch(reader, writer)
+
+    async def clients(port: int, watch_port: int) -> list[Any]:
+        leaving = await asyncio.open_connection("127.0.0.1", watch_port)
+        small = socket.socket()
+        small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        small.connect(("127.0.0.1", watch_port))
+        stalled = await asyncio.open_connection(sock=small)
+        await _until(lambda: lobby.forming is not None and len(lobby.forming.spectators) == 2)
+        leaving[1].close()
+        await _until(lambda: len(lobby.forming.spectators) == 1)
+        played = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        left = []
+        while line := await stalled[0].readline():  # what it got before it was let go
+            left.append(json.loads(line))
+        stalled[1].close()
+        return [played, left]
+
+    lobby, (played, left) = _run(lambda: _watched(lobby, clients, watch=watch))
+    (match,) = lobby.started
+    assert match.game.is_over and played[0][-1]["type"] == "over"
+    assert match.spectators == []  # both gone before the end: the one let go, the one left
+    # The stalled spectator was let go part way, its connection closed by the server.
+    assert left[0]["type"] == "watching" and "over" not in [m["type"] for m in left]
+    assert 10 < len(left) < len(played[0])
+
+
+def test_with_no_match_left_to_watch_a_spectator_is_refused_and_a_stop_is_told() -> None:
+    lobby = server_example.Lobby(2, 41, matches=1)
+
+    async def clients(port: int, watch_port: int) -> list[Any]:
+        await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        await lobby.closed()
+        return await _silent_client(watch_port)
+
+    lobby, refused = _run(lambda: _watched(lobby, clients))
+    assert refused == [{"type": "error", "message": "there is no match to watch"}]
+
+    stopping = server_example.Lobby(2, 42, matches=None)
+
+    async def waiting(port: int, watch_port: int) -> list[Any]:
+        watching = asyncio.create_task(_silent_client(watch_port))
+        await _until(lambda: stopping.forming is not None and bool(stopping.forming.spectators))
+        await stopping.stop()
+        return await watching
+
+    _, told = _run(lambda: _watched(stopping, waiting, until_over=False))
+    assert told == [{"type": "watching", "match": 1, "players": 2}, {"type": "stopped"}]
+
+
+def test_a_watching_client_tells_each_move_and_draws_the_public_board() -> None:
+    lobby, said = server_example.Lobby(2, 51), list[str]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        watching = asyncio.create_task(
+            server_example.watch_match("127.0.0.1", watch_port, said.append)
+        )
+        await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
+        await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        return await watching
+
+    lobby, last = _run(lambda: _watched(lobby, clients))
+    game = lobby.started[0].game
+    boards = [render(view) for view in _public_views_told(game)]
+    lines = [server_example.outcome_text(game.move_outcome(i)) for i in range(len(game.moves))]
+    assert said[0] == "watching match 1 of 2 players"
+    assert [s for s in said if s.startswith("Chkobba: ")] == boards
+    assert [s for s in said[1:-1] if not s.startswith("Chkobba: ")] == lines
+    assert said[-1] == f"match over: scores {list(game.state.scores)}, side {game.state.winner} won"
+    assert last == {"type": "over", "scores": list(game.state.scores), "winner": game.state.winner}
