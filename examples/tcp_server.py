@@ -82,8 +82,10 @@ over), it is sent ``{"type": "error", ...}`` and let go. The server sends it:
 - every ``outcome`` and ``timeout`` the seats are sent, and the message that ends the
   match (``over``, ``left`` or ``stopped``).
 
-The match never waits for a spectator: a spectator that leaves ``SPECTATOR_BACKLOG``
-bytes unread is let go, its connection closed.
+While the match is played it never waits for a spectator: one that leaves more than
+``SPECTATOR_BACKLOG`` bytes unread is let go, its connection aborted (what it had not
+read is lost). At the end the server waits for spectators to close their end as it does
+for the seats, at most ``CLOSING_SECONDS``, before it reports the match.
 
 At the end the server sends its last message and stops writing, then waits (at most
 ``CLOSING_SECONDS``) for each client to close its end: closing a connection with a
@@ -153,7 +155,7 @@ class MatchServer:
         # Each seat's own stand-in, so what it plays for one seat depends on no other.
         self.stand_ins = [GreedyBot(seed=seed + seat) for seat in range(players)]
         self.clock: asyncio.Task[None] | None = None  # the running move's time limit
-        self.connections: list[asyncio.Task[Any]] = []  # each client's, to wait for
+        self.connections: set[asyncio.Task[Any]] = set()  # each open one's, to wait for
         self.ending: dict[str, Any] = {}  # the message that ended the match
 
     async def closed(self) -> None:
@@ -163,14 +165,21 @@ class MatchServer:
         running = [*self.connections, *([self.clock] if self.clock else [])]
         _, waiting = await asyncio.wait(running, timeout=CLOSING_SECONDS)
         if waiting:  # clients that keep their end open: close it for them
-            for writer in (*self.writers, *self.spectators):
+            for writer in self.writers:
                 writer.close()
+            for spectator in self.spectators:  # (close() would first send what it left unread)
+                spectator.transport.abort()
             await asyncio.gather(*waiting, return_exceptions=True)
+
+    def _track(self) -> None:
+        """Note the running connection's task until it ends: :meth:`closed` waits for it."""
+        if connection := asyncio.current_task():
+            self.connections.add(connection)
+            connection.add_done_callback(self.connections.discard)
 
     async def join(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Seat a new client, then play the lines it sends until the match is over."""
-        if connection := asyncio.current_task():
-            self.connections.append(connection)
+        self._track()
         players = self.game.state.players
         if self.started:
             await _refuse(writer)
@@ -200,8 +209,7 @@ class MatchServer:
         """Show a spectator the match until it ends: ``{"type": "watching", ...}``, then
         the public view if the match has started, then what every seat is told of each
         move, with the public view after it. Its lines are read and dropped."""
-        if connection := asyncio.current_task():
-            self.connections.append(connection)
+        self._track()
         async with self.turn:  # not in the middle of a move being told
             _write(writer, self._watching())
             if self.finished.is_set():  # (ended while this waited for the lock)
@@ -214,8 +222,8 @@ class MatchServer:
         with contextlib.suppress(ConnectionError, ValueError):
             while await reader.readline():
                 pass
-        if writer in self.spectators and not self.finished.is_set():
-            self.spectators.remove(writer)  # gone: the match goes on without it
+        if writer in self.spectators:  # gone: the match goes on without it
+            self.spectators.remove(writer)
         writer.close()
 
     def _watching(self) -> dict[str, Any]:
@@ -227,13 +235,14 @@ class MatchServer:
         return {"type": "public", "view": public_view(self.game.state).to_dict(), "turn": turn}
 
     def _show(self, message: dict[str, Any]) -> None:
-        """Write to every spectator without waiting for any: one that has left this much
-        unread is let go (its connection closed)."""
+        """Write to every spectator without waiting for any: one that has left more than
+        ``SPECTATOR_BACKLOG`` bytes unread is let go, its connection aborted (closing it
+        would wait to send them first, for ever if it never reads again)."""
         for writer in list(self.spectators):
             _write(writer, message)
             if writer.transport.get_write_buffer_size() > SPECTATOR_BACKLOG:
                 self.spectators.remove(writer)
-                writer.close()
+                writer.transport.abort()
 
     async def _left(self, writer: asyncio.StreamWriter) -> None:
         # Under the lock: a move being told and the views after it go out first, so
