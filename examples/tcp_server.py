@@ -15,9 +15,9 @@ loopback port and one bot client per seat in this process; ``serve`` serves on
 you play one: it shows every move, and on your turn the board from your seat and your
 moves, numbered; type a number or a move (``quit`` or the end of the input leaves).
 ``watch`` connects to a server's spectators' port (``--watch-port`` of ``serve``) and
-shows every move of a match, with the board as every seat sees it: no hand. A client
-with no server there, or a server whose port is taken, says so in a line and exits with
-status 1.
+shows every move of a match (``--match K``: match K), with the board as every seat sees
+it: no hand. A client with no server there or turned away by it, and a server whose
+port is taken, say so in a line and exit with status 1.
 ``--move-seconds S`` gives every move a time limit (none by default): a seat that has
 not moved S seconds after its view was sent is moved for, by a greedy bot playing from
 that seat's view alone.
@@ -68,13 +68,17 @@ arrives); with one it is required, so that a late move is never taken for the ne
 turn's. The ``bot`` client reads its view with ``PlayerView.from_dict`` and plays what
 a bot of ``--spec`` chooses: a remote bot needs nothing but its view.
 
-A spectator, a client of the ``--watch-port``, is shown a match and sends nothing (what
-it sends is read and dropped). It watches the match that started first of those in play,
-or else the next one to start; when there is none (every match has started, and each is
-over), it is sent ``{"type": "error", ...}`` and let go. The server sends it:
+A spectator, a client of the ``--watch-port``, is shown a match. It watches the match
+that started first of those in play, or else the next one to start; when there is none
+(every match has started, and each is over), it is sent ``{"type": "error", ...}`` and
+let go. It may send ``{"watch": K}`` to watch match K instead, if K is in play or
+waiting for players; otherwise, or for any other line, it is sent ``{"type": "error",
+"message": "..."}`` and watches on as before. Once its match has ended, what it sends is
+dropped. The server sends it:
 
-- ``{"type": "watching", "match": K, "players": N}`` as it connects: the match's number
-  (from 1, as in the records' ``game`` tag);
+- ``{"type": "watching", "match": K, "players": N}`` as it connects, and as it is moved
+  to the match it asked for: the match's number (from 1, as in the records' ``game``
+  tag);
 - ``{"type": "public", "view": {...}, "turn": T}`` then, if the match has started, and
   after each move that leaves someone to move or ends the match: the public view
   (``public_view(state).to_dict()``, format ``chkobba-public-view``: no card of any hand
@@ -205,26 +209,29 @@ class MatchServer:
             await self._left(writer)
         writer.close()
 
-    async def watch(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Show a spectator the match until it ends: ``{"type": "watching", ...}``, then
-        the public view if the match has started, then what every seat is told of each
-        move, with the public view after it. Its lines are read and dropped."""
+    async def show_to(self, writer: asyncio.StreamWriter) -> None:
+        """Show the running connection's spectator the match until it ends, or until
+        :meth:`stop_showing`: ``{"type": "watching", ...}``, the public view if the match
+        has started, then what every seat is told of each move, with the public view
+        after it, and the ending."""
         self._track()
         async with self.turn:  # not in the middle of a move being told
             _write(writer, self._watching())
             if self.finished.is_set():  # (ended while this waited for the lock)
                 _write(writer, self.ending)
                 writer.write_eof()
-            else:
-                if self.started:
-                    _write(writer, self._public())
-                self.spectators.append(writer)
-        with contextlib.suppress(ConnectionError, ValueError):
-            while await reader.readline():
-                pass
-        if writer in self.spectators:  # gone: the match goes on without it
+                return
+            if self.started:
+                _write(writer, self._public())
+            self.spectators.append(writer)
+
+    def stop_showing(self, writer: asyncio.StreamWriter) -> None:
+        """No more of this match for the running connection's spectator: it left, or
+        watches another match."""
+        if writer in self.spectators:
             self.spectators.remove(writer)
-        writer.close()
+        if connection := asyncio.current_task():
+            self.connections.discard(connection)
 
     def _watching(self) -> dict[str, Any]:
         players = self.game.state.players
@@ -418,14 +425,41 @@ class Lobby:
 
     async def watch(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Show a new spectator the match that started first of those in play, else the
-        one forming (a new one if none is); refused once every match has ended."""
+        one forming (a new one if none is), and another on its ``{"watch": K}``; refused
+        once every match has ended."""
         playing = [match for match in self.started if not match.finished.is_set()]
         match = playing[0] if playing else self._forming()
         if match is None:
             await _send(writer, {"type": "error", "message": "there is no match to watch"})
             writer.close()
             return
-        await match.watch(reader, writer)
+        await match.show_to(writer)
+        with contextlib.suppress(ConnectionError, ValueError):
+            while line := await reader.readline():
+                if match.finished.is_set():  # it was told the end: nothing more to say
+                    continue
+                try:
+                    wanted = self._match_numbered(_watch_request(line))
+                except ChkobbaError as error:
+                    _write(writer, {"type": "error", "message": str(error)})
+                    continue
+                match.stop_showing(writer)
+                match = wanted
+                await match.show_to(writer)
+        match.stop_showing(writer)  # gone: the match goes on without it
+        writer.close()
+
+    def _match_numbered(self, number: int) -> MatchServer:
+        """The match ``number`` if it is in play or forming."""
+        watchable = [m for m in self.started if not m.finished.is_set()]
+        watchable += [self.forming] if self.forming is not None else []
+        for match in watchable:
+            if match.number == number:
+                return match
+        numbers = ", ".join(str(match.number) for match in watchable) or "none"
+        raise ChkobbaError(
+            f"there is no match {number} to watch (in play or waiting for players: {numbers})"
+        )
 
     def _forming(self) -> MatchServer | None:
         """The match whose seats are being taken (a new one if none is); None once every
@@ -489,6 +523,18 @@ def _stop_on_signals(serving: asyncio.Task[Any] | None) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # none on Windows
             loop.add_signal_handler(signum, stop)
+
+
+def _watch_request(line: bytes) -> int:
+    """The match a spectator's line asks for: ``{"watch": K}``."""
+    try:
+        message = json.loads(line)
+    except ValueError as error:
+        raise ChkobbaError(f"the line is not JSON: {error}") from None
+    number = message.get("watch") if isinstance(message, dict) else None
+    if type(number) is not int:
+        raise ChkobbaError("a spectator's line must be {\"watch\": K}, K a match's number")
+    return number
 
 
 def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
@@ -556,20 +602,34 @@ async def serve(
     return lobby
 
 
-async def watch_match(host: str, port: int, say: Callable[[str], None] = print) -> dict[str, Any]:
+async def watch_match(
+    host: str, port: int, say: Callable[[str], None] = print, match: int | None = None
+) -> dict[str, Any]:
     """Watch a match from a server's spectators' port until it ends, telling every move
-    with ``say`` and drawing the board (no hand shown) after each; the last message."""
+    with ``say`` and drawing the board (no hand shown) after each; the last message.
+    With ``match``, that match (its number, from 1): the server's choice is skipped, and
+    a refusal (no such match in play) ends the watch."""
     reader, writer = await asyncio.open_connection(host, port)
     message: dict[str, Any] = {}
+    skipping = False  # the server's choice, until it shows the match asked for
     try:
         while line := await reader.readline():
             message = json.loads(line)
             kind = message["type"]
-            if kind in ENDINGS:
+            if kind == "watching" and match not in (None, message["match"]):
+                await _send(writer, {"watch": match})
+                skipping = True
+            elif kind == "error":
+                say(_message_text(message, None))
+                break
+            elif kind == "watching":
+                skipping = False
+                say(f"watching match {message['match']} of {message['players']} players")
+            elif skipping:
+                continue
+            elif kind in ENDINGS:
                 say(_ending_text(message))
                 break
-            if kind == "watching":
-                say(f"watching match {message['match']} of {message['players']} players")
             elif kind == "public":
                 say(render(PublicView.from_dict(message["view"])))
             else:
@@ -780,18 +840,19 @@ def outcome_text(outcome: MoveOutcome, you: int | None = None) -> str:
 async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]:
     """Play one seat with a bot of ``spec`` until the match is over; the last message.
 
-    A refusal stops it; a move that came too late (``stale``: the server moved for its
-    seat) does not."""
+    A refusal, of a seat or of a move, stops it (:class:`~chkobba.ChkobbaError`); a move
+    that came too late (``stale``: the server moved for its seat) does not."""
     reader, writer = await asyncio.open_connection(host, port)
     bot = make_bot(spec, seed=seed)
     message: dict[str, Any] = {}
     try:
         while line := await reader.readline():
+            refused = "a move" if message else "a seat"  # (its first message is its seat)
             message = json.loads(line)
             if message["type"] in ENDINGS:
                 break
             if message["type"] == "error":
-                raise ChkobbaError(f"the server refused a move: {message['message']}")
+                raise ChkobbaError(f"the server refused {refused}: {message['message']}")
             if message["type"] == "view" and message["legal"]:
                 view = PlayerView.from_dict(message["view"])
                 move = bot.choose(view, legal_moves(view))
@@ -907,6 +968,11 @@ def main(argv: list[str] | None = None) -> None:
         help="serve: take spectators on this port too (default none)",
     )
     parser.add_argument(
+        "--match",
+        type=int,
+        help="watch: the match to watch, by number (default: the server's choice)",
+    )
+    parser.add_argument(
         "--move-seconds",
         type=_seconds,
         help="demo and serve: a move's time limit (default none)",
@@ -925,9 +991,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.role in ("person", "watch", "bot"):
         try:
-            _client(args)
+            refused = _client(args)
         except OSError as error:  # no server there
             parser.exit(1, f"cannot connect to {args.host}:{args.port}: {_reason(error)}\n")
+        except ChkobbaError as error:  # the bot refused a seat or a move
+            parser.exit(1, f"{error}\n")
+        if refused:
+            parser.exit(1)
         return
     if args.role == "demo":
         match = asyncio.run(demo(args.players, args.seed, args.spec, args.move_seconds))
@@ -957,8 +1027,9 @@ def main(argv: list[str] | None = None) -> None:
         parser.exit(1, f"cannot serve on {args.host}: {error.strerror or error}\n")
 
 
-def _client(args: argparse.Namespace) -> None:
-    """Run the ``person``, ``watch`` or ``bot`` role, and say how the match ended."""
+def _client(args: argparse.Namespace) -> bool:
+    """Run the ``person``, ``watch`` or ``bot`` role, and say how the match ended;
+    whether the server turned the client away (the last thing it said, a refusal)."""
     if args.role == "person":
         try:
             last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
@@ -966,17 +1037,19 @@ def _client(args: argparse.Namespace) -> None:
             last = {"type": "quit"}
         if last["type"] == "quit":
             print("you left the match")
-        elif last["type"] not in ENDINGS:  # those were told
+        elif last["type"] not in (*ENDINGS, "error"):  # those were told
             print("the server closed the connection")
     elif args.role == "watch":
+        last = {}
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stop watching
-            asyncio.run(watch_match(args.host, args.port))
+            last = asyncio.run(watch_match(args.host, args.port, match=args.match))
     else:
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
         if last.get("type") == "over":
             print(f"match over: scores {last['scores']}, side {last['winner']} won")
         else:
             print(f"match abandoned: {last}")
+    return last.get("type") == "error"
 
 
 def _reason(error: OSError) -> str:

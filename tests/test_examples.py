@@ -224,6 +224,43 @@ def test_a_tcp_client_with_no_server_there_says_so_in_a_line(role: str) -> None:
     assert done.stderr == f"cannot connect to 127.0.0.1:{port}: Connection refused\n"
 
 
+@pytest.mark.parametrize(
+    ("role", "said"),
+    [
+        (["--role", "bot"], ("", "the server refused a seat: every seat is taken\n")),
+        (["--role", "person"], ("refused: every seat is taken\n", "")),
+        (
+            ["--role", "watch", "--match", "4"],
+            ("refused: there is no match 4 to watch (in play or waiting for players: 1)\n", ""),
+        ),
+    ],
+)
+def test_a_tcp_client_the_server_turns_away_says_why_and_exits_1(
+    role: list[str], said: tuple[str, str]
+) -> None:
+    watch_port = str(_free_port())
+    server, port = _serve("--watch-port", watch_port)
+    seats = [socket.create_connection(("127.0.0.1", int(port))) for _ in range(2)]
+    with seats[0].makefile("rb") as lines:
+        lines.readline()  # its seat: the match has started, every seat taken
+    script = [sys.executable, str(EXAMPLES / "tcp_server.py"), *role]
+    client_port = watch_port if "watch" in role else port
+    # Standard input left open: a person whose input ended would leave before the refusal.
+    client = subprocess.Popen(
+        [*script, "--port", client_port],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    returncode = client.wait(timeout=60)
+    out, err = client.communicate(timeout=60)
+    for seat in seats:
+        seat.close()  # the match is abandoned, the server ends
+    server.communicate(timeout=60)
+    assert (returncode, out, err) == (1, *said)
+
+
 @pytest.mark.parametrize("taken", ["--port", "--watch-port"])
 def test_a_tcp_server_whose_port_is_taken_says_so_in_a_line(taken: str) -> None:
     with socket.socket() as holder:

@@ -946,3 +946,81 @@ def test_a_watching_client_tells_each_move_and_draws_the_public_board() -> None:
     assert [s for s in said[1:-1] if not s.startswith("Chkobba: ")] == lines
     assert said[-1] == f"match over: scores {list(game.state.scores)}, side {game.state.winner} won"
     assert last == {"type": "over", "scores": list(game.state.scores), "winner": game.state.winner}
+
+
+async def _two_matches_waiting(lobby: Any, port: int) -> list[asyncio.Task[Any]]:
+    """Four silent seats: matches 1 and 2 started, each waiting for its cut."""
+    seats = [asyncio.create_task(_silent_client(port)) for _ in range(4)]
+    await _until(lambda: len(lobby.started) == 2 and all(m.game.moves for m in lobby.started))
+    return seats
+
+
+def test_a_spectator_may_ask_for_another_match_and_is_told_why_it_cannot() -> None:
+    lobby = server_example.Lobby(2, 61, matches=None)
+
+    async def clients(port: int, watch_port: int) -> list[Any]:
+        seats = await _two_matches_waiting(lobby, port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
+        received = [json.loads(await reader.readline()) for _ in range(2)]  # match 1
+        for line in (b"nonsense\n", b'{"watch": "2"}\n', b'{"watch": 9}\n', b'{"watch": 2}\n'):
+            writer.write(line)
+        await writer.drain()
+        await _until(lambda: bool(lobby.started[1].spectators))
+        await lobby.stop()
+        while line := await reader.readline():
+            received.append(json.loads(line))
+        writer.close()
+        await asyncio.gather(*seats)
+        return received
+
+    lobby, received = _run(lambda: _watched(lobby, clients, until_over=False))
+    first, second = lobby.started
+    needs = "a spectator's line must be {\"watch\": K}, K a match's number"
+    assert received == [
+        {"type": "watching", "match": 1, "players": 2},
+        {"type": "public", "view": public_view(first.game.state).to_dict(), "turn": 1},
+        {
+            "type": "error",
+            "message": "the line is not JSON: Expecting value: line 1 column 1 (char 0)",
+        },
+        {"type": "error", "message": needs},
+        {
+            "type": "error",
+            "message": "there is no match 9 to watch (in play or waiting for players: 1, 2)",
+        },
+        {"type": "watching", "match": 2, "players": 2},
+        {"type": "public", "view": public_view(second.game.state).to_dict(), "turn": 1},
+        {"type": "stopped"},
+    ]
+    assert first.spectators == [] and not first.connections  # it left match 1 for good
+
+
+@pytest.mark.parametrize(("asked", "match_shown"), [(2, 2), (1, 1), (7, None)])
+def test_a_watching_client_asked_for_a_match_shows_that_one_or_the_refusal(
+    asked: int, match_shown: int | None
+) -> None:
+    lobby, said = server_example.Lobby(2, 71, matches=None), list[str]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        seats = await _two_matches_waiting(lobby, port)
+        watching = asyncio.create_task(
+            server_example.watch_match("127.0.0.1", watch_port, said.append, match=asked)
+        )
+        await _until(lambda: bool(said))
+        await lobby.stop()
+        await asyncio.gather(*seats)
+        return await watching
+
+    lobby, last = _run(lambda: _watched(lobby, clients, until_over=False))
+    if match_shown is None:
+        refusal = "there is no match 7 to watch (in play or waiting for players: 1, 2)"
+        assert said == [f"refused: {refusal}"]
+        assert last == {"type": "error", "message": refusal}
+        return
+    shown = lobby.started[match_shown - 1].game.state
+    assert said == [
+        f"watching match {match_shown} of 2 players",
+        render(public_view(shown)),
+        "the server stopped the match",
+    ]
+    assert last == {"type": "stopped"}
