@@ -73,8 +73,9 @@ that started first of those in play, or else the next one to start; when there i
 (every match has started, and each is over), it is sent ``{"type": "error", ...}`` and
 let go. It may send ``{"watch": K}`` to watch match K instead, if K is in play or
 waiting for players; otherwise, or for any other line, it is sent ``{"type": "error",
-"message": "..."}`` and watches on as before. Once its match has ended, what it sends is
-dropped. The server sends it:
+"message": "..."}`` and watches on as before. Its lines are answered at the pace it
+reads the answers; a line longer than 64 KiB ends its connection, as a seat's does. Once
+its match has ended, what it sends is dropped. The server sends it:
 
 - ``{"type": "watching", "match": K, "players": N}`` as it connects, and as it is moved
   to the match it asked for: the match's number (from 1, as in the records' ``game``
@@ -171,8 +172,8 @@ class MatchServer:
         if waiting:  # clients that keep their end open: close it for them
             for writer in self.writers:
                 writer.close()
-            for spectator in self.spectators:  # (close() would first send what it left unread)
-                spectator.transport.abort()
+            for spectator in self.spectators:
+                _let_go(spectator)
             await asyncio.gather(*waiting, return_exceptions=True)
 
     def _track(self) -> None:
@@ -214,16 +215,17 @@ class MatchServer:
         :meth:`stop_showing`: ``{"type": "watching", ...}``, the public view if the match
         has started, then what every seat is told of each move, with the public view
         after it, and the ending."""
-        self._track()
+        if connection := asyncio.current_task():  # until stop_showing (the spectator's
+            self.connections.add(connection)  # loop always calls it): closed() waits for it
         async with self.turn:  # not in the middle of a move being told
             _write(writer, self._watching())
             if self.finished.is_set():  # (ended while this waited for the lock)
                 _write(writer, self.ending)
-                writer.write_eof()
-                return
-            if self.started:
+                with contextlib.suppress(OSError, RuntimeError):
+                    writer.write_eof()
+            elif self.started:
                 _write(writer, self._public())
-            self.spectators.append(writer)
+            self.spectators.append(writer)  # (so that closed() lets it go if it lingers)
 
     def stop_showing(self, writer: asyncio.StreamWriter) -> None:
         """No more of this match for the running connection's spectator: it left, or
@@ -249,7 +251,7 @@ class MatchServer:
             _write(writer, message)
             if writer.transport.get_write_buffer_size() > SPECTATOR_BACKLOG:
                 self.spectators.remove(writer)
-                writer.transport.abort()
+                _let_go(writer)
 
     async def _left(self, writer: asyncio.StreamWriter) -> None:
         # Under the lock: a move being told and the views after it go out first, so
@@ -433,21 +435,26 @@ class Lobby:
             await _send(writer, {"type": "error", "message": "there is no match to watch"})
             writer.close()
             return
-        await match.show_to(writer)
-        with contextlib.suppress(ConnectionError, ValueError):
-            while line := await reader.readline():
-                if match.finished.is_set():  # it was told the end: nothing more to say
-                    continue
-                try:
-                    wanted = self._match_numbered(_watch_request(line))
-                except ChkobbaError as error:
-                    _write(writer, {"type": "error", "message": str(error)})
-                    continue
-                match.stop_showing(writer)
-                match = wanted
-                await match.show_to(writer)
-        match.stop_showing(writer)  # gone: the match goes on without it
-        writer.close()
+        try:
+            await match.show_to(writer)
+            # A line too long ends the connection, as a seat's does.
+            with contextlib.suppress(ConnectionError, ValueError):
+                while line := await reader.readline():
+                    # Its requests are answered at the pace it reads the answers.
+                    await writer.drain()
+                    if match.finished.is_set():  # it was told the end: nothing more to say
+                        continue
+                    try:
+                        wanted = self._match_numbered(_watch_request(line))
+                    except ChkobbaError as error:
+                        _write(writer, {"type": "error", "message": str(error)})
+                        continue
+                    match.stop_showing(writer)
+                    match = wanted
+                    await match.show_to(writer)
+        finally:
+            match.stop_showing(writer)  # gone: the match goes on without it
+            _let_go(writer)
 
     def _match_numbered(self, number: int) -> MatchServer:
         """The match ``number`` if it is in play or forming."""
@@ -535,6 +542,15 @@ def _watch_request(line: bytes) -> int:
     if type(number) is not int:
         raise ChkobbaError("a spectator's line must be {\"watch\": K}, K a match's number")
     return number
+
+
+def _let_go(writer: asyncio.StreamWriter) -> None:
+    """Close a spectator's connection; abort it if it left something unread (closing
+    would wait to send it first, for ever if it never reads again)."""
+    if writer.transport.get_write_buffer_size():
+        writer.transport.abort()
+    else:
+        writer.close()
 
 
 def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
@@ -625,6 +641,10 @@ async def watch_match(
             elif kind == "watching":
                 skipping = False
                 say(f"watching match {message['match']} of {message['players']} players")
+            elif skipping and kind in ENDINGS:  # (the request came too late)
+                message = {"type": "error", "message": f"match {match} was not shown"}
+                say(f"the server's match ended before match {match} could be shown")
+                break
             elif skipping:
                 continue
             elif kind in ENDINGS:

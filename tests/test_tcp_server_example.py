@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -956,43 +957,44 @@ async def _two_matches_waiting(lobby: Any, port: int) -> list[asyncio.Task[Any]]
 
 
 def test_a_spectator_may_ask_for_another_match_and_is_told_why_it_cannot() -> None:
-    lobby = server_example.Lobby(2, 61, matches=None)
+    lobby, counted = server_example.Lobby(2, 61, matches=None), list[int]()
 
     async def clients(port: int, watch_port: int) -> list[Any]:
         seats = await _two_matches_waiting(lobby, port)
         reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
-        received = [json.loads(await reader.readline()) for _ in range(2)]  # match 1
-        for line in (b"nonsense\n", b'{"watch": "2"}\n', b'{"watch": 9}\n', b'{"watch": 2}\n'):
-            writer.write(line)
-        await writer.drain()
-        await _until(lambda: bool(lobby.started[1].spectators))
+        asked = [b"nonsense", b'{"watch": "2"}', b'{"watch": 9}']
+        asked += [b'{"watch": %d}' % number for number in (2, 1, 2)]
+        writer.write(b"\n".join(asked) + b"\n")
+        # Match 1's watching and board, three refusals, and three boards more.
+        received = [json.loads(await reader.readline()) for _ in range(2 + 3 + 3 * 2)]
+        # Its connection is now match 2's to wait for, no longer match 1's (its two seats).
+        counted.extend(len(match.connections) for match in lobby.started)
+
+        async def the_rest() -> list[Any]:  # read as the server stops, which waits for it
+            rest = [json.loads(line) async for line in reader]
+            writer.close()
+            return rest
+
+        reading = asyncio.create_task(the_rest())
         await lobby.stop()
-        while line := await reader.readline():
-            received.append(json.loads(line))
-        writer.close()
         await asyncio.gather(*seats)
-        return received
+        return received + await reading
 
     lobby, received = _run(lambda: _watched(lobby, clients, until_over=False))
     first, second = lobby.started
+
+    def shown(match: Any) -> list[dict[str, Any]]:
+        public = public_view(match.game.state).to_dict()
+        watching = {"type": "watching", "match": match.number, "players": 2}
+        return [watching, {"type": "public", "view": public, "turn": 1}]
+
+    not_json = "the line is not JSON: Expecting value: line 1 column 1 (char 0)"
     needs = "a spectator's line must be {\"watch\": K}, K a match's number"
-    assert received == [
-        {"type": "watching", "match": 1, "players": 2},
-        {"type": "public", "view": public_view(first.game.state).to_dict(), "turn": 1},
-        {
-            "type": "error",
-            "message": "the line is not JSON: Expecting value: line 1 column 1 (char 0)",
-        },
-        {"type": "error", "message": needs},
-        {
-            "type": "error",
-            "message": "there is no match 9 to watch (in play or waiting for players: 1, 2)",
-        },
-        {"type": "watching", "match": 2, "players": 2},
-        {"type": "public", "view": public_view(second.game.state).to_dict(), "turn": 1},
-        {"type": "stopped"},
-    ]
-    assert first.spectators == [] and not first.connections  # it left match 1 for good
+    no_9 = "there is no match 9 to watch (in play or waiting for players: 1, 2)"
+    refused = [{"type": "error", "message": message} for message in (not_json, needs, no_9)]
+    told = [*shown(second), *shown(first), *shown(second), {"type": "stopped"}]
+    assert received == [*shown(first), *refused, *told]
+    assert counted == [2, 3]
 
 
 @pytest.mark.parametrize(("asked", "match_shown"), [(2, 2), (1, 1), (7, None)])
@@ -1024,3 +1026,242 @@ def test_a_watching_client_asked_for_a_match_shows_that_one_or_the_refusal(
         "the server stopped the match",
     ]
     assert last == {"type": "stopped"}
+
+
+def _check_spectator_stream(lobby: Any, received: list[dict[str, Any]]) -> None:
+    """A spectator's messages, in order: for each match it watched, ``watching``, then
+    the board if it had started, then every move's outcome (a timeout first if a seat ran
+    out of time) each followed by the public view when someone is to move or the match is
+    over, exactly as the game has them; the ending, if any, last. Refusals of its
+    requests may come anywhere after the first ``watching``."""
+    assert received, "nothing received"
+    if received[0]["type"] == "error":  # turned away: nothing more
+        assert received == [{"type": "error", "message": "there is no match to watch"}]
+        return
+    matches = {match.number: match for match in lobby.started}
+    match = game = None
+    turn: int | None = None  # the next move this spectator is to be told
+    for index, message in enumerate(received):
+        kind = message["type"]
+        if kind == "watching":
+            match = matches.get(message["match"])  # None: a match that never started
+            game, turn = (match.game if match else None), None
+        elif kind == "error":
+            assert index > 0 and message["message"].startswith("there is no match ")
+        elif kind in server_example.ENDINGS:
+            assert index == len(received) - 1
+            # A match that never started ends only by the server's stop.
+            assert message == (match.ending if match else {"type": "stopped"})
+        else:
+            assert game is not None, message
+            if kind == "public":
+                expected = game.history[message["turn"]]
+                assert turn in (None, message["turn"])
+                assert message["view"] == public_view(expected).to_dict()
+                turn = message["turn"]
+            elif kind == "outcome":
+                turn = 0 if turn is None else turn
+                assert message["outcome"] == game.move_outcome(turn).to_dict()
+                turn += 1
+            else:
+                assert kind == "timeout" and turn is not None
+                assert message["seat"] == game.history[turn].current_player
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_spectators_coming_going_and_switching_at_random_moments_see_consistent_matches(
+    seed: int,
+) -> None:
+    rng = random.Random(seed)
+    players = rng.choice((2, 4))
+    lobby = server_example.Lobby(players, seed, move_seconds=rng.choice((None, 0.01)), matches=None)
+
+    async def seat(port: int, bot_seed: int) -> None:
+        """A greedy seat, sometimes slow to answer, which may leave part way."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        bot = GreedyBot(seed=bot_seed)
+        with contextlib.suppress(ConnectionError):
+            while line := await reader.readline():
+                message = json.loads(line)
+                if message["type"] in (*server_example.ENDINGS, "error"):
+                    break
+                if message["type"] == "view" and message["legal"]:
+                    if rng.random() < 0.3:
+                        await asyncio.sleep(rng.random() * 0.003)
+                    view = PlayerView.from_dict(message["view"])
+                    move = bot.choose(view, legal_moves(view))
+                    answer = {"move": str(move), "turn": message["turn"]}
+                    writer.write(json.dumps(answer).encode() + b"\n")
+                    if rng.random() < 0.002:
+                        break
+        writer.close()
+
+    async def spectator(watch_port: int) -> list[dict[str, Any]]:
+        """Watches, asks for other matches now and then, may leave part way."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
+        leave_after = rng.choice((None, None, rng.randrange(1, 60)))
+        received: list[dict[str, Any]] = []
+        with contextlib.suppress(ConnectionError):
+            while line := await reader.readline():
+                received.append(json.loads(line))
+                if rng.random() < 0.02:
+                    writer.write(b'{"watch": %d}\n' % rng.randrange(1, 5))
+                if leave_after is not None and len(received) >= leave_after:
+                    break
+        writer.close()
+        return received
+
+    async def clients(port: int, watch_port: int) -> list[list[dict[str, Any]]]:
+        watching: list[asyncio.Task[list[dict[str, Any]]]] = []
+        seats: list[asyncio.Task[None]] = []
+
+        async def spectators_arrive() -> None:
+            for _ in range(rng.randrange(1, 8)):
+                await asyncio.sleep(rng.random() * 0.2)
+                watching.append(asyncio.create_task(spectator(watch_port)))
+
+        async def seats_arrive() -> None:
+            for k in range(players * 2):
+                await asyncio.sleep(rng.random() * 0.05)
+                seats.append(asyncio.create_task(seat(port, seed + k)))
+
+        await asyncio.gather(spectators_arrive(), seats_arrive())
+        await asyncio.sleep(rng.random())
+        await lobby.stop()
+        await asyncio.gather(*seats)
+        return list(await asyncio.gather(*watching))
+
+    lobby, streams = _run(lambda: _watched(lobby, clients, until_over=False))
+    for received in streams:
+        _check_spectator_stream(lobby, received)
+    assert all(not match.spectators and not match.connections for match in lobby.started)
+
+
+def test_a_spectator_shown_a_match_already_over_is_let_go_if_it_lingers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(server_example, "CLOSING_SECONDS", 0.2)
+    lobby = server_example.Lobby(2, 81)
+
+    async def clients(port: int, watch_port: int) -> Any:
+        await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        (match,) = lobby.started
+        await match.closed()
+        # Shown a match that ended meanwhile (a request answered after the last move).
+        late = await asyncio.start_server(
+            lambda reader, writer: _lingering(match, reader, writer), "127.0.0.1", 0
+        )
+        async with late:
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", late.sockets[0].getsockname()[1]
+            )
+            received = [json.loads(line) for line in [await reader.readline() for _ in "ab"]]
+            # It keeps its end open: the match lets it go after CLOSING_SECONDS.
+            await asyncio.wait_for(match.closed(), 5)
+            left = await reader.read()
+            writer.close()
+            return match, received, left
+
+    async def _lingering(match: Any, reader: Any, writer: Any) -> None:
+        await match.show_to(writer)
+        await reader.read()  # until the server lets it go
+        match.stop_showing(writer)
+
+    _, (match, received, left) = _run(lambda: _watched(lobby, clients))
+    assert received == [{"type": "watching", "match": 1, "players": 2}, match.ending]
+    assert left == b"" and not match.spectators and not match.connections
+
+
+def _small_buffers(lobby: Any, transports: list[Any]) -> Any:
+    """``lobby.watch`` with a small kernel buffer for each spectator (what it leaves
+    unread soon waits in the server), noting each one's transport."""
+
+    async def watch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        transports.append(writer.transport)
+        await lobby.watch(reader, writer)
+
+    return watch
+
+
+async def _never_reading(watch_port: int) -> asyncio.StreamWriter:
+    """A spectator's connection with a small buffer, whose answers are never read."""
+    flooding = socket.socket()
+    flooding.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    flooding.connect(("127.0.0.1", watch_port))
+    return (await asyncio.open_connection(sock=flooding))[1]
+
+
+def test_a_spectator_that_floods_requests_without_reading_holds_little_then_is_let_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(server_example, "CLOSING_SECONDS", 0.2)
+    lobby, transports = server_example.Lobby(2, 91), list[Any]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        writer = await _never_reading(watch_port)
+        for _ in range(20):  # 20,000 refused lines, each answered with ~100 bytes
+            writer.write(b"x\n" * 1000)
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+        held = transports[0].get_write_buffer_size()
+        seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        await lobby.closed()  # the match over, and the spectator still there let go
+        writer.close()
+        return held, seated
+
+    _, (held, seated) = _run(
+        lambda: _watched(lobby, clients, watch=_small_buffers(lobby, transports))
+    )
+    # Answered at the pace it reads: the server holds about a drain's worth, not 2 MB.
+    assert 0 < held < 200_000
+    assert seated[0][-1]["type"] == "over"
+    # Aborted at the end with what it left unread (closing would wait for it to read).
+    assert transports[0].get_write_buffer_size() == 0 and transports[0].is_closing()
+
+
+def test_a_spectator_gone_with_answers_unread_is_aborted_not_closed() -> None:
+    lobby, transports = server_example.Lobby(2, 92), list[Any]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        writer = await _never_reading(watch_port)
+        await _until(lambda: bool(transports))
+        # Refused lines until their answers no longer all fit in the kernel's buffers.
+        while not transports[0].get_write_buffer_size():
+            writer.write(b"x\n" * 100)
+            await asyncio.sleep(0.02)
+        match = lobby.forming
+        writer.write_eof()  # it leaves, having read none of them
+        await _until(lambda: match is not None and not match.connections)
+        left = transports[0].get_write_buffer_size(), transports[0].is_closing()
+        seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        writer.close()
+        return left, seated
+
+    _, (left, seated) = _run(
+        lambda: _watched(lobby, clients, watch=_small_buffers(lobby, transports))
+    )
+    assert left == (0, True)  # nothing kept for it: a closed one would wait for ever
+    assert seated[0][-1]["type"] == "over"
+
+
+def test_a_watching_client_whose_first_match_ends_before_the_switch_says_so() -> None:
+    async def first_match_ends(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A spectators' port whose first match ends before the request is read."""
+        writer.write(b'{"type": "watching", "match": 1, "players": 2}\n')
+        writer.write(b'{"type": "left", "seat": 0}\n')
+        writer.write_eof()
+        await reader.read()
+        writer.close()
+
+    async def watched() -> tuple[list[str], Any]:
+        server = await asyncio.start_server(first_match_ends, "127.0.0.1", 0)
+        said: list[str] = []
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            last = await server_example.watch_match("127.0.0.1", port, said.append, match=2)
+        return said, last
+
+    said, last = _run(watched)
+    assert said == ["the server's match ended before match 2 could be shown"]
+    assert last == {"type": "error", "message": "match 2 was not shown"}
