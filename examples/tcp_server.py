@@ -141,7 +141,7 @@ SPECTATOR_BACKLOG = 1 << 20
 
 class MatchServer:
     """One match for ``players`` clients, dealt from ``seed``; with ``move_seconds``, a
-    seat that does not move in time is moved for. Spectators (:meth:`watch`) are told
+    seat that does not move in time is moved for. Spectators (:meth:`show_to`) are told
     every move and shown the public view; ``number`` is what they are told it is."""
 
     def __init__(
@@ -662,7 +662,11 @@ async def watch_match(
 
 
 async def play_person(
-    host: str, port: int, typed: asyncio.Queue[str | None], say: Callable[[str], None] = print
+    host: str,
+    port: int,
+    typed: asyncio.Queue[str | None],
+    say: Callable[[str], None] = print,
+    connected: Callable[[], None] = lambda: None,
 ) -> dict[str, Any]:
     """Play one seat for a person until the match is over; the last message, or
     ``{"type": "quit"}`` if they left.
@@ -674,8 +678,10 @@ async def play_person(
     next turn, as a terminal program's prompt reads them), except ``quit`` and ``None``
     (the end of the input): reached, they leave at once, even while the person waits.
     When the person's time runs out, what they type before their next board is shown
-    answered the board whose time ran out, and is dropped."""
+    answered the board whose time ran out, and is dropped. ``connected`` is called once
+    the connection is made."""
     reader, writer = await asyncio.open_connection(host, port)
+    connected()
     person = _Person(say)
     incoming = asyncio.ensure_future(reader.readline())
     reading: asyncio.Future[str | None] | None = asyncio.ensure_future(typed.get())
@@ -949,12 +955,15 @@ async def _person_at_the_keyboard(host: str, port: int) -> dict[str, Any]:
     loop, typed = asyncio.get_running_loop(), asyncio.Queue[str | None]()
 
     def read() -> None:
-        for line in sys.stdin:
-            loop.call_soon_threadsafe(typed.put_nowait, line)
-        loop.call_soon_threadsafe(typed.put_nowait, None)
+        # Once the loop is closed (the match over, the person gone) nobody needs them.
+        with contextlib.suppress(RuntimeError):
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(typed.put_nowait, line)
+            loop.call_soon_threadsafe(typed.put_nowait, None)
 
-    threading.Thread(target=read, daemon=True).start()
-    return await play_person(host, port, typed)
+    # Started once connected: with no server there, nothing reads the input.
+    reading = threading.Thread(target=read, daemon=True)
+    return await play_person(host, port, typed, connected=reading.start)
 
 
 def _seconds(text: str) -> float:

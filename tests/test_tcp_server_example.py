@@ -750,12 +750,6 @@ async def _watched(
     return lobby, result
 
 
-async def _spectator(watch_port: int, until: Callable[[], bool] = lambda: True) -> Any:
-    """A spectator that connects once ``until()`` holds: every message it is sent."""
-    await _until(until)
-    return await _silent_client(watch_port)
-
-
 def _public_views_told(game: Game) -> list[PublicView]:
     """The public view after each move that leaves someone to move or ends the match."""
     shown = (Phase.CUT, Phase.PLAY, Phase.OVER)
@@ -769,7 +763,7 @@ def test_a_spectator_is_told_every_move_and_shown_every_public_view_never_a_hand
     lobby = server_example.Lobby(players, seed)
 
     async def clients(port: int, watch_port: int) -> tuple[Any, list[Any]]:
-        watching = asyncio.create_task(_spectator(watch_port))  # before the match forms
+        watching = asyncio.create_task(_silent_client(watch_port))  # before the match forms
         await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
         seated = await asyncio.gather(*(_recording_client(port, s) for s in range(players)))
         return await watching, list(seated)
