@@ -432,8 +432,7 @@ class Lobby:
         playing = [match for match in self.started if not match.finished.is_set()]
         match = playing[0] if playing else self._forming()
         if match is None:
-            await _send(writer, {"type": "error", "message": "there is no match to watch"})
-            writer.close()
+            await _refuse(writer, "there is no match to watch")
             return
         try:
             await match.show_to(writer)
@@ -562,9 +561,9 @@ async def _drain(writer: asyncio.StreamWriter) -> None:
         await writer.drain()
 
 
-async def _refuse(writer: asyncio.StreamWriter) -> None:
-    """Turn a new client away: no seat is free for it."""
-    await _send(writer, {"type": "error", "message": "every seat is taken"})
+async def _refuse(writer: asyncio.StreamWriter, why: str = "every seat is taken") -> None:
+    """Turn a new client away, saying ``why``: by default, no seat is free for it."""
+    await _send(writer, {"type": "error", "message": why})
     writer.close()
 
 

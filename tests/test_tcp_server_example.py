@@ -847,17 +847,9 @@ def test_a_spectator_that_leaves_or_stops_reading_never_holds_the_match(
     monkeypatch.setattr(server_example, "SPECTATOR_BACKLOG", 10_000)
     lobby = server_example.Lobby(2, 31)
 
-    async def watch(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        # Small kernel buffers: what a spectator leaves unread soon waits in the server.
-        writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-        await lobby.watch(reader, writer)
-
     async def clients(port: int, watch_port: int) -> list[Any]:
         leaving = await asyncio.open_connection("127.0.0.1", watch_port)
-        small = socket.socket()
-        small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        small.connect(("127.0.0.1", watch_port))
-        stalled = await asyncio.open_connection(sock=small)
+        stalled = await _small_buffered(watch_port)
         await _until(lambda: lobby.forming is not None and len(lobby.forming.spectators) == 2)
         match = lobby.forming
         leaving[1].close()
@@ -871,6 +863,7 @@ def test_a_spectator_that_leaves_or_stops_reading_never_holds_the_match(
         stalled[1].close()
         return [played, left]
 
+    watch = _small_buffers(lobby, [])
     lobby, (played, left) = _run(lambda: _watched(lobby, clients, watch=watch))
     (match,) = lobby.started
     assert match.game.is_over and played[0][-1]["type"] == "over"
@@ -1178,12 +1171,12 @@ def _small_buffers(lobby: Any, transports: list[Any]) -> Any:
     return watch
 
 
-async def _never_reading(watch_port: int) -> asyncio.StreamWriter:
-    """A spectator's connection with a small buffer, whose answers are never read."""
-    flooding = socket.socket()
-    flooding.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    flooding.connect(("127.0.0.1", watch_port))
-    return (await asyncio.open_connection(sock=flooding))[1]
+async def _small_buffered(watch_port: int) -> Connection:
+    """A spectator's connection with a small kernel buffer."""
+    small = socket.socket()
+    small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    small.connect(("127.0.0.1", watch_port))
+    return await asyncio.open_connection(sock=small)
 
 
 def test_a_spectator_that_floods_requests_without_reading_holds_little_then_is_let_go(
@@ -1193,7 +1186,7 @@ def test_a_spectator_that_floods_requests_without_reading_holds_little_then_is_l
     lobby, transports = server_example.Lobby(2, 91), list[Any]()
 
     async def clients(port: int, watch_port: int) -> Any:
-        writer = await _never_reading(watch_port)
+        _, writer = await _small_buffered(watch_port)  # its answers never read
         for _ in range(20):  # 20,000 refused lines, each answered with ~100 bytes
             writer.write(b"x\n" * 1000)
             await asyncio.sleep(0.01)
@@ -1218,7 +1211,7 @@ def test_a_spectator_gone_with_answers_unread_is_aborted_not_closed() -> None:
     lobby, transports = server_example.Lobby(2, 92), list[Any]()
 
     async def clients(port: int, watch_port: int) -> Any:
-        writer = await _never_reading(watch_port)
+        _, writer = await _small_buffered(watch_port)  # its answers never read
         await _until(lambda: bool(transports))
         # Refused lines until their answers no longer all fit in the kernel's buffers.
         while not transports[0].get_write_buffer_size():
