@@ -690,6 +690,26 @@ def test_ci_runs_the_suite_without_the_extras_under_the_other_pythons_with_40_ex
     assert settings.get_profile("ci").max_examples == 100
 
 
+def test_ci_stops_the_other_pythons_suites_at_its_deadline_unless_one_failed() -> None:
+    says(
+        "README.md",
+        "Those five give way to CI's 20 minutes on a slow day: one still running at 19 "
+        "minutes is stopped, said so at the end of the log, and fails the run only if it "
+        "had failed a test by then.",
+    )
+    ci = _text(".ci/run")
+    assert "deadline=$(($(date +%s) + ${CI_DEADLINE_SECONDS:-1140}))" in ci  # 19 minutes
+    with_python = ci.split("with_python() {")[1].split("\n}\n")[0]
+    assert 'timeout --signal=INT --kill-after=30 "$left"' in with_python
+    # Only a suite stopped having failed nothing counts as late; any other status fails.
+    assert "echo late >" in with_python
+    assert "late) echo \"$name\" >>\"$work/cut\" ;;" in ci and "*) failed=1 ;;" in ci
+    # The README's suite and the compiled wheel's are never timed.
+    assert "\npython -m pytest -q\n" in ci
+    compiled = [line for line in ci.splitlines() if line.strip().startswith("suite compiled ")]
+    assert "timeout" not in compiled[0]
+
+
 def test_ci_runs_the_tests_folder_only_against_the_compiled_wheel() -> None:
     says(
         "README.md",
