@@ -703,7 +703,7 @@ def test_ci_stops_the_other_pythons_suites_at_its_deadline_unless_one_failed() -
     assert 'timeout --signal=INT --kill-after=30 "$left"' in with_python
     # Only a suite stopped having failed nothing counts as late; any other status fails.
     assert "echo late >" in with_python
-    assert "late) echo \"$name\" >>\"$work/cut\" ;;" in ci and "*) failed=1 ;;" in ci
+    assert 'late) echo "$name" >>"$work/cut" ;;' in ci and "*) failed=1 ;;" in ci
     # The README's suite and the compiled wheel's are never timed.
     assert "\npython -m pytest -q\n" in ci
     compiled = [line for line in ci.splitlines() if line.strip().startswith("suite compiled ")]

@@ -774,6 +774,29 @@ def test_illegal_moves_name_the_move_and_the_reason_and_change_nothing(
     assert state == copy and hash(state) == before
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [CARD_RULES_PLUS, attrs.evolve(TUNISIAN, cut=False, name="no-cut house")],
+    ids=["cardrulesplus", "house"],
+)
+def test_a_cut_under_a_profile_without_cuts_says_the_profile_never_cuts(rules: Rules) -> None:
+    expected = f"Cut is not allowed: the {rules.name} profile deals without a cut"
+    fresh = new_match(rules=rules)
+    playing = apply(fresh, random_shuffle(random.Random(3)))
+    assert playing.phase is Phase.PLAY
+    for state in (fresh, playing):
+        before = hash(state)
+        with pytest.raises(IllegalMoveError) as caught:
+            apply(state, Cut(keep=True))
+        assert str(caught.value) == expected
+        assert illegal_reason(state, Cut(keep=False)) == expected
+        assert hash(state) == before
+    # The player to move is told the same; a profile with cuts keeps the phase's reason.
+    assert illegal_reason(observe(playing, playing.mover), Cut(keep=True)) == expected
+    tunisian = apply(apply(new_match(), random_shuffle(random.Random(3))), Cut(keep=True))
+    assert illegal_reason(tunisian, Cut(keep=True)) == "Cut is not allowed in phase PLAY"
+
+
 def test_non_states_are_rejected() -> None:
     not_a_state: Any = "state"
     with pytest.raises(ChkobbaError, match="expected a State"):

@@ -180,6 +180,8 @@ def _illegal_reason(state: State, move: Move) -> str | None:
             return _shuffle_problem(move)
         if not isinstance(move, (Shuffle, Cut, Play)):
             return f"{shown(move)} is not a move (expected Shuffle, Cut or Play)"
+        if isinstance(move, Cut) and not state.rules.cut:  # never, not just not now
+            return f"Cut is not allowed: the {state.rules.name} profile deals without a cut"
         return f"{type(move).__name__} is not allowed in phase {phase.name}"
     except Exception as error:
         raise broken_state(state, error) from None
