@@ -20,7 +20,8 @@ import pytest
 from chkobba import TUNISIAN, Record
 from chkobba.arena import play_match
 from chkobba.cli import main
-from chkobba.cli.output import PLAIN_FORMS, Output, plain_forms
+from chkobba.cli.output import PLAIN_FORMS, Output, encoding_name, plain_forms
+from chkobba.cli.play import _Match
 
 
 def _stream(encoding: str) -> io.TextIOWrapper:
@@ -121,3 +122,61 @@ def test_records_on_standard_output_are_utf8_whatever_its_encoding(
     assert len(records) == 2
     assert {Record.from_json(line).rules for line in records} == {rules}
     assert "rules to 3" in _written(stderr)  # the table went to standard error
+
+
+# --- found by a newcomer's walk through the docs (2026-12-06) -----------------------------
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_a_hint_offering_letters_or_symbols_offers_the_letters_once(encoding: str) -> None:
+    """Once the symbols are letters, "as in QH or Q♥" read "as in QH or QH"."""
+    stream = _stream(encoding)
+    out = Output(stream, colour=False)
+    out.line("'q' is not a whole card: a card is a rank and a suit, as in QH or Q♥")
+    out.line("a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C or ♠ ♥ ♦ ♣)")
+    out.line("keep or expose; 7D or 7♥")  # two forms that differ stay
+    assert _written(stream) == (
+        "'q' is not a whole card: a card is a rank and a suit, as in QH\n"
+        "a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C)\n"
+        "keep or expose; 7D or 7H\n"
+    )
+    utf8 = _stream("utf-8")
+    Output(utf8, colour=False).line("as in QH or Q♥ (S H D C or ♠ ♥ ♦ ♣)")
+    assert _written(utf8) == "as in QH or Q♥ (S H D C or ♠ ♥ ♦ ♣)\n"
+
+
+@pytest.mark.parametrize(
+    ("encoding", "typed", "refusal"),
+    [
+        ("utf-8", b"6\xff", "that line is not UTF-8 text (byte 0xff)"),
+        ("ascii", "6♣".encode(), "that line is not ASCII text (byte 0xe2)"),
+        ("latin-1", b"6\xff", None),  # every byte is Latin-1 text: read, then not a card
+    ],
+)
+def test_play_names_the_encoding_a_line_it_cannot_read_is_not_in(
+    encoding: str, typed: bytes, refusal: str | None
+) -> None:
+    """``play`` called a line of UTF-8 (``6♣``) "not UTF-8 text" when it read standard
+    input as ASCII: it names the encoding it reads in."""
+    stdin = io.TextIOWrapper(
+        io.BytesIO(typed + b"\nQH\n"), encoding=encoding, errors="surrogateescape"
+    )
+    stdout = io.StringIO()
+    match = _Match(Output(stdout, colour=False), stdin, players=2, specs={}, seed=5, auto=False)
+    if refusal is None:
+        assert match.read("> ") == typed.decode(encoding)
+        return
+    assert match.read("> ") == "QH"
+    assert f"{refusal}: type it again\n" in stdout.getvalue()
+
+
+def test_an_encodings_name_in_a_message() -> None:
+    assert encoding_name(_stream("utf8")) == "UTF-8"
+    assert encoding_name(_stream("us-ascii")) == "ASCII"
+    assert encoding_name(_stream("windows-1252")) == "CP1252"
+    assert encoding_name(io.StringIO()) == "UTF-8"  # text: nothing to decode
+
+    class Named:
+        encoding = "no-such-codec"
+
+    assert encoding_name(Named()) == "no-such-codec"

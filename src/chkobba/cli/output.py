@@ -6,13 +6,23 @@ Only the command line imports this module; the library itself never imports ``ri
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import itertools
 import os
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-__all__ = ["PLAIN_FORMS", "Output", "escaped", "is_closed", "is_terminal", "plain_forms"]
+__all__ = [
+    "PLAIN_FORMS",
+    "Output",
+    "encoding_name",
+    "escaped",
+    "is_closed",
+    "is_terminal",
+    "plain_forms",
+]
 
 
 def _rich_console(stream: TextIO) -> Any:
@@ -39,7 +49,10 @@ class Output:
         symbols, the notation's letters for them (:data:`PLAIN_FORMS`), and any other
         character it lacks (a tag's or a name's ``é`` on an ASCII terminal) as its
         escape, ``\\xe9``, rather than an error that ends the command."""
-        return escaped(text.translate(self.plain), self.stream) if self.plain else text
+        if not self.plain:
+            return text
+        # A hint that offers the letters "or" the symbols would offer the letters twice.
+        return escaped(_TWICE.sub(r"\1", text.translate(self.plain)), self.stream)
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
@@ -93,6 +106,29 @@ class Output:
 #: suit as the notation's letter (``Q♥`` is written ``QH``, which ``play`` reads back),
 #: an ellipsis as three dots.
 PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "..."}
+
+
+#: A form offered twice once the symbols are letters: "QH or QH", "(S H D C or S H D C)".
+_TWICE = re.compile(r"\b(\w+|S H D C) or \1\b")
+
+
+def encoding_name(stream: object) -> str:
+    """The name of ``stream``'s encoding for a message: ``UTF-8``, ``ASCII``, ``CP1252``
+    (``UTF-8`` for a stream that names none, as a test's ``StringIO``).
+
+    >>> import io
+    >>> encoding_name(io.TextIOWrapper(io.BytesIO(), encoding="us-ascii"))
+    'ASCII'
+    >>> encoding_name(io.StringIO())
+    'UTF-8'
+    """
+    name = getattr(stream, "encoding", None)
+    if not isinstance(name, str):
+        return "UTF-8"
+    try:
+        return codecs.lookup(name).name.upper()
+    except LookupError:  # an encoding Python does not know: as the stream names it
+        return name
 
 
 def plain_forms(stream: TextIO) -> dict[int, str]:

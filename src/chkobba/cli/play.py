@@ -22,7 +22,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import counted, describe
-from chkobba.cli.output import Output, is_terminal
+from chkobba.cli.output import Output, encoding_name, is_terminal
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
 from chkobba.game import Game
@@ -112,7 +112,8 @@ class _Match:
 
     def read(self, prompt: str) -> str:
         """One line of input, stripped; raises ``_EndOfInput`` at its end. A line that is
-        not UTF-8 text (its bad bytes read as surrogates) is refused and asked again."""
+        not text in standard input's encoding (its bad bytes read as surrogates) is
+        refused, naming that encoding, and asked again."""
         while True:
             self.out.prompt(prompt)
             text = self.stdin.readline()
@@ -128,8 +129,9 @@ class _Match:
             if not bad:
                 return text.strip()
             byte = ord(bad[0]) - 0xDC00
+            encoding = encoding_name(self.stdin)
             self.out.line(
-                f"that line is not UTF-8 text (byte 0x{byte:02x}): type it again", style="red"
+                f"that line is not {encoding} text (byte 0x{byte:02x}): type it again", style="red"
             )
 
     def ask(self, prompt: str) -> str:
