@@ -17,7 +17,8 @@ the seating and the profile (``chkobba.PROFILES``; default 2-player Tunisian): w
 For a figure that does not drift with the machine's load, count instructions instead:
 ``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/ismcts_speed.py SPEC
 --positions 4 --iterations 200`` and the same with ``--iterations 0`` give, by their
-difference over ``4 * 200``, the instructions per iteration. The count moves a little
+difference over ``4 * 200``, the instructions per iteration (the run with 0 collects the
+positions and builds the bot, searches nothing, and says so). The count moves a little
 with the memory layout (see ``playouts.py``): take the median over a few hash seeds
 (``PYTHONHASHSEED=0`` to ``3``) to compare two revisions.
 """
@@ -92,8 +93,10 @@ def main() -> None:
         if search:
             bot.choose(observe(state, state.current_player), legal_moves(state))  # type: ignore[arg-type,unused-ignore]
     spent = time.process_time() - start
-    iterations = len(found) * bot.iterations if search else 0
-    rate = iterations / spent if spent else float("nan")
+    if not search:  # a rate of 0 would read as a measurement
+        print(f"{args.spec}: {len(found)} positions and the bot, no search (--iterations 0)")
+        return
+    rate = len(found) * bot.iterations / spent if spent else float("nan")
     print(f"{spec}: {rate:.0f} iterations per CPU second ({spent / len(found):.3f} s per move)")
 
 

@@ -86,7 +86,12 @@ def test_the_ismcts_speed_counts_run_as_its_docstring_says(iterations: str) -> N
     args = [sys.executable, str(script), "--positions", "2", "--iterations", iterations]
     done = subprocess.run(args, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    assert f"iterations={max(int(iterations), 1)}," in done.stdout
+    if iterations == "0":  # named as no search, not as a rate of 0 of a one-iteration bot
+        assert done.stdout.endswith(": 2 positions and the bot, no search (--iterations 0)\n")
+    else:
+        assert (
+            "ismcts:iterations=3," in done.stdout and " iterations per CPU second (" in done.stdout
+        )
 
 
 @pytest.mark.out_of_process
