@@ -19,6 +19,7 @@ from chkobba import (
     ChkobbaError,
     Move,
     PlayerView,
+    Record,
     Rules,
     State,
     legal_moves,
@@ -109,3 +110,46 @@ def test_a_profile_nested_a_few_levels_keeps_its_message() -> None:
     JSON wrote it."""
     with pytest.raises(ChkobbaError, match=r"got \[\[1, 2\], 3"):
         Rules.from_dict({**TUNISIAN.to_dict(), "capture_values": [[1, 2], *range(3, 12)]})
+
+
+def _state_data(phase: str) -> dict[str, Any]:
+    return {**new_match().to_dict(), "phase": phase}
+
+
+def _record_text(name: str) -> str:
+    data = Record(players=2, moves=()).to_dict()
+    return json.dumps({**data, "rules": {**TUNISIAN.to_dict(), "name": name}})
+
+
+@pytest.mark.parametrize(
+    ("read", "message"),
+    [
+        (
+            lambda: Rules.from_dict({**TUNISIAN.to_dict(), "majority": "most\ufe0f"}),
+            'rules: majority must be one of "more_than_half", "most", got "most\\ufe0f"',
+        ),
+        (
+            lambda: State.from_dict(_state_data("play\u200b")),
+            'phase must be one of "shuffle", "cut", "play", "over", not "play\\u200b" (text)',
+        ),
+        (
+            lambda: Record.from_json(_record_text("\u200b")),
+            'rules: name must be non-empty printable text of at most 60 characters, got "\\u200b"',
+        ),
+        (
+            lambda: Rules.from_dict({**TUNISIAN.to_dict(), "majority": "a\x85b\U000e0001"}),
+            'rules: majority must be one of "more_than_half", "most", '
+            'got "a\\u0085b\\udb40\\udc01"',
+        ),
+    ],
+    ids=["variation selector", "zero-width space", "in a record", "beyond the BMP"],
+)
+def test_a_json_reader_escapes_what_would_not_show_in_the_value_it_quotes(
+    read: Any, message: str
+) -> None:
+    """Found by a newcomer's walk through the docs (2026-12-06): ``"most\\ufe0f"`` was
+    quoted as it is, and read on screen as "most" refused for not being "most"; the
+    Python-side messages (``shown``) already escaped such characters."""
+    with pytest.raises(ChkobbaError) as caught:
+        read()
+    assert str(caught.value) == message

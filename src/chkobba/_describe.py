@@ -20,6 +20,7 @@ import json
 import math
 import numbers
 import operator
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar, cast
 
@@ -104,9 +105,13 @@ def json_kind(value: object) -> str:
 
 def json_shown(value: object) -> str:
     """A JSON value as JSON text, cut like :func:`~chkobba.errors.shown` (and as cheaply).
+    A character that would not show (a zero-width space, a variation selector) is written
+    as JSON's escape of it, as ``shown`` escapes it in Python's words.
 
     >>> json_shown(None), json_shown(()), json_shown("7D")
     ('null', '[]', '"7D"')
+    >>> print(json_shown("most\ufe0f"), json_shown(["\u200b", "été"]))
+    "most\ufe0f" ["\u200b", "été"]
     """
     if isinstance(value, str):
         value = value[: QUOTE_LIMIT + 1]
@@ -118,7 +123,17 @@ def json_shown(value: object) -> str:
             text = shown(value)
     else:
         text = shown(value)
+    if not text.isascii():
+        text = "".join(map(_json_escaped, text))
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
+def _json_escaped(ch: str) -> str:
+    # json.dumps escapes the controls below U+0020 only; these would show nothing, or
+    # merge with the quote beside them (see chkobba.errors.shown).
+    if ch.isprintable() and not unicodedata.category(ch).startswith("M"):
+        return ch
+    return json.dumps(ch)[1:-1]  # \uXXXX, a surrogate pair beyond the BMP
 
 
 def json_choices(choices: Iterable[str]) -> str:
