@@ -716,3 +716,58 @@ def test_every_observer_has_the_tensor_size_the_docs_give(
     table = Path(__file__).resolve().parent.parent.joinpath("docs", "adapters.md").read_text()
     row = f"| `{private}` | {public} |"
     assert row in table and f" {size} " in table.split(row)[1].splitlines()[0]
+
+
+# --- what an observation leaves out, as docs/adapters.md says (a review, 2026-12-06) -----
+
+
+def _decisions(game: Any, actions: list[int]) -> tuple[Any, list[Any]]:
+    """The state after ``actions`` and a copy at each decision (not a chance node) on the way."""
+    state, seen = game.new_initial_state(), []
+    for action in actions:
+        state.apply_action(action)
+        if state.match_state is not None and not state.is_chance_node():
+            seen.append(state.clone())
+    return state, seen
+
+
+def test_an_observation_does_not_say_how_the_cut_went_the_information_state_does() -> None:
+    """Dealer 0; the cutter keeps card ``c[0]`` (history A) or exposes ``c[6]`` (B), the
+    shuffles arranged so that both deal the same hands and table. The dealer's every
+    observation is the same; its information state is not."""
+    game = pyspiel.load_game("python_chkobba", {"single_deal": True})
+    c = list(range(40))
+    random.Random(7).shuffle(c)
+    kept = [0, *c, KEEP]
+    exposed = [0, c[6], c[0], c[2], c[1], c[4], c[3], c[5], *c[7:10], *c[10:], EXPOSE]
+    a, seen_a = _decisions(game, kept)
+    b, seen_b = _decisions(game, exposed)
+    assert sorted(a.match_state.table) == sorted(b.match_state.table)
+    assert [set(hand) for hand in a.match_state.hands] == [set(h) for h in b.match_state.hands]
+    assert [s.observation_string(0) for s in seen_a] == [s.observation_string(0) for s in seen_b]
+    assert [s.observation_tensor(0) for s in seen_a] == [s.observation_tensor(0) for s in seen_b]
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
+    assert "p1 keeps" in a.information_state_string(0)
+    assert f"p1 exposes {DECK[c[6]]}" in b.information_state_string(0)
+
+
+def test_a_resampled_state_keeps_the_history_of_the_true_deal() -> None:
+    game = pyspiel.load_game("python_chkobba")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or state.match_state.phase is not Phase.PLAY:
+        outcomes = state.chance_outcomes() if state.is_chance_node() else None
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0] if outcomes else KEEP)
+    player = state.current_player()
+    resampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(5, 0, 1))
+    other = 1 - player
+    assert resampled.information_state_string(player) == state.information_state_string(player)
+    assert resampled.match_state.hands[other] != state.match_state.hands[other]
+    assert resampled.history() == state.history()
+    replayed = game.new_initial_state()
+    for action in resampled.history():
+        replayed.apply_action(action)
+    assert replayed.match_state == state.match_state != resampled.match_state
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, resampled))
+    assert restored[1].match_state == resampled.match_state

@@ -472,3 +472,27 @@ def test_single_deal_takes_numpy_booleans_and_zero_and_one() -> None:
         assert game.single_deal is meant
         game.reset(seed=1, options={"single_deal": np.int64(1 - meant)})
         assert game.single_deal is game._episode_single_deal is (not meant)
+
+
+@pytest.mark.parametrize(("target", "ended"), [(21, False), (1, True)])
+def test_after_a_single_deal_the_winner_is_minus_1_unless_the_deal_reached_the_target(
+    target: int, ended: bool
+) -> None:
+    """As docs/adapters.md says (a review of 2026-12-06 found it said -1 always)."""
+    import attrs
+
+    from chkobba import TUNISIAN
+
+    game = raw_env(single_deal=True, rules=attrs.evolve(TUNISIAN, target=target))
+    game.reset(seed=0)
+    for _agent in game.agent_iter():
+        observation, _, terminated, _, info = game.last()
+        if terminated:
+            state = game.match_state
+            assert state.winner is not None if ended else state.winner is None
+            assert info["winner"] == (state.winner if ended else -1)
+            assert info["scores"].tolist() == list(state.scores)
+            break
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    else:
+        raise AssertionError("the episode did not end")
