@@ -8,6 +8,7 @@
     python examples/tcp_server.py --role serve --matches 0 --records games.jsonl  # a lobby
     python examples/tcp_server.py --role serve --watch-port 7778        # spectators too
     python examples/tcp_server.py --role watch --port 7778              # watch a match
+    python examples/tcp_server.py --role watch --port 7778 --follow     # and the next ...
 
 ``--role demo|serve|bot|person|watch``: ``demo`` (the default) runs a server on a free
 loopback port and one bot client per seat in this process; ``serve`` serves on
@@ -16,7 +17,8 @@ you play one: it shows every move, and on your turn the board from your seat and
 moves, numbered; type a number or a move (``quit`` or the end of the input leaves).
 ``watch`` connects to a server's spectators' port (``--watch-port`` of ``serve``) and
 shows every move of a match (``--match K``: match K), with the board as every seat sees
-it: no hand. A client with no server there or turned away by it, and a server whose
+it: no hand; with ``--follow``, then the next match, and so on until the server has no
+match left to show or stops. A client with no server there or turned away by it, and a server whose
 port is taken, say so in a line and exit with status 1.
 ``--move-seconds S`` gives every move a time limit (none by default): a seat that has
 not moved S seconds after its view was sent is moved for, by a greedy bot playing from
@@ -168,6 +170,8 @@ class MatchServer:
         that stopped sooner would cut off the last messages (Python 3.11's does)."""
         await self.finished.wait()
         running = [*self.connections, *([self.clock] if self.clock else [])]
+        if not running:  # (a match stopped as it formed, its clients gone: asyncio.wait
+            return  # refuses an empty set)
         _, waiting = await asyncio.wait(running, timeout=CLOSING_SECONDS)
         if waiting:  # clients that keep their end open: close it for them
             for writer in self.writers:
@@ -618,12 +622,35 @@ async def serve(
 
 
 async def watch_match(
-    host: str, port: int, say: Callable[[str], None] = print, match: int | None = None
+    host: str,
+    port: int,
+    say: Callable[[str], None] = print,
+    match: int | None = None,
+    follow: bool = False,
 ) -> dict[str, Any]:
     """Watch a match from a server's spectators' port until it ends, telling every move
     with ``say`` and drawing the board (no hand shown) after each; the last message.
     With ``match``, that match (its number, from 1): the server's choice is skipped, and
-    a refusal (no such match in play) ends the watch."""
+    a refusal (no such match in play) ends the watch. With ``follow``, a match that ends
+    (``over`` or ``left``) is followed by the next one the server shows, and so on until
+    it has none left to show (its refusal is told), stops or is gone: the last message is
+    then the last match's."""
+    last = await _watch_one(host, port, say, match)
+    while follow and last.get("type") in ("over", "left"):
+        try:
+            after = await _watch_one(host, port, say, None)
+        except OSError:  # the server is gone
+            break
+        if after.get("type") == "error":  # no match left to show
+            break
+        last = after
+    return last
+
+
+async def _watch_one(
+    host: str, port: int, say: Callable[[str], None], match: int | None
+) -> dict[str, Any]:
+    """One connection of :func:`watch_match`: one match watched; its last message."""
     reader, writer = await asyncio.open_connection(host, port)
     message: dict[str, Any] = {}
     skipping = False  # the server's choice, until it shows the match asked for
@@ -1001,6 +1028,11 @@ def main(argv: list[str] | None = None) -> None:
         help="watch: the match to watch, by number (default: the server's choice)",
     )
     parser.add_argument(
+        "--follow",
+        action="store_true",
+        help="watch: when a match ends, watch the next, until the server has none left",
+    )
+    parser.add_argument(
         "--move-seconds",
         type=_seconds,
         help="demo and serve: a move's time limit (default none)",
@@ -1070,7 +1102,8 @@ def _client(args: argparse.Namespace) -> bool:
     elif args.role == "watch":
         last = {}
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stop watching
-            last = asyncio.run(watch_match(args.host, args.port, match=args.match))
+            watching = watch_match(args.host, args.port, match=args.match, follow=args.follow)
+            last = asyncio.run(watching)
     else:
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
         if last.get("type") == "over":

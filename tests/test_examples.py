@@ -215,6 +215,44 @@ def test_a_spectator_process_watches_a_match_of_bot_processes_to_its_end() -> No
     assert all(re.fullmatch(r"\d+ cards?", shown) for pair in hands for shown in pair)
 
 
+def test_a_following_spectator_process_watches_two_matches_then_stops() -> None:
+    watch_port = str(_free_port())
+    args = ("--seed", "8", "--matches", "2", "--watch-port", watch_port)
+    server, port = _serve(*args, served="2 matches of 2 players")
+    assert server.stdout is not None
+    assert server.stdout.readline() == f"spectators watch on 127.0.0.1:{watch_port}\n"
+    script = [sys.executable, str(EXAMPLES / "tcp_server.py")]
+    spectator = subprocess.Popen(
+        [*script, "--role", "watch", "--port", watch_port, "--follow"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert spectator.stdout is not None
+    client = [*script, "--role", "bot", "--port", port]
+    said, lines = [], []
+    for match in (1, 2):
+        # Each match's bots once the spectator watches it: a spectator that reads more
+        # slowly than bots play (it draws every board) could otherwise find match 2
+        # over when it comes back, and nothing left to watch.
+        while (line := spectator.stdout.readline()) and not line.startswith("watching "):
+            lines.append(line.rstrip("\n"))
+        lines.append(line.rstrip("\n"))
+        bots = [
+            subprocess.Popen([*client, "--seed", str(seed)], stdout=subprocess.PIPE, text=True)
+            for seed in (match, match + 10)
+        ]
+        said.append([bot.communicate(timeout=120)[0].strip() for bot in bots])
+    lines += spectator.communicate(timeout=120)[0].splitlines()
+    server.communicate(timeout=120)
+    assert (server.returncode, spectator.returncode) == (0, 0)
+    assert lines[0] == "watching match 1 of 2 players"
+    assert lines.count("watching match 2 of 2 players") == 1
+    ends = [line for line in lines if line.startswith("match over: ")]
+    assert ends == [said[0][0], said[1][0]] and said[0][0] == said[0][1]
+    # The server has no match left: it refuses the spectator, or has already stopped.
+    assert lines[-1] in (said[1][0], "refused: there is no match to watch")
+
+
 @pytest.mark.parametrize("role", ["bot", "person", "watch"])
 def test_a_tcp_client_with_no_server_there_says_so_in_a_line(role: str) -> None:
     port = str(_free_port())  # nothing listens there

@@ -937,6 +937,74 @@ def test_a_watching_client_tells_each_move_and_draws_the_public_board() -> None:
     assert last == {"type": "over", "scores": list(game.state.scores), "winner": game.state.winner}
 
 
+def test_a_following_client_watches_each_match_in_turn_until_none_is_left() -> None:
+    lobby, said = server_example.Lobby(2, 52, matches=2), list[str]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        watching = asyncio.create_task(
+            server_example.watch_match("127.0.0.1", watch_port, said.append, follow=True)
+        )
+        for number in (1, 2):  # each match once its spectator is there, then the next
+            await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
+            assert lobby.forming.number == number
+            await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+        return await watching
+
+    lobby, last = _run(lambda: _watched(lobby, clients))
+    games = [match.game for match in lobby.started]
+    ends = [f"match over: scores {list(g.state.scores)}, side {g.state.winner} won" for g in games]
+    first = said.index(ends[0])
+    assert said[0] == "watching match 1 of 2 players"
+    assert said[first + 1] == "watching match 2 of 2 players"
+    assert said[first + 2 :].count(ends[1]) == 1
+    # Each match told whole: every board, after its own "watching" line.
+    for game, told in zip(games, (said[: first + 1], said[first + 1 :]), strict=True):
+        boards = [render(view) for view in _public_views_told(game)]
+        assert [s for s in told if s.startswith("Chkobba: ")] == boards
+    assert said[-1] == "refused: there is no match to watch"  # then it stops
+    state = games[1].state
+    assert last == {"type": "over", "scores": list(state.scores), "winner": state.winner}
+
+
+def test_a_following_client_stops_when_the_server_stops() -> None:
+    lobby, said = server_example.Lobby(2, 53, matches=None), list[str]()
+
+    async def clients(port: int, watch_port: int) -> Any:
+        watching = asyncio.create_task(
+            server_example.watch_match("127.0.0.1", watch_port, said.append, follow=True)
+        )
+        await _until(lambda: lobby.forming is not None and bool(lobby.forming.spectators))
+        await lobby.stop()
+        return await watching
+
+    _, last = _run(lambda: _watched(lobby, clients, until_over=False))
+    assert last == {"type": "stopped"}  # not followed: the server said it stops
+    assert said[0] == "watching match 1 of 2 players" and len(said) == 2
+
+
+@pytest.mark.parametrize("role", ["seat", "spectator"])
+def test_a_stop_after_the_forming_matchs_only_client_left_returns(role: str) -> None:
+    """A server stopped (Ctrl-C, SIGTERM) once the only client of its forming match had
+    gone, a seat or a spectator, ended in a traceback: ``MatchServer.closed`` waited for
+    an empty set of connections, which asyncio refuses (found while testing --follow)."""
+    lobby = server_example.Lobby(2, 54, matches=None)
+
+    async def clients(port: int, watch_port: int) -> Any:
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port if role == "seat" else watch_port
+        )
+        await reader.readline()  # seated, or told what it watches
+        await _until(lambda: lobby.forming is not None)
+        forming = lobby.forming
+        writer.close()
+        await _until(lambda: not forming.connections and not forming.spectators)
+        await lobby.stop()
+        return forming.finished.is_set()
+
+    _, stopped = _run(lambda: _watched(lobby, clients, until_over=False))
+    assert stopped
+
+
 async def _two_matches_waiting(lobby: Any, port: int) -> list[asyncio.Task[Any]]:
     """Four silent seats: matches 1 and 2 started, each waiting for its cut."""
     seats = [asyncio.create_task(_silent_client(port)) for _ in range(4)]
