@@ -234,7 +234,7 @@ def _analyse_arguments(analyse: argparse.ArgumentParser) -> None:
     analyse.add_argument("file", help="a record written by chkobba (JSON)")
     _game_option(analyse)
     analyse.add_argument(
-        "--seat", type=_whole, default=None, help="review one player (default all)"
+        "--seat", type=_whole, default=None, metavar="N", help="review one player (default all)"
     )
     analyse.add_argument(
         "--bot",
@@ -288,6 +288,7 @@ def _players_option(command: argparse.ArgumentParser) -> None:
         type=_whole,
         choices=(2, 3, 4),
         default=None,  # the profile's fewest: known once --rules is read
+        metavar="2|3|4",  # as docs/cli.md writes it (argparse would write {2,3,4})
         help=_PLAYERS,
     )
 
