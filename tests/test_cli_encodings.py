@@ -135,10 +135,14 @@ def test_a_hint_offering_letters_or_symbols_offers_the_letters_once(encoding: st
     out.line("'q' is not a whole card: a card is a rank and a suit, as in QH or Q♥")
     out.line("a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C or ♠ ♥ ♦ ♣)")
     out.line("keep or expose; 7D or 7♥")  # two forms that differ stay
+    # Text that merely repeats itself is no offer of symbols: a player's line, a tag, a
+    # list of captures (a review found the first fix deleting them).
+    out.line("'7C or 7C'; tags: White Ali or Ali; 3D+3C+4H or 4H+6S; QH or QH")
     assert _written(stream) == (
         "'q' is not a whole card: a card is a rank and a suit, as in QH\n"
         "a card is a rank (A 2 3 4 5 6 7 Q J K) then a suit (S H D C)\n"
         "keep or expose; 7D or 7H\n"
+        "'7C or 7C'; tags: White Ali or Ali; 3D+3C+4H or 4H+6S; QH or QH\n"
     )
     utf8 = _stream("utf-8")
     Output(utf8, colour=False).line("as in QH or Q♥ (S H D C or ♠ ♥ ♦ ♣)")

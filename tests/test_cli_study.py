@@ -84,6 +84,16 @@ def test_moves_at_the_wrong_moment_and_bad_numbers_are_told_plainly(
     assert "not allowed in phase" not in out and "is not a rank" not in out
 
 
+def test_keep_under_a_profile_without_a_cut_says_the_profile_never_cuts(
+    play: Callable[..., str],
+) -> None:
+    """Found by a review (2026-12-06): it said "only at the cut", as if one would come."""
+    out = play("keep\nexpose\n", "--seed", "23", "--rules", "cardrulesplus")
+    told = "the cardrulesplus profile deals without a cut: there is nothing to keep or expose"
+    assert out.count(told) == 2
+    assert "only at the cut" not in out
+
+
 # --- 3, 4. deal numbers count void deals everywhere; a void deal shows its table --------
 
 

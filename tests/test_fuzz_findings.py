@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,24 @@ def test_a_json_reader_escapes_what_would_not_show_in_the_value_it_quotes(
     with pytest.raises(ChkobbaError) as caught:
         read()
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [
+        ("a" * 50 + "\u200b" * 5, '"' + "a" * 50 + "\\u200b..."),
+        ("a" * 48 + "\U000e0100" * 3, '"' + "a" * 48 + "..."),  # never half a pair
+        ("\u200b" * 60, '"' + "\\u200b" * 9 + "..."),
+        (["é" * 100], '["' + "é" * 55 + "..."),
+    ],
+    ids=["an escape kept whole", "a surrogate pair", "escapes only", "in a list"],
+)
+def test_a_quoted_value_is_cut_between_escapes_never_inside_one(value: object, quoted: str) -> None:
+    """A review of the escaping (2026-12-06): escaped then cut, a quote could end in half
+    an escape (``\\u...``) or half a surrogate pair; now whole escapes are kept."""
+    from chkobba._describe import json_shown
+    from chkobba.errors import QUOTE_LIMIT
+
+    shown = json_shown(value)
+    assert shown == quoted and len(shown) <= QUOTE_LIMIT
+    assert re.fullmatch(r'(?:[^\\]|\\u[0-9a-f]{4}|\\")*', shown)  # each escape whole

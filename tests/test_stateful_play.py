@@ -408,6 +408,9 @@ class Typist(io.StringIO):
                 held = draw(st.sampled_from(DECK), label="card")
                 return slip(_play_text(draw, held, ()))
             word = _cased(draw, draw(st.sampled_from(["keep", "expose"])))
+            if not state.rules.cut:  # a profile that never cuts says so
+                never = f"the {state.rules.name} profile deals without a cut: there is nothing"
+                return slip(word, never + " to keep or expose; play a card;")
             return slip(word, "you can keep or expose only at the cut; now play a card;")
         if kind == "control":
             base = draw(st.sampled_from(["1", "keep", "expose", "QH", "help", "undo", "quit", ""]))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import itertools
 import json
 import math
 import numbers
@@ -123,9 +124,25 @@ def json_shown(value: object) -> str:
             text = shown(value)
     else:
         text = shown(value)
-    if not text.isascii():
-        text = "".join(map(_json_escaped, text))
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+    if text.isascii():
+        return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+    # Escaped a character at a time from the start, so that no more of the text is looked
+    # at than can be shown, and the cut never splits an escape (or a surrogate pair).
+    pieces, size = [], 0
+    for character in itertools.islice(text, QUOTE_LIMIT + 1):
+        pieces.append(_json_escaped(character))
+        size += len(pieces[-1])
+        if size > QUOTE_LIMIT:
+            break
+    if size <= QUOTE_LIMIT and len(pieces) == len(text):
+        return "".join(pieces)
+    kept, size = [], 0
+    for piece in pieces:
+        size += len(piece)
+        if size > QUOTE_LIMIT - 3:
+            break
+        kept.append(piece)
+    return "".join(kept) + "..."
 
 
 def _json_escaped(ch: str) -> str:

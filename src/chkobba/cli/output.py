@@ -51,8 +51,7 @@ class Output:
         escape, ``\\xe9``, rather than an error that ends the command."""
         if not self.plain:
             return text
-        # A hint that offers the letters "or" the symbols would offer the letters twice.
-        return escaped(_TWICE.sub(r"\1", text.translate(self.plain)), self.stream)
+        return escaped(_offered_once(text).translate(self.plain), self.stream)
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
@@ -108,8 +107,23 @@ class Output:
 PLAIN_FORMS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "..."}
 
 
-#: A form offered twice once the symbols are letters: "QH or QH", "(S H D C or S H D C)".
-_TWICE = re.compile(r"\b(\w+|S H D C) or \1\b")
+#: A card offered in letters or in symbols ("QH or Q♥"): its symbol form, once letters,
+#: would offer the same card twice.
+_CARD_BOTH_WAYS = re.compile(r"\b([A2-7QJK])([SHDC]) or \1([♠♥♦♣])")
+
+
+def _offered_once(text: str) -> str:
+    """``text`` without the symbols offered beside the letters ("S H D C or ♠ ♥ ♦ ♣",
+    "QH or Q♥"), for a stream that would write them as the same letters again. Only
+    those exact alternatives go: a player's own "7C or 7C" is written as typed.
+
+    >>> _offered_once("a suit (S H D C or ♠ ♥ ♦ ♣), as in QH or Q♥; 7C or 7♥")
+    'a suit (S H D C), as in QH; 7C or 7♥'
+    """
+    text = text.replace("S H D C or ♠ ♥ ♦ ♣", "S H D C")
+    return _CARD_BOTH_WAYS.sub(
+        lambda both: both[1] + both[2] if PLAIN_FORMS[both[3]] == both[2] else both[0], text
+    )
 
 
 def encoding_name(stream: object) -> str:

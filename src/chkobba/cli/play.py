@@ -359,6 +359,11 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
         written = parse_move(text)  # the text's own errors first, then the moment's
     except NotationError as error:
         raise NotationError(_typable(text, str(error), state, choices)) from None
+    if isinstance(written, Cut) and not state.rules.cut:
+        raise ChkobbaError(
+            f"the {state.rules.name} profile deals without a cut: there is nothing to keep "
+            "or expose; play a card"
+        )
     if isinstance(written, Cut) and state.phase is not Phase.CUT:
         raise ChkobbaError("you can keep or expose only at the cut; now play a card")
     if isinstance(written, Play) and state.phase is Phase.CUT:
