@@ -150,7 +150,7 @@ def _json_escaped(ch: str) -> str:
     # merge with the quote beside them (see chkobba.errors.shown).
     if ch.isprintable() and not unicodedata.category(ch).startswith("M"):
         return ch
-    return json.dumps(ch)[1:-1]  # \uXXXX, a surrogate pair beyond the BMP
+    return json.dumps(ch)[1:-1]  # JSON's \u escape: two of them (a pair) beyond U+FFFF
 
 
 def json_choices(choices: Iterable[str]) -> str:
