@@ -617,10 +617,12 @@ def test_the_schemas_bound_what_the_library_bounds() -> None:
     )
     says("CHANGELOG.md", "capture values are at most 1000 (`chkobba.rules.CAPTURE_VALUE_LIMIT`,")
     from chkobba.rules import CAPTURE_VALUE_LIMIT
-    from chkobba.state import SCORE_LIMIT
+    from chkobba.state import HELD_SCORE_LIMIT, SCORE_LIMIT
 
+    assert Record.json_schema()["properties"]["scores"]["items"]["maximum"] == SCORE_LIMIT
+    for held in (State.json_schema(), PlayerView.json_schema(), PublicView.json_schema()):
+        assert held["properties"]["scores"]["items"]["maximum"] == HELD_SCORE_LIMIT
     for schema in (State.json_schema(), PlayerView.json_schema(), Record.json_schema()):
-        assert schema["properties"]["scores"]["items"]["maximum"] == SCORE_LIMIT
         rules = schema.get("$defs", {}).get("rules") or schema["properties"]["rules"]
         assert rules["properties"]["capture_values"]["items"]["maximum"] == CAPTURE_VALUE_LIMIT
         assert rules["properties"]["target"]["maximum"] == 10_000

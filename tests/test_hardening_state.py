@@ -24,6 +24,7 @@ from chkobba import (
     Game,
     Phase,
     PlayerView,
+    PublicView,
     Rules,
     State,
     apply,
@@ -33,10 +34,11 @@ from chkobba import (
     legal_moves,
     new_match,
     observe,
+    public_view,
     random_shuffle,
     rollout,
 )
-from chkobba.state import SCORE_LIMIT
+from chkobba.state import HELD_SCORE_LIMIT, SCORE_LIMIT
 from chkobba.views import check_view
 from tests.helpers import two_sided_score
 
@@ -264,8 +266,11 @@ def test_huge_scores_are_described_not_written() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"scores": (SCORE_LIMIT + 1, SCORE_LIMIT + 1)}, "scores must be at most 1,000,000,000"),
-        ({"scores": (HUGE, HUGE)}, r"scores must be at most 1,000,000,000, not \(an integer"),
+        (
+            {"scores": (HELD_SCORE_LIMIT + 1, HELD_SCORE_LIMIT + 1)},
+            "scores must be at most 9,007,199,254,740,991",
+        ),
+        ({"scores": (HUGE, HUGE)}, r"scores must be at most 9,007,199,254,740,991, not \(an int"),
     ],
 )
 def test_check_state_refuses_totals_past_the_limit(fields: dict[str, Any], message: str) -> None:
@@ -276,6 +281,23 @@ def test_check_state_refuses_totals_past_the_limit(fields: dict[str, Any], messa
     data["scores"] = list(fields["scores"])
     with pytest.raises(ChkobbaError, match=message):
         State.from_dict(data)
+
+
+def test_a_match_started_at_the_limit_plays_on_past_it_and_saves() -> None:
+    # Level totals decide nothing, so a match started at SCORE_LIMIT plays on past it: the
+    # states it reaches check and round-trip, and their views too (they were refused at
+    # the starting limit). HELD_SCORE_LIMIT, JSON's largest exact integer, bounds a state.
+    assert SCORE_LIMIT < HELD_SCORE_LIMIT == 2**53 - 1
+    start = new_match(scores=(SCORE_LIMIT, SCORE_LIMIT))
+    end = rollout(start, random.Random(0), until="match")
+    assert end.phase is Phase.OVER and min(end.scores) > SCORE_LIMIT
+    check_state(end)
+    assert State.from_json(end.to_json()) == end
+    seen, shown_to_all = observe(end, 1), public_view(end)
+    assert PlayerView.from_json(seen.to_json()) == seen
+    assert PublicView.from_json(shown_to_all.to_json()) == shown_to_all
+    with pytest.raises(ChkobbaError, match="scores must be at most 1,000,000,000"):
+        new_match(scores=(SCORE_LIMIT + 1, SCORE_LIMIT + 1))  # a start is still bounded
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import json
+import random
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -41,6 +43,8 @@ from chkobba import (
     new_match,
     observe,
     public_view,
+    random_shuffle,
+    render,
 )
 from chkobba.snapshots import (
     PUBLIC_VIEW_FORMAT,
@@ -141,6 +145,15 @@ def test_the_fields_are_a_player_views_without_the_viewers_own() -> None:
     seen = public_view(new_match())
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         seen.players = 4  # type: ignore[misc]
+
+
+def test_its_parameter_is_called_state_as_observes_and_renders_are() -> None:
+    # A keyword call reads as the sibling functions' do: public_view(state=...).
+    state = apply(new_match(), random_shuffle(random.Random(3)))
+    assert public_view(state=state) == public_view(state)
+    assert public_view(state=observe(state, 1)) == public_view(state)
+    for function in (public_view, observe, render):
+        assert next(iter(inspect.signature(function).parameters)) == "state"
 
 
 @settings(max_examples=examples(30), deadline=None)

@@ -42,7 +42,7 @@ from chkobba.scoring import (
     majority,
     unique_best,
 )
-from chkobba.state import HAND_SIZE, SCORE_LIMIT, TABLE_SIZE, Phase, State, match_winner
+from chkobba.state import HAND_SIZE, HELD_SCORE_LIMIT, TABLE_SIZE, Phase, State, match_winner
 
 __all__ = ["broken_state", "check_state"]
 
@@ -168,8 +168,8 @@ def _numbers(state: State) -> Iterator[str]:
         values = getattr(state, name)
         if type(values) is not tuple or not all(type(v) is int and v >= 0 for v in values):
             yield f"{name} must be a tuple of whole numbers >= 0, not {shown(values)}"
-        elif name == "scores" and values and max(values) > SCORE_LIMIT:
-            yield f"scores must be at most {SCORE_LIMIT:,}, not {shown(values)}"
+        elif name == "scores" and values and max(values) > HELD_SCORE_LIMIT:
+            yield f"scores must be at most {HELD_SCORE_LIMIT:,}, not {shown(values)}"
     for name in ("players", "dealer"):
         if not _seat(getattr(state, name)):
             yield f"{name} must be a whole number, not {shown(getattr(state, name))}"

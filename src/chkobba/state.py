@@ -34,7 +34,15 @@ from chkobba.moves import Play
 from chkobba.rules import TUNISIAN, Rules
 from chkobba.scoring import DealScore
 
-__all__ = ["HAND_SIZE", "SCORE_LIMIT", "TABLE_SIZE", "Phase", "State", "new_match"]
+__all__ = [
+    "HAND_SIZE",
+    "HELD_SCORE_LIMIT",
+    "SCORE_LIMIT",
+    "TABLE_SIZE",
+    "Phase",
+    "State",
+    "new_match",
+]
 
 #: Cards dealt to each hand at every round.
 HAND_SIZE = 3
@@ -407,10 +415,16 @@ def new_match(
     return made
 
 
-#: The highest match total a state may hold: far past any target (at most 10,000), and
-#: small enough for every JSON reader and for Python's own int-to-text limit (a total of
-#: 4,301 digits made a state that JSON could not write).
+#: The highest total a match may start from (``new_match``, ``Game``, ``Record``): far
+#: past any target (at most 10,000); a total of 4,301 digits made a state that JSON could
+#: not write (Python's own int-to-text limit).
 SCORE_LIMIT = 10**9
+
+#: The highest total a state may hold: the largest integer every JSON reader holds
+#: exactly (2**53 - 1). Level totals decide nothing, so play goes on past
+#: ``SCORE_LIMIT`` from a match started there; a deal scores at most a few dozen
+#: points, so passing this would take more than 10**14 deals.
+HELD_SCORE_LIMIT = 2**53 - 1
 
 #: Fresh matches by (id of the profile, players, dealer), for new_match.
 _FRESH: dict[tuple[int, int, int], State] = {}

@@ -385,8 +385,8 @@ def _view(state: State, player: int) -> PlayerView:
     )
 
 
-def public_view(position: State | PlayerView) -> PublicView:
-    """What every seat knows of ``position`` (a state, or a player's view of it): the
+def public_view(state: State | PlayerView) -> PublicView:
+    """What every seat knows of ``state`` (a state, or a player's view of it): the
     :class:`PublicView` a server shows a spectator. It holds no card of any hand or of
     the stock, nor the cut card the cutter looks at.
 
@@ -403,14 +403,16 @@ def public_view(position: State | PlayerView) -> PublicView:
     ...
     chkobba.errors.ChkobbaError: public_view: expected a State or a PlayerView, got a PublicView ...
     """
-    if isinstance(position, State):
+    if isinstance(state, State):
         try:  # a hand-built state can be broken (see check_state)
-            position = _view(position, 0)  # every seat's view holds the public one
+            seen = _view(state, 0)  # every seat's view holds the public one
         except Exception as error:
-            raise broken_state(position, error) from None
-    elif not isinstance(position, PlayerView):
-        raise ChkobbaError(wrong_type("public_view", "a State or a PlayerView", position))
-    fields = attrs.asdict(position, recurse=False)
+            raise broken_state(state, error) from None
+    elif isinstance(state, PlayerView):
+        seen = state
+    else:
+        raise ChkobbaError(wrong_type("public_view", "a State or a PlayerView", state))
+    fields = attrs.asdict(seen, recurse=False)
     for private in ("player", "hand", "cut_card"):  # the viewer's own
         del fields[private]
     return PublicView(**fields)
