@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,11 @@ from chkobba import (
     PROFILES,
     ChkobbaError,
     Cut,
+    IllegalMoveError,
     Move,
     Phase,
+    Play,
+    PlayerView,
     Record,
     State,
     apply,
@@ -277,6 +281,33 @@ def test_a_positions_review_depends_on_the_position_and_the_seed_alone() -> None
         )
         assert review.ranked == alone
     assert review_record(record, evaluator=small_expert(7)) == everyone  # reproducible
+
+
+def test_an_illegal_record_is_refused_by_its_move_before_any_position_is_evaluated() -> None:
+    # It was refused only when the replay reached the move, after a search of every
+    # position before it, and without the move's number.
+    from chkobba.arena import play_match
+
+    moves = list(play_match([make_bot("greedy", 1), make_bot("random", 2)], seed=5).record.moves)
+    state = Record(players=2, moves=moves[:7]).final()
+    foreign = state.stock[0]  # a card nobody holds yet
+    moves[7] = Play(foreign)
+    asked: list[int] = []
+
+    class Counting:
+        def evaluate(self, view: PlayerView, legal: Sequence[Move]) -> dict[Move, float]:
+            asked.append(len(legal))
+            return dict.fromkeys(legal, 0.0)
+
+    with pytest.raises(IllegalMoveError) as raised:
+        review_record(Record(players=2, moves=moves), evaluator=Counting())
+    assert str(raised.value) == (
+        f"review_record: move 8 (index 7) ({str(foreign)!r}) is not legal: "
+        f"{foreign} is not in player {state.current_player}'s hand"
+    )
+    assert asked == []
+    assert review_record(Record(players=2, moves=moves[:7]), evaluator=Counting())
+    assert asked != []
 
 
 def record_moves_to(state: State) -> tuple[Move, ...]:

@@ -27,15 +27,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from chkobba._describe import integral, wrong_type
+from chkobba._describe import integral, move_number, wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, items_of, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
 from chkobba.moves import Move, Shuffle
 from chkobba.records import Record
-from chkobba.state import Phase
+from chkobba.state import Phase, State
 from chkobba.views import PlayerView, observe
 
 __all__ = [
@@ -286,8 +286,9 @@ def review_record(
     """Review the plays of ``seats`` (default: all) in ``record``.
 
     Only plays are reviewed, and only those with more than one legal choice: cuts,
-    shuffles and forced plays are not. The record's moves are checked as they are
-    replayed (an illegal one raises :class:`~chkobba.IllegalMoveError`).
+    shuffles and forced plays are not. The record's moves are checked before any is
+    evaluated: an illegal one raises :class:`~chkobba.IllegalMoveError` naming it as
+    :meth:`Record.replay <chkobba.Record.replay>` does (``move 6 (index 5)``).
 
     Each position is evaluated by a fresh bot seeded with ``seed`` plus the move's index
     (``ExpertBot(seed=seed + index)``, what :func:`rank_moves` gives with that seed), so
@@ -318,8 +319,7 @@ def review_record(
     if seed is not None and type(seed) is not int:
         raise ChkobbaError(f"review_record: seed must be an integer, not {shown(seed)}")
     reviews = []
-    state = record.start()
-    for index, move in enumerate(record.moves):
+    for index, (state, move) in enumerate(zip(_positions(record), record.moves, strict=True)):
         player = state.current_player
         if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
             legal = legal_moves(state)
@@ -327,8 +327,22 @@ def review_record(
                 bot = _evaluator_at(evaluator, seed, index)
                 ranked = rank_moves(observe(state, player), legal, bot)
                 reviews.append(MoveReview(index, player, move, ranked))
-        state = apply(state, move)
     return reviews
+
+
+def _positions(record: Record) -> list[State]:
+    """The state before each of the record's moves, all checked before the first is
+    evaluated (a search of every earlier position would be wasted on an illegal move)."""
+    positions = [record.start()]
+    for index, move in enumerate(record.moves):
+        try:
+            positions.append(apply(positions[-1], move))
+        except IllegalMoveError as error:
+            raise IllegalMoveError(
+                f"review_record: {move_number(index)} ({shown(str(move), 200)}) "
+                f"is not legal: {error}"
+            ) from None
+    return positions[:-1]
 
 
 def _evaluator_at(evaluator: Evaluator | None, seed: int | None, index: int) -> Evaluator:
