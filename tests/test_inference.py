@@ -146,6 +146,15 @@ def test_a_lay_makes_hands_with_a_capture_unlikely() -> None:
     raise AssertionError("no lay facing a capturable table in 200 random matches")
 
 
+def test_the_reprs_name_the_settings_and_what_was_read() -> None:
+    # They were object's default, with the address, unlike every other public class.
+    inference = HandInference(sweep=0.1, capture=0.3)
+    inference.suspicions = [Suspicion(frozenset(DECK[:2]), 0.1)]
+    assert repr(inference) == "<HandInference sweep=0.1 capture=0.3 suspicions=1>"
+    model = OpponentModel(temperature=2.0, noise=0.05)
+    assert repr(model) == "<OpponentModel temperature=2.0 noise=0.05 decisions=0>"
+
+
 def test_a_view_it_cannot_follow_clears_the_suspicions() -> None:
     inference = HandInference(sweep=0.1, capture=0.3)
     state = apply(new_match(), random_shuffle(random.Random(1)))

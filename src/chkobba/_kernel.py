@@ -419,7 +419,7 @@ def deal_hands(
 
 
 def check_seating(players: object) -> None:
-    """Refuse a player count that no profile deals to (:data:`~chkobba.PLAYER_COUNTS`).
+    """Refuse a player count that no profile deals to (:data:`~chkobba.rules.PLAYER_COUNTS`).
 
     The engine trusts a state's fields (:func:`~chkobba.check_state` is the full check,
     run only when something fails), except here, before anything is sized by the count:

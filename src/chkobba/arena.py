@@ -709,12 +709,13 @@ def tournament(
 
     Entries are bot specs (``"greedy"``, ``"ismcts:iterations=100"``, a
     :class:`~chkobba.bots.BotSpec`) or bot instances (built-in bots are re-seeded for
-    every match with :meth:`spawn`; other bots are deep-copied). Seats alternate between
-    matches and each pair of matches shares its shuffles. With ``workers > 1`` the
-    matches run in that many processes (spawned, so bots must pickle) and the result is
-    the same as with one. ``executor`` runs them on any :class:`concurrent.futures.Executor`
-    instead (a Dask cluster's ``distributed.Client(address).get_executor()``, a thread or
-    process pool), again with the same result; ``workers`` is then ignored.
+    every match with :meth:`~chkobba.bots.SeededBot.spawn`; other bots are
+    deep-copied). Seats alternate between matches and each pair of matches shares its
+    shuffles. With ``workers > 1`` the matches run in that many processes (spawned, so
+    bots must pickle) and the result is the same as with one. ``executor`` runs them on
+    any :class:`concurrent.futures.Executor` instead (a Dask cluster's
+    ``distributed.Client(address).get_executor()``, a thread or process pool), again
+    with the same result; ``workers`` is then ignored.
     ``progress(done, total)`` is called after every match; ``on_match(summary)`` for
     every match in game order, as soon as it and the ones before it are done.
     ``records=True`` keeps every match's record in its summary; ``records="stream"``

@@ -95,6 +95,12 @@ class HandInference(CopiesApart):
         self.view: PlayerView | None = None
         self.suspicions: list[Suspicion] = []
 
+    def __repr__(self) -> str:
+        return (
+            f"<HandInference sweep={self.sweep!r} capture={self.capture!r} "
+            f"suspicions={len(self.suspicions)}>"
+        )
+
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
         require_view("HandInference.observe", view)
@@ -248,6 +254,12 @@ class OpponentModel(CopiesApart):
         self.noise: float = _chance("OpponentModel: noise", noise)
         self.view: PlayerView | None = None
         self.decisions: list[_Decision] = []
+
+    def __repr__(self) -> str:
+        return (
+            f"<OpponentModel temperature={self.temperature!r} noise={self.noise!r} "
+            f"decisions={len(self.decisions)}>"
+        )
 
     def observe(self, view: PlayerView) -> None:
         """Take in the bot's new view: the opponent's play since the last one, if any."""
