@@ -275,7 +275,9 @@ def test_a_short_shuffle_lists_up_to_eight_missing_cards(missing: int, listed: s
 
 def test_parse_move_names_a_state_argument_that_is_no_state() -> None:
     """parse_move judges a move in a State or a PlayerView, nothing else."""
-    assert _call(parse_move, "QH", 5) == "parse_move: 5 is not a State or a PlayerView"
+    assert _call(parse_move, "QH", 5) == (
+        "parse_move: expected a State or a PlayerView, got 5 (int)"
+    )
 
 
 def test_a_shuffle_read_from_a_view_is_refused_with_the_whole_reason() -> None:

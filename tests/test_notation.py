@@ -29,6 +29,7 @@ from chkobba import (
     new_match,
     observe,
     parse_move,
+    public_view,
     random_shuffle,
 )
 from chkobba.errors import shown
@@ -164,8 +165,13 @@ def test_a_move_given_to_parse_move_is_called_one(move: Move) -> None:
 
 
 def test_a_state_that_is_not_a_state_is_refused() -> None:
-    with pytest.raises(ChkobbaError, match="is not a State or a PlayerView"):
+    # In the words legal_moves and is_legal use (it said "PublicView(...) is not a
+    # State or a PlayerView", quoting the whole view).
+    expected = "parse_move: expected a State or a PlayerView, got"
+    with pytest.raises(ChkobbaError, match=f"^{expected} 'not a state' \\(str\\)$"):
         parse_move("QH", "not a state")  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=f"^{expected} a PublicView \\(a public view sh"):
+        parse_move("QH", public_view(new_match()))  # type: ignore[arg-type]
 
 
 def test_notation_errors_are_value_errors() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from chkobba._describe import wrong_type
 from chkobba._plays import shared_play
 from chkobba.cards import DECK, Card, card
 from chkobba.engine import illegal_reason, legal_moves
@@ -122,7 +123,7 @@ def _check_arguments(text: object, state: object) -> None:
     if len(text) > MOVE_TEXT_LIMIT:
         raise _error(text, f"it has {len(text)} characters; a move has at most {MOVE_TEXT_LIMIT}")
     if state is not None and not isinstance(state, (State, PlayerView)):
-        raise ChkobbaError(f"parse_move: {shown(state)} is not a State or a PlayerView")
+        raise ChkobbaError(wrong_type("parse_move", "a State or a PlayerView", state))
 
 
 def _judged_from_view(text: str, move: Move, view: PlayerView) -> State:
