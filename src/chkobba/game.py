@@ -278,7 +278,9 @@ class Game:
             self._shuffles = _shuffles_in(self._moves)
 
     def undo(self) -> Move:
-        """Take back the last move and return it; a shuffle is undone like any move."""
+        """Take back the last move and return it; a shuffle is undone like any move.
+
+        Raises :class:`~chkobba.ChkobbaError` at the game's start (no move to undo)."""
         if not self._moves:
             raise ChkobbaError("there is no move to undo: the game is at its start")
         self._states.pop()

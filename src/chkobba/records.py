@@ -257,6 +257,8 @@ class Record:
 
         ``start`` must be what :func:`~chkobba.new_match` returns (with any players,
         dealer, starting scores and rules): a record always begins at a match's start.
+        Raises :class:`~chkobba.RecordError` for another start, or for what ``Record``
+        itself refuses (a move that is not a move, tags that are not text).
         """
         if not isinstance(start, State):
             raise RecordError(f"a record starts from a State, not {shown(start)}")

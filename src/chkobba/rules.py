@@ -261,8 +261,15 @@ class Rules:
     def sides(self, players: int) -> int:
         """How many sides a match of ``players`` has: 2 with partnerships, else one each.
 
+        A player count the profile does not deal to raises
+        :class:`~chkobba.ChkobbaError`:
+
         >>> TUNISIAN.sides(2), TUNISIAN.sides(4), CARD_RULES_PLUS.sides(3)
         (2, 2, 3)
+        >>> TUNISIAN.sides(3)
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3 (the tunisian profile)
         """
         if type(players) is not int or players not in self.players:
             refusal = not_an_int("players", players)

@@ -361,10 +361,13 @@ def new_match(
 ) -> State:
     """A match about to start: phase ``SHUFFLE``, ``dealer`` to shuffle.
 
+    ``players`` is a count the profile ``rules`` deals to (2 or 4 under the default
+    Tunisian profile; see :attr:`Rules.players <chkobba.Rules.players>`).
     ``scores`` resumes a match from the given side totals (default zeros): whole
     numbers from 0 to ``SCORE_LIMIT`` (a billion) that do not decide the match
     already. The first dealer is chosen by lot: pass the result of that draw as
-    ``dealer``.
+    ``dealer``. An argument outside these raises :class:`~chkobba.ChkobbaError`
+    naming it.
 
     >>> resumed = new_match(4, dealer=2, scores=(15, 18))
     >>> resumed.scores, resumed.dealer, resumed.cutter
