@@ -90,6 +90,23 @@ def test_a_deal_score_without_primiera_sums_still_loads() -> None:
     assert State.from_dict(data).deal_scores[0].primiera_sums == ()
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_deal_score_without_primiera_sums_loads_under_a_primiera_profile_too(
+    seed: int,
+) -> None:
+    # The readers' quick check of a deal score compared the sums before it saw there were
+    # none: ValueError (max() of an empty sequence) under a profile that scores primiera.
+    house = attrs.evolve(TUNISIAN, name="house", primiera=True)
+    state = rollout(new_match(rules=house), random.Random(seed))
+    data = state.to_dict()
+    data["deal_scores"][0]["primiera_sums"] = []
+    read = State.from_dict(data)
+    assert read.deal_scores[0].primiera_sums == ()
+    check_state(read)
+    for view in (observe(read, 0), public_view(read)):
+        assert type(view).from_json(view.to_json()) == view
+
+
 @pytest.mark.parametrize("points", [5, ("a", "b"), (1,), (1.5, 0), (True, False)])
 def test_check_state_names_a_malformed_dealtwo_sided_score(points: Any) -> None:
     score = DealScore(

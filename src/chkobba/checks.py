@@ -360,8 +360,9 @@ def _plainly_won(score: DealScore, rules: Rules) -> bool:
             )
         )
         and (
-            score.primiera_winner == (unique_best(score.primiera_sums) if rules.primiera else None)
-            or (rules.primiera and not score.primiera_sums)
+            (rules.primiera and not score.primiera_sums)  # first: no sums to compare
+            or score.primiera_winner
+            == (unique_best(score.primiera_sums) if rules.primiera else None)
         )
     )
 
