@@ -69,7 +69,7 @@ def test_a_commands_error_escapes_what_it_quotes(capsys: pytest.CaptureFixture[s
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(
-        "chkobba simulate: error: cannot reach the Dask scheduler at a\\nb"
+        "chkobba simulate: error: cannot reach the Dask scheduler at 'a\\nb'"
     )
 
 
@@ -144,7 +144,7 @@ def test_a_scheduler_that_fails_otherwise_or_never_answers_is_one_line(
     argv = ["simulate", "--games", "1", "--bots", "random", "greedy", "--scheduler", "tls://h:1"]
     assert main(argv) == 1
     assert capsys.readouterr().err == (
-        f"chkobba simulate: error: cannot reach the Dask scheduler at tls://h:1: {said}\n"
+        f"chkobba simulate: error: cannot reach the Dask scheduler at 'tls://h:1': {said}\n"
     )
 
 

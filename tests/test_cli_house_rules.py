@@ -315,6 +315,19 @@ def test_load_names_the_file_and_leaves_file_system_errors_to_oserror(tmp_path: 
         Rules.from_dict({})
 
 
+@pytest.mark.parametrize("content", ["", " \n\n", "\ufeff"])
+def test_an_empty_file_is_told_empty_as_a_records_is(tmp_path: Path, content: str) -> None:
+    # It was "is not valid JSON: Expecting value: line 1 column 1 (char 0)".
+    path = _write(tmp_path, "empty.json", content)
+    with pytest.raises(ChkobbaError) as refused:
+        Rules.load(path)
+    assert str(refused.value) == f"{str(path)!r}: the file is empty, not a rule profile"
+    assert (
+        "the file is empty, not a rule profile (see chkobba rules --help)"
+        in run("rules", str(path))[2]
+    )
+
+
 # --- docs/cli.md: its example file is a profile, and its errors are the command's --------
 
 

@@ -75,10 +75,11 @@ def test_after_an_undo_the_last_outcome_is_the_move_before(seed: int) -> None:
         (0, 0, "Game.move_outcome: no move 0: the moves played are none yet"),
         (2, 2, "Game.move_outcome: no move 2: the moves played are from 0 to 1 (or -1 to -2)"),
         (2, -3, "Game.move_outcome: no move -3: the moves played are from 0 to 1 (or -1 to -2)"),
-        (2, True, "Game.move_outcome: no move True: the moves played are from 0 to 1 "),
-        (2, 1.0, "Game.move_outcome: no move 1.0: the moves played are from 0 to 1 "),
-        (2, "1", "Game.move_outcome: no move '1': the moves played are from 0 to 1 "),
-        (2, None, "Game.move_outcome: no move None: the moves played are from 0 to 1 "),
+        # Not an int: refused for its type (1.0 read "no move 1.0: ... from 0 to 1").
+        (2, True, "Game.move_outcome: index must be an int, not True (bool)"),
+        (2, 1.0, "Game.move_outcome: index must be an int, not 1.0 (float)"),
+        (2, "1", "Game.move_outcome: index must be an int, not '1' (str)"),
+        (2, None, "Game.move_outcome: index must be an int, not None (NoneType)"),
     ],
 )
 def test_an_index_that_names_no_move_is_refused(moves: int, index: object, message: str) -> None:

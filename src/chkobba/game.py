@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chkobba._copying import shallow_copy
-from chkobba._describe import integral
+from chkobba._describe import integral, not_an_int
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.events import MoveOutcome, apply_with_outcome
@@ -309,7 +309,10 @@ class Game:
         MoveOutcome('shuffle')
         """
         count, index = len(self._moves), integral(index)
-        if type(index) is not int or not -count <= index < count:
+        refusal = not_an_int("Game.move_outcome: index", index)  # 1.0 is no move's number
+        if refusal is not None:
+            raise refusal
+        if not -count <= index < count:
             played = f"from 0 to {count - 1} (or -1 to -{count})" if count else "none yet"
             raise ChkobbaError(
                 f"Game.move_outcome: no move {shown(index)}: the moves played are {played}"

@@ -384,6 +384,8 @@ class Rules:
         path = file_name(path, ChkobbaError, "a rule profile's file")
         name = _shown(os.fspath(path), 200)
         text = _file_text(path, name)
+        if not text.strip():  # as Record.load says it
+            raise ChkobbaError(f"{name}: the file is empty, not a rule profile")
         try:
             data = strict_loads(text, ChkobbaError, "a rule profile")
         except ChkobbaError as error:

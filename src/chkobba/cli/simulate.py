@@ -403,7 +403,7 @@ def _connect(distributed: Any, address: str) -> Any:
     thread = threading.Thread(target=connect, name="chkobba-dask-connect", daemon=True)
     thread.start()
     thread.join(CONNECT_SECONDS + 1)  # Dask's own timeout, when it keeps it, comes first
-    cannot = f"cannot reach the Dask scheduler at {one_line(address)}"
+    cannot = f"cannot reach the Dask scheduler at {shown(address, 200)}"  # '' shows too
     if thread.is_alive():
         raise CommandError(
             f"{cannot}: no answer in {CONNECT_SECONDS} s (is a Dask scheduler listening there?)"
