@@ -1051,12 +1051,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.role in ("person", "watch", "bot"):
         try:
-            refused = _client(args)
+            failed = _client(args)
         except OSError as error:  # no server there
             parser.exit(1, f"cannot connect to {args.host}:{args.port}: {_reason(error)}\n")
         except ChkobbaError as error:  # the bot refused a seat or a move
             parser.exit(1, f"{error}\n")
-        if refused:
+        if failed:
             parser.exit(1)
         return
     if args.role == "demo":
@@ -1089,7 +1089,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def _client(args: argparse.Namespace) -> bool:
     """Run the ``person``, ``watch`` or ``bot`` role, and say how the match ended;
-    whether the server turned the client away (the last thing it said, a refusal)."""
+    whether it failed: the server turned the client away (the last thing it said, a
+    refusal), or went away in the middle of a bot's match."""
     if args.role == "person":
         try:
             last = asyncio.run(_person_at_the_keyboard(args.host, args.port))
@@ -1106,10 +1107,10 @@ def _client(args: argparse.Namespace) -> bool:
             last = asyncio.run(watching)
     else:
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
-        if last.get("type") == "over":
-            print(f"match over: scores {last['scores']}, side {last['winner']} won")
-        else:
-            print(f"match abandoned: {last}")
+        if last.get("type") not in ENDINGS:  # the server went away mid-match
+            print("the server closed the connection before the match ended")
+            return True
+        print(_ending_text(last))
     return last.get("type") == "error"
 
 

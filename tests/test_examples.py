@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -136,6 +137,34 @@ def test_the_tcp_server_serves_separate_bot_processes_and_stops_cleanly() -> Non
     )
     assert last is not None
     assert said == [f"match over: scores {last[1]}, side {last[2]} won\n"] * 2
+
+
+@pytest.mark.parametrize(
+    ("ending", "said", "status"),
+    [
+        (None, "the server closed the connection before the match ended\n", 1),
+        ({"type": "left", "seat": 1}, "match abandoned: player 1 left\n", 0),
+        ({"type": "stopped"}, "the server stopped the match\n", 0),
+    ],
+)
+def test_a_bot_client_says_how_its_match_ended_and_fails_if_the_server_went_away(
+    ending: dict[str, Any] | None, said: str, status: int
+) -> None:
+    # A server gone mid-match was "match abandoned: {...}" (the last message as a dict),
+    # status 0, as if the match had come to an end.
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = str(listener.getsockname()[1])
+        command = [sys.executable, str(EXAMPLES / "tcp_server.py"), "--role", "bot"]
+        bot = subprocess.Popen(
+            [*command, "--port", port], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        seat, _ = listener.accept()
+        with seat:
+            seat.sendall(b'{"type": "seat", "seat": 0, "players": 2}\n')
+            if ending is not None:
+                seat.sendall(json.dumps(ending).encode() + b"\n")
+        out, err = bot.communicate(timeout=60)
+    assert (out, err, bot.returncode) == (said, "", status)
 
 
 def test_the_tcp_server_says_a_match_a_seat_left_was_abandoned() -> None:
