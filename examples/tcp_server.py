@@ -18,8 +18,9 @@ moves, numbered; type a number or a move (``quit`` or the end of the input leave
 ``watch`` connects to a server's spectators' port (``--watch-port`` of ``serve``) and
 shows every move of a match (``--match K``: match K), with the board as every seat sees
 it: no hand; with ``--follow``, then the next match, and so on until the server has no
-match left to show or stops. A client with no server there or turned away by it, and a
-server whose port is taken, say so in a line and exit with status 1.
+match left to show or stops. A client with no server there or turned away by it, a bot
+whose server went away before the match ended, and a server whose port is taken, say so
+in a line and exit with status 1.
 ``--move-seconds S`` gives every move a time limit (none by default): a seat that has
 not moved S seconds after its view was sent is moved for, by a greedy bot playing from
 that seat's view alone.
