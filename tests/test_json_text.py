@@ -195,6 +195,11 @@ def test_a_document_is_named_in_its_own_words(name: str, what: str) -> None:
         ChkobbaError, match=f"^{article} {noun} holds a number of 5,000 digits, too large to read$"
     ):
         CLASSES[name].from_json('{"version": ' + "7" * 5000 + "}")
+    # Found by a fuzzing review: a number past a float's range was quoted as "Infinity".
+    for number, said in (("1e309", "1e309"), ("-" + "9" * 400 + ".5", "-" + "9" * 36 + "...")):
+        with pytest.raises(ChkobbaError) as error:
+            CLASSES[name].from_json('{"version": ' + number + "}")
+        assert str(error.value) == f"{article} {noun} holds a number too large to read: {said}"
 
 
 def test_a_record_with_a_number_too_large_to_read_says_so() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 import os
 import re
 from typing import Any
@@ -56,8 +57,20 @@ def strict_loads(text: str, error: type[ChkobbaError], what: str) -> Any:
     def no_constant(name: str) -> object:
         raise error(f"{what} holds no {name}: it is not standard JSON")
 
+    def finite(number: str) -> float:  # (a hook for the rare fractions and exponents only)
+        value = float(number)
+        if math.isinf(value):  # 1e309: else quoted back as "Infinity", which it never held
+            shown_number = number if len(number) <= 40 else f"{number[:37]}..."
+            raise error(f"{what} holds a number too large to read: {shown_number}")
+        return value
+
     try:
-        return json.loads(text, object_pairs_hook=each_key_once, parse_constant=no_constant)
+        return json.loads(
+            text,
+            object_pairs_hook=each_key_once,
+            parse_constant=no_constant,
+            parse_float=finite,
+        )
     except ValueError as problem:
         # Past Python's int-from-text limit (4,300 digits) json says so with Python's
         # advice (sys.set_int_max_str_digits); said here in the document's terms. (Not a
