@@ -63,6 +63,17 @@ Tournament outcomes:
 
 * :func:`win_tables` — who beat whom: ``table[i][j]`` matches bot ``i`` won against bot
   ``j`` (zero on the diagonal), as :func:`chkobba.ratings.bradley_terry` takes it.
+
+Voided deals (random play almost never voids one: three of a rank on the table is about
+one deal in fifty, three kings one in five hundred):
+
+* :func:`table_positions` — not a strategy: the positions of a shuffle's order that a
+  deal lays on the table, for a player count and a cut (kept, exposed or none).
+* :func:`void_profiles` — a profile that seats a given player count, with a given
+  ``void_deal`` (and cut, when asked): a named profile, one evolved by a house, or a
+  random one (:func:`rule_profiles`).
+* :func:`voiding_shuffles` — a :class:`~chkobba.Shuffle` whose deal lays three or four
+  cards of a given rank on the table, for every cut asked (a random order otherwise).
 """
 
 from __future__ import annotations
@@ -81,6 +92,7 @@ from chkobba import (
     Move,
     Phase,
     PlayerView,
+    Rank,
     Rules,
     Shuffle,
     State,
@@ -89,7 +101,7 @@ from chkobba import (
     observe,
 )
 from chkobba.bots.registry import BotSpec
-from chkobba.rules import MAJORITIES, PROFILES, VOID_DEALS
+from chkobba.rules import MAJORITIES, PROFILES, VOID_DEALS, VoidDeal
 from tests.helpers import random_history
 
 __all__ = [
@@ -113,8 +125,11 @@ __all__ = [
     "start_scores",
     "states",
     "table_and_card",
+    "table_positions",
     "tables",
     "views",
+    "void_profiles",
+    "voiding_shuffles",
     "win_tables",
     "wrong_actions",
 ]
@@ -475,3 +490,73 @@ def examples(count: int) -> int:
     ci = settings.get_profile("ci").max_examples
     current = settings.default.max_examples if settings.default is not None else ci
     return max(1, round(count * current / ci))
+
+
+# --- voided deals (tests/test_coverage_voids.py) --------------------------------------------
+
+
+def table_positions(players: int, keep: bool | None) -> tuple[int, ...]:
+    """The positions of a shuffle's order that the deal lays on the table (RULES.md §3).
+
+    With the cut, the top card (position 0) goes to the cutter's hand (``keep=True``) or
+    is exposed on the table (``keep=False``); without it (``keep=None``) it is dealt like
+    the others. One card at a time then goes to each player until every hand holds 3
+    (``3 * players`` cards in all, whoever the cutter is), then 4 to the table.
+
+    >>> table_positions(2, None), table_positions(2, True), table_positions(3, False)
+    ((6, 7, 8, 9), (6, 7, 8, 9), (0, 10, 11, 12))
+    """
+    dealt = 3 * players
+    if keep is False:
+        return (0, *range(dealt + 1, dealt + 4))
+    return tuple(range(dealt, dealt + 4))
+
+
+@st.composite
+def void_profiles(
+    draw: st.DrawFn, players: int, void_deal: VoidDeal, cut: bool | None = None
+) -> Rules:
+    """A profile that seats ``players`` and voids deals by ``void_deal``: a named profile
+    that seats them (none seats 3 but CardRulesPlus), a named profile as a house evolves
+    it (every player count, its own target and cut), or a random house profile
+    (:func:`rule_profiles`). ``cut``, when given, fixes whether the profile has the cut."""
+    named = [rules for rules in (TUNISIAN, CARD_RULES_PLUS) if players in rules.players]
+    kind = draw(st.sampled_from(("named", "evolved", "random")))
+    if kind == "named" and named:
+        rules = draw(st.sampled_from(named))
+    elif kind == "random":
+        rules = draw(rule_profiles(players=(players,)))
+    else:
+        rules = attrs.evolve(
+            draw(st.sampled_from((TUNISIAN, CARD_RULES_PLUS))),
+            name="house",
+            players=(2, 3, 4),
+            target=draw(st.integers(1, 21)),
+            cut=draw(st.booleans()),
+        )
+    wanted_cut = rules.cut if cut is None else cut
+    if (rules.void_deal, rules.cut) != (void_deal, wanted_cut):
+        rules = attrs.evolve(rules, name="house", void_deal=void_deal, cut=wanted_cut)
+    return rules
+
+
+@st.composite
+def voiding_shuffles(
+    draw: st.DrawFn, players: int, rank: Rank, keeps: Sequence[bool | None] = (None,)
+) -> Shuffle:
+    """A shuffle whose deal to ``players`` lays three or four cards of ``rank`` on the
+    table, for each cut in ``keeps`` (``None``: a profile without the cut; ``(True,
+    False)``: whatever the cutter decides, then three cards, on the positions both tables
+    share, see :func:`table_positions`). The rest of the order is a random permutation
+    (it shrinks toward the deck's order), so every other card lies anywhere."""
+    order = list(draw(st.permutations(DECK)))
+    spots = set(table_positions(players, keeps[0]))
+    for keep in keeps[1:]:
+        spots &= set(table_positions(players, keep))
+    count = draw(st.integers(3, min(4, len(spots))))
+    places = draw(st.permutations(sorted(spots)))[:count]
+    laid = draw(st.permutations([c for c in DECK if c.rank is rank]))[:count]
+    for place, card in zip(places, laid, strict=True):
+        at = order.index(card)
+        order[at], order[place] = order[place], card
+    return Shuffle(order)
