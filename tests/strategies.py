@@ -42,6 +42,11 @@ function of the drawn seed, so failures replay exactly):
 * :func:`profile_states` — a state of a random match under a random profile
   (:func:`rule_profiles`), with any player count the profile allows (3 included), of
   the given phases when asked.
+* :func:`seated_profile_states` — :func:`profile_states` for a given player count
+  (3 included), so that a test can go through every seating.
+* :func:`later_deals` — the states of a random match under a random profile for a given
+  player count, from the end of its first deal on (later deals, dealers other than the
+  first, last rounds of later deals).
 
 Bot specs:
 
@@ -113,11 +118,13 @@ __all__ = [
     "deal_piles",
     "distinct_cards",
     "histories",
+    "later_deals",
     "moves_in",
     "play_states",
     "player_counts",
     "profile_states",
     "rule_profiles",
+    "seated_profile_states",
     "seatings",
     "seeds",
     "shuffles",
@@ -560,3 +567,50 @@ def voiding_shuffles(
         at = order.index(card)
         order[at], order[place] = order[place], card
     return Shuffle(order)
+
+
+# --- fast paths (tests/test_coverage_fast_paths.py) -------------------------------------
+
+
+@st.composite
+def seated_profile_states(
+    draw: st.DrawFn, players: int, phases: Sequence[Phase] | None = None
+) -> State:
+    """:func:`profile_states` with the player count fixed: a state of a random match of
+    ``players`` players under a random profile (:func:`rule_profiles` allowing that count),
+    from a random first dealer, stopped at a random move number (of the given ``phases``
+    when asked; the profile has the cut whenever only ``CUT`` is asked for)."""
+    rules = draw(rule_profiles(players=(players,)))
+    if phases is not None and set(phases) == {Phase.CUT} and not rules.cut:
+        rules = attrs.evolve(rules, cut=True)
+    steps = draw(st.integers(0, 250))
+    seed = draw(seeds())
+    dealer = draw(st.integers(0, players - 1))
+    walked, _ = random_history(seed, players, dealer=dealer, max_moves=steps, rules=rules)
+    if phases is None:
+        return walked[-1]
+    wanted = [s for s in walked if s.phase in phases]
+    if not wanted:
+        walked, _ = random_history(seed, players, dealer=dealer, rules=rules)
+        wanted = [s for s in walked if s.phase in phases]
+    assert wanted, f"a random {players}-player match of {rules!r} never reached {phases}"
+    return wanted[-1]
+
+
+@st.composite
+def later_deals(draw: st.DrawFn, players: int) -> tuple[State, ...]:
+    """The states of a random match of ``players`` players under a random profile
+    (:func:`rule_profiles` allowing that count), from a random first dealer, from the
+    end of its first deal on: a walk of 250 moves, so a few deals, every one of them
+    dealt after the first (``deal_scores`` not empty, the dealer passed on).
+
+    The profile's target is 100, so that no first deal ends the match (a deal of
+    sweeps, where every card is worth 1, went past 11).
+    """
+    rules = attrs.evolve(draw(rule_profiles(players=(players,))), target=100)
+    seed = draw(seeds())
+    dealer = draw(st.integers(0, players - 1))
+    walked, _ = random_history(seed, players, dealer=dealer, max_moves=250, rules=rules)
+    later = tuple(s for s in walked if s.deal_scores)
+    assert any(s.phase is Phase.PLAY for s in later), f"{rules!r}: no second deal in 250 moves"
+    return later
