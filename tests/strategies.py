@@ -40,10 +40,8 @@ function of the drawn seed, so failures replay exactly):
 * :func:`moves_in` — a legal move of a given state (a random shuffle at the chance node).
 * :func:`views` — a :class:`~chkobba.PlayerView` of a random state from a random seat.
 * :func:`profile_states` — a state of a random match under a random profile
-  (:func:`rule_profiles`), with any player count the profile allows (3 included), of
-  the given phases when asked.
-* :func:`seated_profile_states` — :func:`profile_states` for a given player count
-  (3 included), so that a test can go through every seating.
+  (:func:`rule_profiles`), with any player count the profile allows (3 included) or the
+  one asked, of the given phases when asked.
 * :func:`later_deals` — the states of a random match under a random profile for a given
   player count, from the end of its first deal on (later deals, dealers other than the
   first, last rounds of later deals).
@@ -124,7 +122,6 @@ __all__ = [
     "player_counts",
     "profile_states",
     "rule_profiles",
-    "seated_profile_states",
     "seatings",
     "seeds",
     "shuffles",
@@ -420,18 +417,22 @@ def views(draw: st.DrawFn, players: int | None = None) -> PlayerView:
 
 
 @st.composite
-def profile_states(draw: st.DrawFn, phases: Sequence[Phase] | None = None) -> State:
-    """A state of a random match under a random profile, for any player count it allows.
+def profile_states(
+    draw: st.DrawFn, phases: Sequence[Phase] | None = None, players: int | None = None
+) -> State:
+    """A state of a random match under a random profile, for any player count it allows
+    (or for ``players`` alone, the profile drawn to allow it: every seating, 3 included).
 
     The walk stops at a random move number (or at the match's end), so every phase and
     match ends turn up. With ``phases``, the state is the walk's last one in one of them
     (the walk goes on to the match's end when it stopped too early); the profile then has
     the cut whenever only ``CUT`` is asked for, since a profile without it never cuts.
     """
-    rules = draw(rule_profiles())
+    rules = draw(rule_profiles(players=None if players is None else (players,)))
     if phases is not None and set(phases) == {Phase.CUT} and not rules.cut:
         rules = attrs.evolve(rules, cut=True)
-    players = draw(st.sampled_from(rules.players))
+    if players is None:
+        players = draw(st.sampled_from(rules.players))
     steps = draw(st.integers(0, 250))
     seed = draw(seeds())
     dealer = draw(st.integers(0, players - 1))
@@ -570,31 +571,6 @@ def voiding_shuffles(
 
 
 # --- fast paths (tests/test_coverage_fast_paths.py) -------------------------------------
-
-
-@st.composite
-def seated_profile_states(
-    draw: st.DrawFn, players: int, phases: Sequence[Phase] | None = None
-) -> State:
-    """:func:`profile_states` with the player count fixed: a state of a random match of
-    ``players`` players under a random profile (:func:`rule_profiles` allowing that count),
-    from a random first dealer, stopped at a random move number (of the given ``phases``
-    when asked; the profile has the cut whenever only ``CUT`` is asked for)."""
-    rules = draw(rule_profiles(players=(players,)))
-    if phases is not None and set(phases) == {Phase.CUT} and not rules.cut:
-        rules = attrs.evolve(rules, cut=True)
-    steps = draw(st.integers(0, 250))
-    seed = draw(seeds())
-    dealer = draw(st.integers(0, players - 1))
-    walked, _ = random_history(seed, players, dealer=dealer, max_moves=steps, rules=rules)
-    if phases is None:
-        return walked[-1]
-    wanted = [s for s in walked if s.phase in phases]
-    if not wanted:
-        walked, _ = random_history(seed, players, dealer=dealer, rules=rules)
-        wanted = [s for s in walked if s.phase in phases]
-    assert wanted, f"a random {players}-player match of {rules!r} never reached {phases}"
-    return wanted[-1]
 
 
 @st.composite

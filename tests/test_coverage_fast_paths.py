@@ -52,11 +52,11 @@ from chkobba import (
     rollout,
 )
 from chkobba._kernel import kernel
-from chkobba.bots._policy_rollout import _plays, capture_score, lay_score, policy_rewards
-from chkobba.bots.greedy import WORTH
+from chkobba.bots._policy_rollout import _plays, policy_rewards
 from chkobba.bots.ismcts import REWARD_SCALE, _rewards
 from tests.helpers import replayed
-from tests.strategies import examples, later_deals, rule_profiles, seated_profile_states, seeds
+from tests.strategies import examples, later_deals, profile_states, rule_profiles, seeds
+from tests.test_policy_rollout import policy_score
 
 PLAYER_COUNTS = (2, 3, 4)
 UNTILS: tuple[Literal["deal", "match"], ...] = ("deal", "match")
@@ -116,7 +116,7 @@ def assert_as_it_was(state: State, fields: dict[str, object], reference: State, 
 def test_apply_and_rollout_leave_their_input_as_it_was(
     players: int, data: st.DataObject, seed: int
 ) -> None:
-    state = data.draw(seated_profile_states(players), label="state")
+    state = data.draw(profile_states(players=players), label="state")
     hash(state)
     legal_moves(state)  # both memos filled (the plays' only in phase PLAY)
     deep, pickled = copy.deepcopy(state), memo_free(state)
@@ -207,7 +207,7 @@ def test_unlisted_states_allow_exactly_the_brute_force_plays(
 def test_rollouts_from_every_phase_replay_and_finish(
     players: int, phase: Phase, data: st.DataObject, seed: int
 ) -> None:
-    start = data.draw(seated_profile_states(players, phases=(phase,)), label="start")
+    start = data.draw(profile_states(phases=(phase,), players=players), label="start")
     assert start.phase is phase and start.players == players
     for until in UNTILS:
         played: list[Move] = []
@@ -218,16 +218,6 @@ def test_rollouts_from_every_phase_replay_and_finish(
         else:
             assert end.is_over or len(end.deal_scores) == len(start.deal_scores) + 1
             assert end.phase in (Phase.SHUFFLE, Phase.OVER)
-
-
-def policy_score(state: State, move: Play) -> float:
-    """The policy's score of a move, written out from its documented rule."""
-    values = state.rules.card_values
-    if move.capture:
-        taken = [WORTH[c.index] for c in move.capture]
-        return capture_score(WORTH[move.card.index], taken, len(move.capture) == len(state.table))
-    table_sum = sum(values[c.index] for c in state.table) + values[move.card.index]
-    return lay_score(WORTH[move.card.index], table_sum)
 
 
 # Invariant: from positions of later deals (any dealer, refills to come), the policy

@@ -82,11 +82,11 @@ def test_the_candidates_are_the_legal_moves_and_the_choice_is_the_best(seed: int
         # With epsilon 0 the one play made scores best, up to the 0.01 tie-break.
         made: list[Play] = []
         policy_rewards(state, random.Random(seed), 0.0, 1, REWARD_SCALE, moves=made)
-        scores = {move: _score(state, move) for move in decoded}
+        scores = {move: policy_score(state, move) for move in decoded}
         assert scores[made[0]] >= max(scores.values()) - 0.01
 
 
-def _score(state: State, move: Play) -> float:
+def policy_score(state: State, move: Play) -> float:
     """The policy's score of a move, written out from its documented rule."""
     values = state.rules.card_values
     if move.capture:
