@@ -894,27 +894,51 @@ async def play_bot(spec: str, seed: int, host: str, port: int) -> dict[str, Any]
     """Play one seat with a bot of ``spec`` until the match is over; the last message.
 
     A refusal, of a seat or of a move, stops it (:class:`~chkobba.ChkobbaError`); a move
-    that came too late (``stale``: the server moved for its seat) does not."""
+    that came too late (``stale``: the server moved for its seat) does not. Under a time
+    limit a bot slower than the limit falls behind: it answers only the newest view of
+    those that came while it thought, and reads every message as it comes, so that the
+    end of the match is read even if its last move then finds the connection closed."""
     reader, writer = await asyncio.open_connection(host, port)
     bot = make_bot(spec, seed=seed)
-    message: dict[str, Any] = {}
+    inbox: asyncio.Queue[bytes] = asyncio.Queue()
+    reading = asyncio.create_task(_read_lines(reader, inbox))
+    last: dict[str, Any] = {}
+    try:
+        while True:
+            lines = [await inbox.get()]
+            while not inbox.empty():
+                lines.append(inbox.get_nowait())
+            newest_view = None
+            for line in lines:
+                if not line:  # the connection closed
+                    return last
+                refused = "a move" if last else "a seat"  # (its first message is its seat)
+                last = json.loads(line)
+                if last["type"] in ENDINGS:
+                    return last
+                if last["type"] == "error":
+                    raise ChkobbaError(f"the server refused {refused}: {last['message']}")
+                if last["type"] == "view":
+                    newest_view = last
+            if newest_view is not None and newest_view["legal"]:
+                view = PlayerView.from_dict(newest_view["view"])
+                move = bot.choose(view, legal_moves(view))
+                with contextlib.suppress(ConnectionError):  # the end is still read
+                    await _send(writer, {"move": str(move), "turn": newest_view["turn"]})
+    finally:
+        reading.cancel()
+        writer.close()
+
+
+async def _read_lines(reader: asyncio.StreamReader, inbox: asyncio.Queue[bytes]) -> None:
+    """Put every line the server sends into ``inbox``, then ``b""`` once it is gone."""
     try:
         while line := await reader.readline():
-            refused = "a move" if message else "a seat"  # (its first message is its seat)
-            message = json.loads(line)
-            if message["type"] in ENDINGS:
-                break
-            if message["type"] == "error":
-                raise ChkobbaError(f"the server refused {refused}: {message['message']}")
-            if message["type"] == "view" and message["legal"]:
-                view = PlayerView.from_dict(message["view"])
-                move = bot.choose(view, legal_moves(view))
-                await _send(writer, {"move": str(move), "turn": message["turn"]})
+            inbox.put_nowait(line)
     except ConnectionError:  # the server went away: the match is over for this seat
         pass
     finally:
-        writer.close()
-    return message
+        inbox.put_nowait(b"")
 
 
 async def demo(
@@ -1108,8 +1132,9 @@ def _client(args: argparse.Namespace) -> bool:
             last = asyncio.run(watching)
     else:
         last = asyncio.run(play_bot(args.spec, args.seed, args.host, args.port))
-        if last.get("type") not in ENDINGS:  # the server went away mid-match
-            print("the server closed the connection before the match ended")
+        if last.get("type") not in ENDINGS:  # the server went away
+            when = "before the match ended" if last else "without a seat"
+            print(f"the server closed the connection {when}")
             return True
         print(_ending_text(last))
     return last.get("type") == "error"

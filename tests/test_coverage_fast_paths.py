@@ -155,7 +155,9 @@ def brute_force_captures(rules: Rules, table: tuple[Card, ...], held: Card) -> s
 def check_unlisted_plays(state: State) -> None:
     """The plays of a state nobody listed, every way the engine gives them, against the
     brute force: every card in hand with every subset of the table (empty included).
-    Each way has a copy of its own, so that none reads a memo another one filled."""
+    Each way has a copy of its own, so that none reads a memo another one filled: the
+    first call of each works the plays out on its copy, the later ones read what it kept,
+    and the last line compares what each kept."""
     rules, table = state.rules, state.table
     hand = state.hands[state.mover]
     expected: set[Play] = set()

@@ -312,9 +312,9 @@ def test_a_bot_client_goes_on_past_its_stale_moves_and_answers_with_the_turn() -
 
     async def late(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """A server for which both of the bot's moves came too late."""
-        for message in (seat, *views):
-            writer.write(json.dumps(message).encode() + b"\n")
-        for _ in views:
+        writer.write(json.dumps(seat).encode() + b"\n")
+        for view in views:
+            writer.write(json.dumps(view).encode() + b"\n")
             answers.append(json.loads(await reader.readline()))
         for turn in (1, 3):
             writer.write(json.dumps({"type": "stale", "turn": turn}).encode() + b"\n")
@@ -324,6 +324,32 @@ def test_a_bot_client_goes_on_past_its_stale_moves_and_answers_with_the_turn() -
 
     assert _run(lambda: _bot_against(late)) == over
     assert answers == [{"move": "keep", "turn": 1}, {"move": "keep", "turn": 3}]
+
+
+def test_a_bot_behind_the_time_limit_answers_only_the_newest_view_and_reads_the_end() -> None:
+    # A bot slower than --move-seconds fell behind on a backlog of old views, answering
+    # each, and its late move could then meet the connection the server closed after the
+    # end: the end went unread, and a match over was told as a server gone (review, stop 70).
+    game = Game(seed=1)
+    game.deal()
+    cutter = game.state.current_player
+    assert cutter is not None
+    view = observe(game.state, cutter).to_dict()
+    backlog = [{"type": "view", "view": view, "legal": ["keep"], "turn": t} for t in (1, 3, 5)]
+    over: dict[str, Any] = {"type": "over", "scores": [21, 0], "winner": 0}
+    answers = []
+
+    async def ahead(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A server three views ahead of the bot, which ends the match and goes at once."""
+        for message in ({"type": "seat", "seat": cutter, "players": 2}, *backlog):
+            writer.write(json.dumps(message).encode() + b"\n")
+        answers.append(json.loads(await reader.readline()))
+        writer.write(json.dumps(over).encode() + b"\n")
+        await writer.drain()
+        writer.transport.abort()  # gone: a move sent now meets a closed connection
+
+    assert _run(lambda: _bot_against(ahead)) == over
+    assert answers == [{"move": "keep", "turn": 5}]
 
 
 @pytest.mark.parametrize("text", ["0", "-1", "nan", "inf", "soon"])

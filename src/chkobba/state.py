@@ -426,7 +426,9 @@ SCORE_LIMIT = 10**9
 #: The highest total a state may hold: the largest integer every JSON reader holds
 #: exactly (2**53 - 1). Level totals decide nothing, so play goes on past
 #: ``SCORE_LIMIT`` from a match started there; a deal scores at most a few dozen
-#: points, so passing this would take more than 10**14 deals.
+#: points, so passing this would take more than 10**14 deals. (A state built or read
+#: with totals within a deal of this limit can still play past it, into a state that
+#: ``check_state`` refuses; no match started from ``SCORE_LIMIT`` comes near.)
 HELD_SCORE_LIMIT = 2**53 - 1
 
 #: Fresh matches by (id of the profile, players, dealer), for new_match.

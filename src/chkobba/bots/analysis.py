@@ -35,7 +35,7 @@ from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
 from chkobba.moves import Move, Shuffle
 from chkobba.records import Record
-from chkobba.state import Phase, State
+from chkobba.state import Phase
 from chkobba.views import PlayerView, observe
 
 __all__ = [
@@ -318,8 +318,10 @@ def review_record(
     seed = integral(seed)  # numpy's integers too
     if seed is not None and type(seed) is not int:
         raise ChkobbaError(f"review_record: seed must be an integer, not {shown(seed)}")
+    _check_moves(record)
     reviews = []
-    for index, (state, move) in enumerate(zip(_positions(record), record.moves, strict=True)):
+    state = record.start()
+    for index, move in enumerate(record.moves):
         player = state.current_player
         if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
             legal = legal_moves(state)
@@ -327,22 +329,23 @@ def review_record(
                 bot = _evaluator_at(evaluator, seed, index)
                 ranked = rank_moves(observe(state, player), legal, bot)
                 reviews.append(MoveReview(index, player, move, ranked))
+        state = apply(state, move)
     return reviews
 
 
-def _positions(record: Record) -> list[State]:
-    """The state before each of the record's moves, all checked before the first is
-    evaluated (a search of every earlier position would be wasted on an illegal move)."""
-    positions = [record.start()]
+def _check_moves(record: Record) -> None:
+    """Replay the record before any position is evaluated (a search of every earlier
+    position would be wasted on an illegal move), one state at a time: a long match's
+    states are not all kept."""
+    state = record.start()
     for index, move in enumerate(record.moves):
         try:
-            positions.append(apply(positions[-1], move))
+            state = apply(state, move)
         except IllegalMoveError as error:
             raise IllegalMoveError(
                 f"review_record: {move_number(index)} ({shown(str(move), 200)}) "
                 f"is not legal: {error}"
             ) from None
-    return positions[:-1]
 
 
 def _evaluator_at(evaluator: Evaluator | None, seed: int | None, index: int) -> Evaluator:
