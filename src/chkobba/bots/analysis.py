@@ -27,12 +27,12 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from chkobba._describe import integral, move_number, wrong_type
+from chkobba._describe import integral, wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, RecordError, items_of, shown
 from chkobba.moves import Move, Shuffle
 from chkobba.records import Record
 from chkobba.state import Phase
@@ -335,17 +335,12 @@ def review_record(
 
 def _check_moves(record: Record) -> None:
     """Replay the record before any position is evaluated (a search of every earlier
-    position would be wasted on an illegal move), one state at a time: a long match's
-    states are not all kept."""
-    state = record.start()
-    for index, move in enumerate(record.moves):
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as error:
-            raise IllegalMoveError(
-                f"review_record: {move_number(index)} ({shown(str(move), 200)}) "
-                f"is not legal: {error}"
-            ) from None
+    position would be wasted on an illegal move); ``Record.final`` keeps one state at a
+    time and names the move as ``Record.replay`` does."""
+    try:
+        record.final()
+    except RecordError as error:  # an illegal move: what this function's docs promise
+        raise IllegalMoveError(f"review_record: {error}") from None
 
 
 def _evaluator_at(evaluator: Evaluator | None, seed: int | None, index: int) -> Evaluator:
