@@ -301,6 +301,18 @@ def two_sided_score(**fields: Any) -> DealScore:
     return DealScore(**base)
 
 
+def where_cards_are(state: State) -> list[Card]:
+    """Every card the state holds, once per place it is in: the stock (the cut card, in
+    phase ``CUT``, is its top card), the hands, the table and the piles. The 40 cards are
+    partitioned exactly when its sorted list is ``DECK``."""
+    return [
+        *state.stock,
+        *(c for hand in state.hands for c in hand),
+        *state.table,
+        *(c for pile in state.captured for c in pile),
+    ]
+
+
 def replayed(start: State, moves: Sequence[Move]) -> State:
     """``start`` after ``moves`` through the checked ``apply``; each play must be listed."""
     state = start

@@ -51,12 +51,11 @@ from chkobba import (
     random_shuffle,
     rollout,
 )
-from chkobba._kernel import kernel
-from chkobba.bots._policy_rollout import _plays, policy_rewards
+from chkobba.bots._policy_rollout import policy_rewards
 from chkobba.bots.ismcts import REWARD_SCALE, _rewards
 from tests.helpers import replayed
 from tests.strategies import examples, later_deals, profile_states, rule_profiles, seeds
-from tests.test_policy_rollout import policy_score
+from tests.test_policy_rollout import check_candidates_and_choice
 
 PLAYER_COUNTS = (2, 3, 4)
 UNTILS: tuple[Literal["deal", "match"], ...] = ("deal", "match")
@@ -248,20 +247,7 @@ def test_policy_rollout_from_later_deals_replays_to_its_rewards(
             assert not steps or len(played) <= steps
             assert end.phase is not Phase.PLAY or (steps > 0 and len(played) == steps)
             assert rewards == _rewards(end, len(state.deal_scores))
-        k = kernel(state.rules)
-        code, card_of = k.code, k.card_of
-        table = sorted(code[c.index] for c in state.table)
-        hand = [code[c.index] for c in state.hands[state.mover]]
-        decoded = [
-            Play(card_of[c], frozenset(card_of[table[at]] for at in taken or ()))
-            for c, taken in _plays(k, hand, k.entry(k.signature(table))[1])
-        ]
-        assert len(decoded) == len(set(decoded))
-        assert set(decoded) == set(legal_moves(state))
-        made: list[Play] = []
-        policy_rewards(state, random.Random(seed), 0.0, 1, REWARD_SCALE, moves=made)
-        scores = {move: policy_score(state, move) for move in decoded}
-        assert scores[made[0]] >= max(scores.values()) - 0.01
+        check_candidates_and_choice(state, seed)
 
 
 SEVEN_OF_DIAMONDS = card("7D")

@@ -33,7 +33,6 @@ from hypothesis import strategies as st
 from chkobba import (
     CARD_RULES_PLUS,
     DECK,
-    Card,
     Cut,
     Move,
     Phase,
@@ -48,7 +47,7 @@ from chkobba import (
     rollout,
 )
 from chkobba.rules import VoidDeal
-from tests.helpers import MOVE_LIMIT, play_randomly, replayed
+from tests.helpers import MOVE_LIMIT, play_randomly, replayed, where_cards_are
 from tests.strategies import examples, seeds, shuffles, void_profiles, voiding_shuffles
 
 VOIDING_RULES: tuple[VoidDeal, ...] = ("three_of_a_rank", "three_kings")
@@ -60,20 +59,9 @@ DEAL_LIMIT = 200
 SEARCH_LIMIT = 20_000
 
 
-def where(state: State) -> list[Card]:
-    """Every card the state holds: stock (the cut card, in phase CUT, is its top card),
-    hands, table and piles."""
-    return [
-        *state.stock,
-        *(c for hand in state.hands for c in hand),
-        *state.table,
-        *(c for pile in state.captured for c in pile),
-    ]
-
-
 def assert_whole(state: State, what: str) -> None:
     """The 40 cards once each in ``state``, which passes check_state."""
-    held = where(state)
+    held = where_cards_are(state)
     missing = sorted(set(DECK) - set(held))
     repeated = sorted({c for c in held if held.count(c) > 1})
     assert len(held) == len(DECK) and not missing, (

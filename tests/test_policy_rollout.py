@@ -68,22 +68,26 @@ def test_rewards_are_those_of_the_replayed_plays(
 @given(seeds())
 def test_the_candidates_are_the_legal_moves_and_the_choice_is_the_best(seed: int) -> None:
     for state in _play_positions(seed):
-        k = kernel(state.rules)
-        code, card_of = k.code, k.card_of
-        table = sorted(code[c.index] for c in state.table)
-        hand = [code[c.index] for c in state.hands[state.current_player]]  # type: ignore[index]
-        plays = _plays(k, hand, k.entry(k.signature(table))[1])
-        decoded = [
-            Play(card_of[c], frozenset(card_of[table[at]] for at in taken or ()))
-            for c, taken in plays
-        ]
-        assert len(decoded) == len(set(decoded))
-        assert set(decoded) == set(legal_moves(state))
-        # With epsilon 0 the one play made scores best, up to the 0.01 tie-break.
-        made: list[Play] = []
-        policy_rewards(state, random.Random(seed), 0.0, 1, REWARD_SCALE, moves=made)
-        scores = {move: policy_score(state, move) for move in decoded}
-        assert scores[made[0]] >= max(scores.values()) - 0.01
+        check_candidates_and_choice(state, seed)
+
+
+def check_candidates_and_choice(state: State, seed: int) -> None:
+    """The policy's candidate plays of ``state`` are its legal moves, each once, and with
+    epsilon 0 the one play it makes scores best, up to the 0.01 tie-break."""
+    k = kernel(state.rules)
+    code, card_of = k.code, k.card_of
+    table = sorted(code[c.index] for c in state.table)
+    hand = [code[c.index] for c in state.hands[state.mover]]
+    plays = _plays(k, hand, k.entry(k.signature(table))[1])
+    decoded = [
+        Play(card_of[c], frozenset(card_of[table[at]] for at in taken or ())) for c, taken in plays
+    ]
+    assert len(decoded) == len(set(decoded))
+    assert set(decoded) == set(legal_moves(state))
+    made: list[Play] = []
+    policy_rewards(state, random.Random(seed), 0.0, 1, REWARD_SCALE, moves=made)
+    scores = {move: policy_score(state, move) for move in decoded}
+    assert scores[made[0]] >= max(scores.values()) - 0.01
 
 
 def policy_score(state: State, move: Play) -> float:

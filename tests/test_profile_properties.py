@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from chkobba import (
     DECK,
-    Card,
     Move,
     Phase,
     Play,
@@ -30,6 +29,7 @@ from chkobba import (
     new_match,
     random_shuffle,
 )
+from tests.helpers import where_cards_are
 from tests.strategies import examples, rule_profiles
 
 COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
@@ -79,15 +79,6 @@ def brute_force_plays(state: State) -> set[Play]:
     return plays
 
 
-def where(state: State) -> list[Card]:
-    return [
-        *state.stock,
-        *state.table,
-        *(c for hand in state.hands for c in hand),
-        *(c for pile in state.captured for c in pile),
-    ]
-
-
 @settings(max_examples=examples(60), deadline=None)
 @given(rule_profiles(), st.integers(0, 2**32 - 1))
 def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
@@ -96,7 +87,7 @@ def test_random_matches_of_random_profiles(rules: Rules, seed: int) -> None:
     assert final.is_over, "the match did not end"
     sides = final.sides
     for state in states:
-        assert sorted(where(state)) == sorted(DECK)
+        assert sorted(where_cards_are(state)) == sorted(DECK)
         assert len(state.captured) == len(state.chkobbas) == len(state.scores) == sides
         if state.phase is Phase.PLAY:
             assert set(legal_moves(state)) == brute_force_plays(state)

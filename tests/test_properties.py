@@ -36,7 +36,7 @@ from chkobba import (
     is_legal,
     legal_moves,
 )
-from tests.helpers import MOVE_LIMIT, arranged, random_history
+from tests.helpers import MOVE_LIMIT, arranged, random_history, where_cards_are
 from tests.strategies import History, cut_states, histories, moves_in, shuffles, states
 
 
@@ -59,15 +59,6 @@ def reference_captures(table: Sequence[Card], played: Card) -> set[frozenset[Car
 
     grow(0, (), 0)
     return found
-
-
-def where_cards_are(state: State) -> list[Card]:
-    return [
-        *state.stock,
-        *(c for hand in state.hands for c in hand),
-        *state.table,
-        *(c for pile in state.captured for c in pile),
-    ]
 
 
 def transitions(history: History) -> Iterator[tuple[State, Move, State]]:
