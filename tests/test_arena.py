@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from chkobba import ChkobbaError, Record, Shuffle
@@ -204,17 +205,20 @@ def test_a_match_takes_specs_and_bots_mixed_like_a_tournament() -> None:
     # A spec is built for its seat with a seed derived from the match's seed and the seat.
     built = [make_bot("greedy", seed=subseed(5, 0)), make_bot("random", seed=subseed(5, 1))]
     by_spec = play_match(["greedy", BotSpec.parse("random")], seed=5)
-    assert by_spec == play_match(built, seed=5)
+    # (The same match: only the tags differ, a spec's naming the seed it was built with.)
+    assert _untagged(by_spec) == _untagged(play_match(built, seed=5))
     assert by_spec == play_match(["greedy", "random"], seed=5)  # reproducible from the seed
     mixed = play_match([GreedyBot(seed=1), "random"], seed=5)
-    assert mixed == play_match([GreedyBot(seed=1), make_bot("random", seed=subseed(5, 1))], seed=5)
+    assert _untagged(mixed) == _untagged(
+        play_match([GreedyBot(seed=1), make_bot("random", seed=subseed(5, 1))], seed=5)
+    )
     # Two specs as partners: one bot per seat, each with its seat's seed.
     four = play_match(["greedy", "ismcts:iterations=5"], seed=3, players=4)
     assert four.record.players == 4
     seats = [
         make_bot(s, seed=subseed(3, i)) for i, s in enumerate(["greedy", "ismcts:iterations=5"] * 2)
     ]
-    assert four == play_match(seats, seed=3, players=4)
+    assert _untagged(four) == _untagged(play_match(seats, seed=3, players=4))
 
 
 @pytest.mark.parametrize("bad", ["deep-blue", "greedy:depth=3", 5, None, BotSpec])
@@ -231,7 +235,9 @@ def test_a_match_with_specs_refuses_a_seed_too_large_to_derive_from() -> None:
     ):
         play_match(["random", RandomBot(seed=1)], seed=10**5000)
     # Bot objects need no derived seed: the shuffles take any integer, as before.
-    assert play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=10**5000).winner in (0, 1)
+    huge = play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=10**5000)
+    assert huge.winner in (0, 1)
+    assert "seed" not in huge.record.tags  # more digits than Python writes as text
 
 
 @pytest.mark.parametrize("games", [2, 3, 5])
@@ -250,3 +256,39 @@ def test_a_pairs_matches_2k_and_2k_plus_1_share_their_shuffles_whatever_games(ga
         for k in range(0, games - 1, 2):
             assert orders[k] == orders[k + 1]  # the same cards, seats swapped
         assert len(set(orders[::2])) == len(orders[::2])  # and new ones for the next two
+
+
+def _untagged(result: MatchResult) -> MatchResult:
+    return attrs.evolve(result, record=attrs.evolve(result.record, tags={}))
+
+
+def test_a_match_record_says_how_to_play_the_match_again() -> None:
+    # The tags name the seed and each seat's bot (a spec as text, with the seed it was
+    # built from): play_match with them gives the same match.
+    result = play_match(["greedy", RandomBot(seed=5)], seed=11)
+    tags = result.record.tags
+    assert tags["seed"] == "11"
+    assert (tags["player0"], tags["player1"]) == ("greedy", "random")  # RandomBot's name
+    assert tags["player0_seed"] == str(subseed(11, 0))
+    assert "player1_seed" not in tags  # a bot given as it is was built by the caller
+    again = play_match([BotSpec.parse(tags["player0"]), RandomBot(seed=5)], seed=int(tags["seed"]))
+    assert again.record == result.record
+    # The seat's seed builds that seat's bot as the match did.
+    bot = BotSpec.parse(tags["player0"]).build(int(tags["player0_seed"]))
+    assert repr(bot) == repr(make_bot("greedy", seed=subseed(11, 0)))
+
+
+def test_a_bot_name_no_record_can_hold_is_tagged_by_its_escape() -> None:
+    # A lone surrogate cannot be written in UTF-8, so no Record holds it: the match (and a
+    # tournament's, kept with records=True) tags the bot by its escape, and saves.
+    class Odd(RandomBot):
+        name = "odd\udc80bot"
+
+    record = play_match([Odd(seed=1), "greedy"], seed=3).record
+    assert record.tags["player0"] == "odd\\udc80bot"
+    assert Record.from_json(record.to_json()) == record
+    table = tournament([Odd(seed=1), "greedy"], games=2, seed=1, records=True)
+    assert [match.record.tags["player0"] for match in table.matches] == [  # type: ignore[union-attr]
+        "odd\\udc80bot",
+        "greedy",
+    ]

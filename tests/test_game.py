@@ -403,3 +403,29 @@ def test_a_game_pickled_mid_match_plays_on_as_the_original() -> None:
         step(copy, twin)
         assert copy.state == game.state
     assert game.is_over and copy.moves == game.moves
+
+
+def test_a_game_read_from_a_record_keeps_its_tags() -> None:
+    # A record read and saved again keeps what it said about the match; given tags
+    # replace them; a new game has none.
+    game = Game(seed=7)
+    game.deal()
+    assert game.record().tags == {}
+    original = game.record(tags={"event": "club night", "seed": "7"})
+    resumed = Game.from_record(original, seed=7)
+    assert resumed.record() == original
+    resumed.play("keep")
+    assert resumed.record().tags == original.tags
+    assert resumed.record(tags={"round": "2"}).tags == {"round": "2"}
+    assert resumed.record(tags={}).tags == {}
+    copied = pickle.loads(pickle.dumps(resumed))
+    assert copied.record() == resumed.record()
+
+
+def test_a_game_pickled_before_it_kept_tags_reads_with_none() -> None:
+    game = Game(seed=7)
+    game.deal()
+    old_state = {name: value for name, value in vars(game).items() if name != "_tags"}
+    old = Game.__new__(Game)
+    old.__setstate__(old_state)
+    assert old.record() == game.record()

@@ -60,6 +60,7 @@ def match() -> Record:
     """A whole 21-point match between greedy bots: its first deal is 38 moves (1-38),
     the second starts with move 39."""
     record = play_match([GreedyBot(seed=1), GreedyBot(seed=2)], seed=11).record
+    record = attrs.evolve(record, tags={})  # a record without tags: no tag line
     assert [deal.first_index for deal in record.deals()][:2] == [0, 38]
     return record
 

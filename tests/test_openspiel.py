@@ -348,6 +348,35 @@ def test_a_game_built_directly_checks_its_single_deal_flag() -> None:
     assert game.single_deal is True and game.get_parameters()["single_deal"] is True
 
 
+@pytest.mark.parametrize("target", [0.0, -0.0, False, True, 21.0, 1.5])
+def test_a_game_built_directly_refuses_a_target_that_is_no_int(target: object) -> None:
+    # 0.0 and False passed as the profile's target and the game kept them: OpenSpiel's
+    # load_game(str(game)) and deserialization of its states then failed.
+    with pytest.raises(chkobba.ChkobbaError) as caught:
+        chkobba.openspiel.ChkobbaGame({"target": target})
+    assert str(caught.value) == (
+        f"python_chkobba: target must be 0 (the profile's) or 1 to 10000, got {target!r}"
+    )
+
+
+def test_a_game_built_directly_takes_numpys_integers_as_ints() -> None:
+    # pybind could not take numpy's int64 for target (a bare TypeError), and players and
+    # max_shuffles refused it, where the library takes numpy's integers everywhere else.
+    params = {"target": np.int64(11), "players": np.int64(4), "max_shuffles": np.int32(3)}
+    game = chkobba.openspiel.ChkobbaGame(params)
+    assert game.get_parameters() == {
+        "max_shuffles": 3, "players": 4, "rules": "tunisian", "single_deal": False, "target": 11
+    }  # fmt: skip
+    assert {type(value) for value in game.get_parameters().values()} == {int, str, bool}
+    state = game.new_initial_state()
+    state.apply_action(0)
+    again, copied = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state)
+    )
+    assert str(again) == str(game) == str(pyspiel.load_game(str(game)))
+    assert copied.history() == state.history()
+
+
 @pytest.mark.parametrize(("game", "named"), [(None, "None"), (1, "1"), ("kuhn", "'kuhn'")])
 def test_a_state_built_directly_needs_a_chkobba_game(game: object, named: str) -> None:
     # pyspiel.State took the value as it was: None crashed the interpreter.

@@ -646,6 +646,14 @@ def _whole_deal(game: Game, rng: random.Random) -> None:
         game.play(rng.choice(legal_moves(game.state)))
 
 
+def test_play_match_records_are_tagged_and_games_keep_tags() -> None:
+    record = play_match([RandomBot(seed=5), GreedyBot(seed=6)], seed=8).record
+    assert dict(record.tags) == {"seed": "8", "player0": "random", "player1": "greedy"}
+    untagged = Record.from_moves(record.start(), record.moves)
+    assert record != untagged and attrs.evolve(record, tags={}) == untagged
+    assert Game.from_record(record).record() == record  # 0.1.0 dropped the tags
+
+
 def test_game_from_record_deals_on_from_the_seeds_draws() -> None:
     # 0.1.0 started the seed's generator again: the resumed game's second deal was its
     # first deal's order.
@@ -938,7 +946,10 @@ def test_random_and_greedy_matches_replay_0_1_0s_records() -> None:
     bots = [GreedyBot(seed=1), RandomBot(seed=2)]
     four = play_match(bots, seed=3, players=4).record
     old = _record_0_1_0("arena_4p.json")
-    assert (four.moves, dict(four.tags)) == (old.moves, dict(old.tags))
+    assert (four.moves, dict(old.tags)) == (old.moves, {})
+    assert dict(four.tags) == {"seed": "3"} | {
+        f"player{seat}": ("greedy", "random")[seat % 2] for seat in range(4)
+    }
     assert json.loads(four.to_json())["rules"] == TUNISIAN.to_dict()
 
 
@@ -1113,6 +1124,7 @@ PAGE: dict[str, dict[str, list[str]]] = {
             "test_game_from_record_deals_on_from_the_seeds_draws"
         ],
         "PettingZoo's infos and rewards.": ["test_pettingzoo_infos_rewards_and_reset_options"],
+        "Records carry tags.": ["test_play_match_records_are_tagged_and_games_keep_tags"],
         "OpenSpiel's utility bounds are exact": [
             "test_openspiel_single_deal_utility_bounds_are_exact"
         ],

@@ -156,16 +156,36 @@ def _seats(entries: object, players: int) -> tuple[Any, ...]:
     return seated
 
 
-def _match_bots(entries: Sequence[Entrant], players: int, seed: int) -> tuple[Bot, ...]:
+def _match_bots(
+    entries: Sequence[Entrant], players: int, seed: int
+) -> tuple[tuple[Bot, ...], dict[str, str]]:
     """The bot at each seat of a match: bots as given, specs built with a seed derived
-    from the match ``seed`` and the seat (as :func:`tournament` builds them)."""
+    from the match ``seed`` and the seat (as :func:`tournament` builds them); and the
+    match record's tags, which say so (``seed``, ``player0``, ``player0_seed``...)."""
     makers = [_maker(entry) for entry in _seats(entries, players)]
     if any(isinstance(maker, BotSpec) for maker in makers):
         _check_derivable("play_match", seed)
-    return tuple(
+    try:
+        tags = {"seed": str(seed)}
+    except ValueError:  # more digits than Python writes: the record goes without it
+        tags = {}
+    for seat, maker in enumerate(makers):
+        tags[f"player{seat}"] = _tag_text(
+            str(maker) if isinstance(maker, BotSpec) else bot_name(maker)
+        )
+        if isinstance(maker, BotSpec):
+            tags[f"player{seat}_seed"] = str(subseed(seed, seat))
+    bots = tuple(
         maker.build(subseed(seed, seat)) if isinstance(maker, BotSpec) else maker
         for seat, maker in enumerate(makers)
     )
+    return bots, tags
+
+
+def _tag_text(name: str) -> str:
+    """``name`` as a record's tag holds it: a lone surrogate, which UTF-8 cannot write
+    and so no record holds, as its escape (``\\udc80``)."""
+    return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _illegal_choice(bot: object, player: int, state: State, move: object) -> IllegalMoveError:
@@ -225,16 +245,22 @@ def play_match(
     seat, the move in notation and why it is not legal; an error the bot raises goes on,
     its type unchanged, with a note naming the bot, its seat and the match's move it was
     choosing. ``seed`` must be an integer, numpy's included (a match is always
-    reproducible).
+    reproducible). The result's record says how to play the match again: its tags are
+    the ``seed``, each seat's bot (``player0``: a spec as text, a bot by its ``name``,
+    else its class) and, for a bot built from a spec, the seed it was built with
+    (``player0_seed``).
 
     >>> result = play_match(["greedy", "random"], seed=7)
     >>> result == play_match(["greedy", "random"], seed=7)
     True
+    >>> dict(result.record.tags)  # doctest: +NORMALIZE_WHITESPACE
+    {'player0': 'greedy', 'player0_seed': '...', 'player1': 'random',
+     'player1_seed': '...', 'seed': '7'}
     """
     seed = _checked_seed("play_match", seed)
     players, dealer = integral(players), integral(dealer)  # numpy's integers too
     _check_callback("play_match: on_move", on_move)
-    seated = _match_bots(bots, players, seed)
+    seated, tags = _match_bots(bots, players, seed)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(players)
@@ -252,7 +278,7 @@ def play_match(
         if on_move is not None:
             on_move(state, move, after)
         state = after
-    record = Record(players=players, dealer=dealer, rules=rules, moves=tuple(moves))
+    record = Record(players=players, dealer=dealer, rules=rules, moves=tuple(moves), tags=tags)
     return MatchResult(
         winner=state.winner,  # type: ignore[arg-type]
         scores=state.scores,
@@ -657,7 +683,7 @@ def _match_tags(job: _Job, seats: list[int]) -> dict[str, str]:
     tags = {"game": str(job.game), "seed": str(job.pair_seed)}
     for seat, entrant in enumerate(seats):
         mine = 0 if entrant == job.entrants[0] else 1
-        tags[f"player{seat}"] = job.names[mine]
+        tags[f"player{seat}"] = _tag_text(job.names[mine])
         if _seeded(job.makers[mine]):
             tags[f"player{seat}_seed"] = str(subseed(job.bot_seed, seat))
     return tags

@@ -104,6 +104,9 @@ class Game:
         # instead of going through the whole match's moves.
         self._shuffles: Counter[Shuffle] = Counter()
         self._rng = random.Random(seed)
+        # What record() tags the match with by default: the tags of the record the
+        # game was read from (from_record), so that a record read and saved keeps them.
+        self._tags: Mapping[str, str] = {}
 
     @classmethod
     def from_record(cls, record: Record, seed: int | None = None) -> Game:
@@ -119,6 +122,9 @@ class Game:
         already played. Either way no recorded order is dealt again. (A deal undone
         before the record was made is not in it: nothing keeps it from coming back.)
 
+        The game keeps the record's tags: :meth:`record` tags the match with them unless
+        it is given others.
+
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
         """
         if not isinstance(record, Record):
@@ -127,6 +133,7 @@ class Game:
         game._states = list(record.replay())
         game._moves = list(record.moves)
         game._shuffles = _shuffles_in(game._moves)
+        game._tags = record.tags
         if seed is not None:
             game._rng = _resumed(game._rng, game._moves)
         return game
@@ -276,6 +283,8 @@ class Game:
         vars(self).update(state or {})
         if "_shuffles" not in vars(self):
             self._shuffles = _shuffles_in(self._moves)
+        if "_tags" not in vars(self):  # pickled before a game kept its record's tags
+            self._tags = {}
 
     def undo(self) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move.
@@ -321,8 +330,19 @@ class Game:
         return apply_with_outcome(self._states[index], self._moves[index])[1]
 
     def record(self, tags: Mapping[str, str] | None = None) -> Record:
-        """The :class:`~chkobba.Record` of the game so far, with optional ``tags``."""
-        return Record.from_moves(self._states[0], self._moves, tags=tags)
+        """The :class:`~chkobba.Record` of the game so far, with ``tags`` (by default
+        those of the record the game was read from, see :meth:`from_record`: none for a
+        new game; given ones replace them).
+
+        >>> game = Game.from_record(Game(seed=7).record(tags={"event": "club night"}))
+        >>> game.record().tags
+        {'event': 'club night'}
+        >>> game.record(tags={}).tags
+        {}
+        """
+        return Record.from_moves(
+            self._states[0], self._moves, tags=self._tags if tags is None else tags
+        )
 
     def render(self, player: int | None = None) -> str:
         """The board of the current state (see :func:`~chkobba.render`)."""

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from chkobba._copying import CopiesApart
-from chkobba._describe import integer_count, missing_extra, plain_flag
+from chkobba._describe import integer_count, integral, missing_extra, plain_flag
 
 try:
     import numpy as np
@@ -172,6 +172,8 @@ class ChkobbaGame(pyspiel.Game):
         settings = {**_DEFAULTS, **(params or {})}
         # pyspiel.load_game types its parameters; a direct ChkobbaGame(params) is checked here.
         settings["single_deal"] = plain_flag("python_chkobba: single_deal", settings["single_deal"])
+        for name in ("players", "max_shuffles", "target"):  # numpy's integers too, as ints:
+            settings[name] = integral(settings[name])  # pyspiel keeps only plain ones
         players, single_deal = settings["players"], settings["single_deal"]
         max_shuffles = settings["max_shuffles"]
         rules = _rules(settings["rules"], settings["target"])
@@ -220,6 +222,10 @@ def _rules(name: Any, target: Any) -> Rules:
             f"not a Rules object (the {name.name} profile): OpenSpiel parameters are plain "
             "values; a house profile plays through chkobba's own API or the PettingZoo and "
             "Gymnasium environments"
+        )
+    if type(target) is not int:  # 0.0 or False would pass as 0, and break serialization
+        raise ChkobbaError(
+            f"python_chkobba: target must be 0 (the profile's) or 1 to 10000, got {shown(target)}"
         )
     try:
         rules = profile(name)
