@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record, Rules
+from chkobba.rules import profile
 from tests.helpers import run_cli as run
 
 # Observably not the Tunisian profile: a match to 3, no cut card, a primiera point.
@@ -192,6 +193,24 @@ def test_a_profile_name_wins_over_a_file_of_that_name(
     with _inside(tmp_path, monkeypatch):
         assert json.loads(run(*args, "cardrulesplus")[1])["rules"] == "cardrulesplus"
         assert json.loads(run(*args, "./cardrulesplus")[1])["rules"] == "house"
+
+
+def test_a_profile_name_in_other_letter_cases_names_it_unless_a_file_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As the rules' sources write it (CardRulesPlus); a file of that very name is read.
+    args = ("simulate", "--games", "2", "--bots", "greedy", "random", "--json", "--rules")
+    with _inside(tmp_path, monkeypatch):
+        assert json.loads(run(*args, "CardRulesPlus")[1])["rules"] == "cardrulesplus"
+        assert json.loads(run(*args, "TUNISIAN")[1])["rules"] == "tunisian"
+        assert json.loads(run("rules", "CardRulesPlus")[1]) == CARD_RULES_PLUS.to_dict()
+        (tmp_path / "CardRulesPlus").write_text(json.dumps(HOUSE.to_dict()), encoding="utf-8")
+        assert json.loads(run(*args, "CardRulesPlus")[1])["rules"] == "house"
+    # The library's names are exact, as JSON writes them; its message points the way.
+    with pytest.raises(ChkobbaError, match=r"\(names are in lower case: 'cardrulesplus'\)$"):
+        profile("CardRulesPlus")
+    with pytest.raises(ChkobbaError, match=r"the profiles are cardrulesplus, tunisian$"):
+        profile("house")
 
 
 def test_a_file_with_a_named_profiles_name_may_change_only_its_target(tmp_path: Path) -> None:

@@ -333,11 +333,15 @@ def _everywhere(commands: Any, *names: str, **options: Any) -> None:
 
 def _profile(text: str) -> Rules:
     """A profile's name, or else the path of a JSON file holding a profile: a name wins,
-    so a file named like a profile is read as ``./tunisian``."""
+    so a file named like a profile is read as ``./tunisian``. A name in other letter
+    cases (``CardRulesPlus``, as the rules' sources write it) names the profile too,
+    unless a file has that name."""
     if text in PROFILES:
         return PROFILES[text]
     name = shown(text, 200)
     if not os.path.exists(text):
+        if text.lower() in PROFILES:
+            return PROFILES[text.lower()]
         raise argparse.ArgumentTypeError(
             f"{name} is neither a rule profile ({_NAMES}) nor a file: no such file"
         )
