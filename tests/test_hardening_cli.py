@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -223,3 +224,11 @@ def test_the_docs_give_every_exit_status_and_quote_file_names() -> None:
     text = (DOCS / "cli.md").read_text("utf-8")
     assert "**130**" in text
     assert "chkobba replay: error: 'corrupt.json': move 3 (index 2)" in text
+
+
+def test_play_reads_a_move_number_written_as_the_menu_writes_it() -> None:
+    # Found by a review: the menu reads "  1. keep", and "1." typed back was refused.
+    echoed = play("1.\n2.\n")  # (piped input is echoed: "your move> 1.")
+    assert re.sub(r"(?m)^(your move> \d)\.$", r"\1", echoed) == play("1\n2\n")
+    assert "1.. is not a move number: choose 1 to" in play("1..\n")
+    assert "99. is not a move number: choose 1 to" in play("99.\n")

@@ -367,10 +367,13 @@ def test_a_dead_worker_is_not_blamed_on_a_match() -> None:
 class _PoolStandIn(ThreadPoolExecutor):
     """In the place of ``ProcessPoolExecutor``: threads, and a log of what it was given."""
 
-    def __init__(self, max_workers: int | None = None, mp_context: Any = None) -> None:
+    def __init__(
+        self, max_workers: int | None = None, mp_context: Any = None, initializer: Any = None
+    ) -> None:
         super().__init__(max_workers=max_workers)
-        self.given = (max_workers, mp_context)
+        self.given = (max_workers, mp_context, initializer)
         self.shutdowns: list[tuple[object, object]] = []
+        self._processes: dict[int, Any] = {}  # what the tournament stops: none here
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.shutdowns.append((wait, cancel_futures))
@@ -399,9 +402,10 @@ def test_workers_run_in_a_spawned_pool_of_that_size_shut_down_after(
     pooled = tournament(bots, games=2, seed=4, rules=QUICK, workers=3)
     assert pooled == serial
     (pool,) = pools
-    workers, context = pool.given
+    workers, context, initializer = pool.given
     assert workers == 3
     assert context.get_start_method() == "spawn"
+    assert initializer is arena_module._leave_interrupts_to_the_parent
     assert pool.shutdowns == [(True, False)]
 
 
@@ -411,9 +415,9 @@ def test_a_failure_in_the_pool_cancels_the_queued_matches_and_waits(
     with pytest.raises(RuntimeError, match="the bot broke") as caught:
         tournament([_FailsAtSeat(1), "greedy"], games=2, seed=6, rules=QUICK, workers=2)
     (pool,) = pools
-    # Waits for the running matches and drops the queued ones (those this tournament
-    # submitted before an interrupt cut its submissions short included).
-    assert pool.shutdowns == [(True, True)]
+    # Drops the queued matches (those this tournament submitted before an interrupt cut
+    # its submissions short included) and stops the workers without waiting for theirs.
+    assert pool.shutdowns == [(False, True)]
     # Game 1 seats the faulty bot at seat 1.
     assert _without_seat_note(getattr(caught.value, "__notes__", None), 1) == [
         _expected_note(6, 1, (1, 0), ("greedy", "faulty"), rules=", rules=<the quick profile>")

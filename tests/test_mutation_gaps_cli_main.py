@@ -297,7 +297,9 @@ def test_records_to_a_device_need_no_force() -> None:
 class _PoolStandIn(ThreadPoolExecutor):
     """In the place of a process pool or of a Dask executor: threads, and a log."""
 
-    def __init__(self, max_workers: int | None = None, mp_context: Any = None) -> None:
+    def __init__(
+        self, max_workers: int | None = None, mp_context: Any = None, initializer: Any = None
+    ) -> None:
         super().__init__(max_workers=max_workers)
         self.max_workers = max_workers
         self.submitted = 0

@@ -707,3 +707,37 @@ def test_the_colours_of_the_introduction_refusals_chkobbas_and_the_winner() -> N
         ("you play 4♣ and take A♠ 3♦ - chkobba!", "yellow"),
         ("player 1 wins the match 2-3 after 1 deal", "bold green"),
     ]
+
+
+def test_the_thinking_line_is_cut_to_the_terminals_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by a review: at 40 columns a longer line wrapped, and the erase code took only
+    # its last row off, so "player 1 (ismcts:...) is thin" stayed on the screen.
+    colour_terminal(monkeypatch, columns=20)
+    out = _play(_Typed("1\n1\nquit\nn\n"), out=Output(_Typed(), colour=True))
+    assert "player 1 (greedy) …\r" in out and "is thinking" not in out  # 19 columns
+    colour_terminal(monkeypatch, columns=80)
+    assert "player 1 (greedy) is thinking…\r" in _play(
+        _Typed("1\n1\nquit\nn\n"), out=Output(_Typed(), colour=True)
+    )
+
+
+class _InterruptedAtTheEnd(io.StringIO):
+    """Input typed at a terminal where the person presses Ctrl-C once it is all read."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # as typeshed
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_at_the_save_question_ends_the_line_before_the_command_stops() -> None:
+    # Found by a review: "Save the match as a record? [y/N] ^Cchkobba play: interrupted",
+    # the message on the question's line.
+    out = Output(_Typed(), colour=False)
+    with pytest.raises(KeyboardInterrupt):
+        run_play(out, _InterruptedAtTheEnd("quit\n"), players=2, opponent=GREEDY, seed=5)
+    assert _written(out).endswith("Save the match as a record? [y/N] \n")

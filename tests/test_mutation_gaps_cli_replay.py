@@ -459,3 +459,19 @@ def test_replay_and_analyse_refuse_an_illegal_shuffle_in_the_same_words(tmp_path
     errors = [err.partition(": error: ")[2] for _, _, err in said]
     assert errors[0] == errors[1] and "…" not in errors[0]
     assert errors[0].endswith("is not legal: Shuffle is not allowed in phase OVER\n")
+
+
+class _InterruptedTerminal(_Terminal):
+    """A terminal where the person presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # as typeshed
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_at_the_prompt_ends_its_line_before_the_command_stops(short: Path) -> None:
+    # Found by a review: "-- Enter: next move, ... q: quit -- ^Cchkobba replay: interrupted",
+    # the message on the prompt's line.
+    args = ["replay", str(short), "--no-boards", "--no-colour"]
+    code, out, err = _run(args, _InterruptedTerminal(), _Terminal())
+    assert (code, err) == (130, "chkobba replay: interrupted\n")
+    assert out.endswith(PROMPT + "\n")

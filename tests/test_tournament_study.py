@@ -327,3 +327,57 @@ def test_simulate_notes_that_an_odd_number_of_games_leaves_the_seats_unbalanced(
     assert "odd" not in capsys.readouterr().err
     table = tournament(["greedy", "random"], games=3, seed=1)
     assert [match.entrants[0] for match in table.matches] == [0, 1, 0]  # 0 deals first twice
+
+
+# --- 4. Ctrl-C to `chkobba simulate --workers 2` stops it and its workers at once -----------
+
+
+def _busy_workers(pid: int) -> set[int]:
+    """The worker processes of ``pid`` (not multiprocessing's resource tracker) once each
+    has spent over a second of CPU time, which importing the package does not: by then
+    every one plays a match. Empty before."""
+    workers = set()
+    for child in children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return set()
+        if b"resource_tracker" not in command:
+            workers.add(child)
+            if int(fields[11]) < os.sysconf("SC_CLK_TCK"):  # its user time, in ticks
+                return set()
+    return workers if len(workers) == 2 else set()
+
+
+@pytest.mark.out_of_process
+@pytest.mark.skipif(sys.platform != "linux", reason="process groups, ps and /proc")
+@pytest.mark.parametrize("presses", [1, 2])
+def test_ctrl_c_stops_simulate_and_its_workers_at_once(tmp_path: Path, presses: int) -> None:
+    # Found by a review: Ctrl-C reaches every process of the terminal's job, so each worker
+    # printed a traceback, and the parent waited for the matches running (minutes with a
+    # search bot: a second Ctrl-C then hung it). The workers leave Ctrl-C to the parent,
+    # which terminates them. The command runs in a process group of its own, as a
+    # terminal's job does, and the signal goes to the whole group, as a terminal sends it.
+    command = [sys.executable, "-m", "chkobba", "simulate", "--games", "40", "--workers", "2"]
+    command += ["--bots", "greedy", "expert:seconds=1"]  # a match takes minutes
+    with (tmp_path / "out").open("w") as out, (tmp_path / "err").open("w") as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        assert wait_for(lambda: bool(_busy_workers(process.pid)), 120)
+        workers = _busy_workers(process.pid)
+        for _ in range(presses):
+            os.killpg(process.pid, signal.SIGINT)
+            time.sleep(0.2)
+        status = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        left = set() if wait_for(lambda: not alive(workers), 30) else alive(workers)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+    assert status == 130
+    assert not left, "worker processes outlived simulate"
+    assert (tmp_path / "err").read_text(encoding="utf-8") == "chkobba simulate: interrupted\n"

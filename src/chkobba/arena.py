@@ -38,6 +38,7 @@ import math
 import multiprocessing
 import pickle
 import random
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
@@ -754,10 +755,12 @@ def tournament(
     so the tournament can be replayed).
 
     If a match raises (a bot's error, an illegal move) or the tournament is interrupted
-    (``KeyboardInterrupt``), the matches not yet started are cancelled (with workers, those
-    running finish first) and the error goes on, its type unchanged, with a note (Python
-    3.11's ``add_note``, printed under it in a traceback) naming the match, its bots and
-    the seeds that play it again with :func:`play_match`. A worker process that dies
+    (``KeyboardInterrupt``), the matches not yet started are cancelled (with ``workers``,
+    the worker processes are stopped, their running matches with them; on an
+    ``executor``, which is the caller's, those running finish) and the error goes on,
+    its type unchanged, with a note (Python 3.11's ``add_note``, printed under it in a
+    traceback) naming the match, its bots and the seeds that play it again with
+    :func:`play_match`. A worker process that dies
     (killed, out of memory) stops the tournament the same way, its ``BrokenProcessPool``
     noted as such, not as a match's. The finished matches are not returned: keep them
     with ``on_match``, which has seen every match before the failed one (with workers,
@@ -924,17 +927,38 @@ def _run_all(
     else:
         _check_picklable(jobs)
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
+        )
         try:
             _collect(pool, jobs, report)
         except BaseException:
             # A failed match, a failing callback or an interrupt (Ctrl-C, or SIGTERM in
-            # ``chkobba simulate``): the queued matches are dropped, the ones running
-            # finish, and the workers exit before the error goes on.
-            pool.shutdown(wait=True, cancel_futures=True)
+            # ``chkobba simulate``): the queued matches are dropped and the running ones
+            # stopped (their results would be dropped too: a search bot's match can take
+            # minutes), and the workers are gone before the error goes on.
+            _stop_workers(pool)
             raise
         pool.shutdown(wait=True)
     return sorted(report.done, key=lambda summary: summary.game)
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker process ignores SIGINT: Ctrl-C reaches every process of the terminal's
+    job, and the workers printed a traceback each (and died in the middle of the pool's
+    queue, which could hang the parent); the parent stops them instead."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down at once: its queued matches cancelled, its workers terminated
+    and waited for (Python 3.14's ``terminate_workers`` does the same, without the wait)."""
+    processes = list((pool._processes or {}).values())  # shutdown() lets go of them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _check_picklable(jobs: list[_Job]) -> None:

@@ -83,6 +83,10 @@ def command_of(text: str) -> str | None:
     Traceback (most recent call last):
     ...
     chkobba.errors.ChkobbaError: unknown command 'qiut' (did you mean quit?)
+    >>> command_of("exi")  # an alias is offered too
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: unknown command 'exi' (did you mean exit?)
     """
     word = text.strip().lower()
     if word in COMMANDS:
@@ -97,7 +101,8 @@ def command_of(text: str) -> str | None:
         return None
     if len(word) < _SHORTEST_WORD or _is_move(word):
         return None
-    close = difflib.get_close_matches(word, [*COMMANDS, *MOVE_WORDS], n=1, cutoff=0.6)
+    words = [*COMMANDS, *MOVE_WORDS, *(alias for alias in ALIASES if len(alias) > 1)]
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise ChkobbaError(f"unknown command {shown(text.strip())}{hint}")
 

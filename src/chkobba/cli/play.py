@@ -13,9 +13,10 @@ import datetime
 import os
 import random
 import re
+import shutil
 from typing import TextIO
 
-from chkobba._describe import one_line
+from chkobba._describe import cut, one_line
 from chkobba.bots.analysis import points_text, rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
@@ -140,6 +141,9 @@ class _Match:
             return self.read(prompt)
         except _EndOfInput:
             raise EOFError from None
+        except KeyboardInterrupt:  # Ctrl-C ends the command: its message on a line of its own
+            self.out.line()
+            raise
 
     # --- the match ----------------------------------------------------------------------
 
@@ -172,7 +176,9 @@ class _Match:
         player = before.mover
         thinking = is_terminal(self.out.stream)
         if thinking:  # a search bot takes a moment: say so, then wipe the line
-            said = f"player {player} ({self.specs[player]}) is thinking…"
+            # Cut to the terminal's width: a line that wraps is wiped on its last row only.
+            columns = shutil.get_terminal_size().columns
+            said = cut(f"player {player} ({self.specs[player]}) is thinking…", columns - 1)
             self.out.prompt(said)
         try:
             move = self.bots[player].choose(observe(before, player), self.game.legal_moves)
@@ -334,10 +340,12 @@ def _first_dealer(seed: int, players: int) -> int:
 
 
 def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
-    if text.isdigit():
+    # "1." as the menu writes it is move 1.
+    digits = text[:-1] if text[-1:] == "." and text[:-1].isdecimal() else text
+    if digits.isdigit():
         # isdigit() is also true for "²", which int() refuses, and int() refuses more than
         # 4300 digits: neither is a move number, nor is a number of more than a few digits.
-        number = int(text) if text.isdecimal() and len(text) <= _NUMBER_DIGITS else 0
+        number = int(digits) if digits.isdecimal() and len(digits) <= _NUMBER_DIGITS else 0
         if 1 <= number <= len(choices):
             return choices[number - 1][0]
         raise _not_a_number(text, choices)

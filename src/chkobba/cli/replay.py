@@ -48,7 +48,11 @@ class _Pager:
         if self.mode == "all" or (self.mode == "deal" and not deal_ends) or self.stdin is None:
             return
         self.out.prompt(_STEP_PROMPT)
-        answer = self.stdin.readline()
+        try:
+            answer = self.stdin.readline()
+        except KeyboardInterrupt:  # Ctrl-C ends the command: its message on a line of its own
+            self.out.line()
+            raise
         if not answer:  # end of input: show the rest
             self.out.line()
             self.mode = "all"

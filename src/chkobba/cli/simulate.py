@@ -8,8 +8,9 @@ one JSON object per line, in game order; a file that exists is only replaced wit
 the JSON) then goes to standard error.
 
 While it runs, SIGTERM stops it like Ctrl-C: the matches not yet started are cancelled,
-the worker processes exit, the records file keeps whole lines, and then the process ends
-by SIGTERM as it would have (exit status 143 in a shell).
+the worker processes are stopped (the matches they run with them), the records file
+keeps whole lines, and then the process ends by SIGTERM as it would have (exit status
+143 in a shell).
 """
 
 from __future__ import annotations
