@@ -106,6 +106,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import io
 import json
 import os
 import random
@@ -1116,6 +1117,10 @@ def _client(args: argparse.Namespace) -> bool:
     """Run the ``person``, ``watch`` or ``bot`` role, and say how the match ended;
     whether it failed: the server turned the client away (the last thing it said, a
     refusal), or went away in the middle of a bot's match."""
+    # Each line as it comes, also through a pipe (a spectator's log, a program reading
+    # along), where Python would otherwise hold the output back in blocks of 8 KiB.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)
     if args.role == "person":
         try:
             last = asyncio.run(_person_at_the_keyboard(args.host, args.port))

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import queue
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -244,6 +247,20 @@ def test_a_spectator_process_watches_a_match_of_bot_processes_to_its_end() -> No
     assert all(re.fullmatch(r"\d+ cards?", shown) for pair in hands for shown in pair)
 
 
+def _lines_as_they_come(stream: IO[str]) -> queue.Queue[str]:
+    """The lines of ``stream``, put in a queue as a thread reads them ("" at its end), so
+    that a test waits for the next one within a time limit instead of for ever."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        while line := stream.readline():
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
 def test_a_following_spectator_process_watches_two_matches_then_stops() -> None:
     watch_port = str(_free_port())
     args = ("--seed", "8", "--matches", "2", "--watch-port", watch_port)
@@ -251,27 +268,42 @@ def test_a_following_spectator_process_watches_two_matches_then_stops() -> None:
     assert server.stdout is not None
     assert server.stdout.readline() == f"spectators watch on 127.0.0.1:{watch_port}\n"
     script = [sys.executable, str(EXAMPLES / "tcp_server.py")]
+    # As a fresh shell runs it: its output through a pipe is not unbuffered by the
+    # environment (the spectator held "watching match 2" back in a block, and this
+    # test, waiting for it before starting match 2, waited for ever).
+    plain = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     spectator = subprocess.Popen(
         [*script, "--role", "watch", "--port", watch_port, "--follow"],
         stdout=subprocess.PIPE,
         text=True,
+        env=plain,
     )
     assert spectator.stdout is not None
+    shown = _lines_as_they_come(spectator.stdout)
     client = [*script, "--role", "bot", "--port", port]
     said, lines = [], []
     for match in (1, 2):
         # Each match's bots once the spectator watches it: a spectator that reads more
         # slowly than bots play (it draws every board) could otherwise find match 2
         # over when it comes back, and nothing left to watch.
-        while (line := spectator.stdout.readline()) and not line.startswith("watching "):
+        while True:
+            try:
+                line = shown.get(timeout=120)
+            except queue.Empty:
+                spectator.kill()
+                server.kill()
+                raise AssertionError(f"the spectator never showed match {match}") from None
             lines.append(line.rstrip("\n"))
-        lines.append(line.rstrip("\n"))
+            if not line or line.startswith("watching "):
+                break
         bots = [
             subprocess.Popen([*client, "--seed", str(seed)], stdout=subprocess.PIPE, text=True)
             for seed in (match, match + 10)
         ]
         said.append([bot.communicate(timeout=120)[0].strip() for bot in bots])
-    lines += spectator.communicate(timeout=120)[0].splitlines()
+    spectator.wait(timeout=120)
+    while line := shown.get(timeout=120):
+        lines.append(line.rstrip("\n"))
     server.communicate(timeout=120)
     assert (server.returncode, spectator.returncode) == (0, 0)
     assert lines[0] == "watching match 1 of 2 players"
