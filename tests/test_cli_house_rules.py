@@ -365,3 +365,14 @@ def test_the_docs_example_file_and_error_lines_are_the_real_ones(
         for typed, written in sessions:
             code, _, err = run(*typed.split()[1:])
             assert (code, err) == (2, written + "\n")
+
+
+def test_rules_blames_an_option_it_lacks_not_the_word_after_it() -> None:
+    # Found by a review: "rules --players 3" said that '3' was neither a profile nor a
+    # file, where the mistake is --players, which rules does not take.
+    code, out, err = run("rules", "--players", "3")
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == "chkobba rules: error: unrecognized arguments: --players (see chkobba rules --help)\n"
+    )

@@ -226,7 +226,11 @@ def test_the_defaults_of_simulate_replay_analyse_and_rules() -> None:
         "worst": 3,
         "json": False,
     }
-    assert _parsed("rules") == {"no_colour": False, "command": "rules", "profile": TUNISIAN}
+    assert _parsed("rules") == {
+        "no_colour": False,
+        "command": "rules",
+        "profile": TUNISIAN.name,
+    }  # read after parsing
 
 
 def test_given_values_are_parsed_to_numbers_specs_and_flags() -> None:
@@ -258,7 +262,7 @@ def test_given_values_are_parsed_to_numbers_specs_and_flags() -> None:
 )
 def test_no_colour_is_taken_before_or_after_the_command(args: list[str]) -> None:
     # Given before the command, it is not reset by the command's own --no-colour.
-    assert _parsed(*args) == {"no_colour": True, "command": "rules", "profile": TUNISIAN}
+    assert _parsed(*args) == {"no_colour": True, "command": "rules", "profile": TUNISIAN.name}
 
 
 def test_a_delay_is_taken_from_0_to_60_seconds() -> None:

@@ -31,7 +31,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.analyse import UsageError, run_analyse
 from chkobba.cli.arguments import PROGRAM as PROGRAM
 from chkobba.cli.arguments import build_parser as build_parser
-from chkobba.cli.arguments import subcommand
+from chkobba.cli.arguments import read_profile, subcommand
 from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output, escaped, is_closed
 from chkobba.cli.play import run_play
@@ -217,7 +217,7 @@ def _replay_from_args(
 def _rules_from_args(
     args: argparse.Namespace, parser: argparse.ArgumentParser, out: Output, err: Output
 ) -> int:
-    return run_rules(out, args.profile)
+    return run_rules(out, read_profile(parser, args.profile))
 
 
 #: The runner of every command ``build_parser`` declares, by name.

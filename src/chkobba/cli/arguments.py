@@ -23,7 +23,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import PROFILES, TUNISIAN, Rules
 
-__all__ = ["PROGRAM", "build_parser", "subcommand"]
+__all__ = ["PROGRAM", "build_parser", "read_profile", "subcommand"]
 
 #: The command's name, as its messages and help write it.
 PROGRAM = "chkobba"
@@ -262,8 +262,9 @@ def _rules_arguments(rules: argparse.ArgumentParser) -> None:
     rules.add_argument(
         "profile",
         nargs="?",
-        type=_profile,
-        default=TUNISIAN,
+        # Read after parsing (read_profile): read here, a word meant for an option the
+        # command lacks ("rules --players 3": the 3) was blamed instead of the option.
+        default=TUNISIAN.name,
         metavar="NAME|FILE",
         help=f"a named profile ({_NAMES}) or a house profile's JSON file, checked "
         f"(default {TUNISIAN.name}); redirect it to a file to start a house profile: "
@@ -329,6 +330,15 @@ def _everywhere(commands: Any, *names: str, **options: Any) -> None:
 
 
 # --- how the values are read ---------------------------------------------------------------
+
+
+def read_profile(parser: argparse.ArgumentParser, text: str) -> Rules:
+    """``chkobba rules``' NAME|FILE, read once the command line is parsed; refused as the
+    parser refuses an argument (exit status 2)."""
+    try:
+        return _profile(text)
+    except argparse.ArgumentTypeError as error:
+        subcommand(parser, "rules").error(f"argument NAME|FILE: {error}")
 
 
 def _profile(text: str) -> Rules:
