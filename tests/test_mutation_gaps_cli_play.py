@@ -741,3 +741,13 @@ def test_ctrl_c_at_the_save_question_ends_the_line_before_the_command_stops() ->
     with pytest.raises(KeyboardInterrupt):
         run_play(out, _InterruptedAtTheEnd("quit\n"), players=2, opponent=GREEDY, seed=5)
     assert _written(out).endswith("Save the match as a record? [y/N] \n")
+
+
+def test_two_letters_that_start_keep_or_expose_at_the_cut_are_offered_the_word() -> None:
+    # Found by a review: "ke" at the cut was read as a king of suit E ("E is not a
+    # suit"), where three letters ("kee") were offered keep. Seed 5: you cut first.
+    out = _play("ke\nEx\nKH\n1\nquit\nn\n")
+    assert "'ke' is not a move (did you mean keep?); type help for help\n" in out
+    assert "'Ex' is not a move (did you mean expose?); type help for help\n" in out
+    assert "'KH' is not a move" not in out  # a card at the cut is told as before
+    assert "now is the cut: keep or expose the top card; you play a card after it" in out

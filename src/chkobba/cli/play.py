@@ -357,6 +357,9 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
             f"as in {text.upper()}H or {text.upper()}♥"
         )
     if len(text) == 2:  # "QX" is a card with a wrong suit, not Q captured by nothing
+        meant = [word for word in ("keep", "expose") if word.startswith(text.lower())]
+        if meant and state.phase is Phase.CUT:  # "ke" read as a king of no suit said so
+            raise ChkobbaError(f"{shown(text)} is not a move (did you mean {meant[0]}?)")
         try:
             card(text)
         except NotationError as error:
