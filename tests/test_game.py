@@ -429,3 +429,30 @@ def test_a_game_pickled_before_it_kept_tags_reads_with_none() -> None:
     old = Game.__new__(Game)
     old.__setstate__(old_state)
     assert old.record() == game.record()
+
+
+def test_a_resumed_game_never_deals_again_a_deal_taken_back_before_the_record() -> None:
+    # Found by a review: seed 7 dealt a deal that was played a little and taken back,
+    # then dealt again. Resumed from the record and its seed, the generator stopped at
+    # the first draw that differed (the taken-back deal), so after an undo of the
+    # recorded deal the next deal was the recorded one again; now it looks further, and
+    # deals what the original game deals.
+    original, rng = Game(seed=7), random.Random(0)
+    original.deal()
+    seen = original.moves[-1]
+    original.play("keep")
+    original.play(rng.choice(original.legal_moves))  # the players saw cards of it
+    for _ in range(3):
+        original.undo()
+    original.deal()
+    _to_next_shuffle(original, rng)
+    record = original.record(tags={"seed": "7"})
+    resumed = Game.from_record(Record.from_json(record.to_json()), seed=7)
+    for game in (original, resumed):
+        while not isinstance(game.undo(), Shuffle):  # back before the recorded deal
+            pass
+        game.deal()
+    assert resumed.moves[-1] == original.moves[-1]
+    assert resumed.moves[-1] not in (seen, record.moves[0])
+    draws = random.Random(7)
+    assert [random_shuffle(draws) for _ in range(3)] == [seen, record.moves[0], original.moves[-1]]

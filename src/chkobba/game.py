@@ -114,13 +114,15 @@ class Game:
 
         With the ``seed`` the match was played from (a record's ``seed`` tag), the game's
         generator does not start again: it replays the draws of the recorded shuffles, so
-        the next :meth:`deal` is the one the original game would have dealt. If the
-        recorded shuffles are not the seed's first draws in order (a deal was undone and
-        dealt again, or dealt from another generator), the seed cannot tell where the
-        generator stood: it goes on from the first draw that differed, still
-        reproducible from the seed, and :meth:`deal` passes over any order the match has
-        already played. Either way no recorded order is dealt again. (A deal undone
-        before the record was made is not in it: nothing keeps it from coming back.)
+        the next :meth:`deal` is the one the original game would have dealt. A deal
+        undone and dealt again drew one order more: each recorded shuffle is looked for
+        among the seed's next thousand draws, and those passed over, deals the players
+        may have seen, are never dealt again. A recorded shuffle not among them was
+        dealt from another generator: the seed cannot tell where the generator stood,
+        and it goes on from the first draw it tried there, still reproducible from the
+        seed, while :meth:`deal` passes over any order the match has already played.
+        Either way no recorded order is dealt again. (A deal undone after the record's
+        last shuffle is not in it: nothing keeps it from coming back.)
 
         The game keeps the record's tags: :meth:`record` tags the match with them unless
         it is given others.
@@ -359,12 +361,26 @@ class Game:
         )
 
 
+#: How many of the seed's draws :func:`_resumed` looks through for one recorded shuffle:
+#: each deal taken back and dealt again drew one more.
+_TAKEN_BACK_DRAWS = 1_000
+
+
 def _resumed(rng: random.Random, moves: Sequence[Move]) -> random.Random:
-    """``rng``, freshly seeded, past the draws of the shuffles in ``moves`` while they are
-    its draws in order (at the first that differs it stops there: still seeded, so still
-    reproducible, and deal() passes over the orders already played)."""
+    """``rng``, freshly seeded, past the draws of the shuffles in ``moves``, each looked
+    for among its next draws: those passed over were deals taken back, which the players
+    may have seen, so the generator must not reach them again (a later undo and deal
+    would deal one of them once more). At a shuffle not among them (dealt from another
+    generator) it stops, past the first draw it tried: still seeded, so still
+    reproducible, and deal() passes over the orders already played."""
     for move in moves:
-        if isinstance(move, Shuffle) and random_shuffle(rng) != move:
+        if not isinstance(move, Shuffle):
+            continue
+        if random_shuffle(rng) == move:
+            continue
+        tried = rng.getstate()
+        if not any(random_shuffle(rng) == move for _ in range(_TAKEN_BACK_DRAWS - 1)):
+            rng.setstate(tried)
             break
     return rng
 
