@@ -29,8 +29,11 @@ that seat's view alone.
 match as its last seat is taken, alongside those already playing: ``--matches N`` (1 by
 default) matches, then it refuses new clients and stops once they are all over;
 ``--matches 0`` serves until it is stopped (Ctrl-C or SIGTERM: the matches in
-play are then stopped, each seat told so). The k-th match is dealt from
-``--seed`` plus k - 1. A line is printed as each match ends, and with ``--records FILE``
+play are then stopped, each seat told so). The k-th match is dealt from a seed derived
+from ``--seed`` and k (``chkobba.arena.subseed``), so that a match's seed, which its
+record gives, tells nothing of another's; without ``--seed`` the server's comes from
+the system's secrets, as a real server's must (anyone who knows it knows every hidden
+card). A line is printed as each match ends, and with ``--records FILE``
 its record is added to FILE as one line of JSON (tagged with its number, its seed, each
 seat's address, and how a match that has no winner ended), in the order the matches
 end: ``chkobba replay`` replays any of them (docs/cli.md), ``Record.load_lines(FILE)``
@@ -110,6 +113,7 @@ import io
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import sys
@@ -131,6 +135,7 @@ from chkobba import (
     public_view,
     render,
 )
+from chkobba.arena import subseed
 from chkobba.bots import GreedyBot, make_bot
 
 #: How long the server waits, once a match is over, for its clients to close.
@@ -404,7 +409,8 @@ class MatchServer:
 class Lobby:
     """Matches for clients as they come: seated in order of arrival, ``players`` a match,
     each match started when its last seat is taken and played alongside the others. The
-    k-th match (from 1) is dealt from ``seed + k - 1``. Once ``matches`` have started
+    k-th match (from 1) is dealt from ``subseed(seed, k)``: a match's seed (in its record)
+    tells nothing of another's. Once ``matches`` have started
     (never with ``None``), new clients are refused. ``ended(k, match)`` is called as the
     k-th match ends."""
 
@@ -480,7 +486,7 @@ class Lobby:
             if self.matches is not None and len(self.started) == self.matches:
                 return None
             number = len(self.started) + 1
-            seed = self.seed + number - 1
+            seed = subseed(self.seed, number)
             self.forming = MatchServer(self.players, seed, self.move_seconds, number)
         return self.forming
 
@@ -1039,7 +1045,11 @@ def main(argv: list[str] | None = None) -> None:
     roles = ("demo", "serve", "bot", "person", "watch")
     parser.add_argument("--role", default="demo", choices=roles)
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
-    parser.add_argument("--seed", type=int, default=0, help="the shuffles' and bots' seed")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the shuffles' and bots' seed (default: from the system's secrets)",
+    )
     parser.add_argument("--spec", default="greedy", help="the bots' spec (default greedy)")
     parser.add_argument("--host", default="127.0.0.1", help="the server's (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=7777, help="the server's (default 7777)")
@@ -1075,6 +1085,8 @@ def main(argv: list[str] | None = None) -> None:
         help="serve: add each match's record to this file, a line each",
     )
     args = parser.parse_args(argv)
+    if args.seed is None:  # a server's shuffles must not be guessable
+        args.seed = secrets.randbits(63)
     if args.role in ("person", "watch", "bot"):
         try:
             failed = _client(args)

@@ -31,6 +31,7 @@ from chkobba import (
     public_view,
     render,
 )
+from chkobba.arena import subseed
 from chkobba.bots import GreedyBot
 from tests.helpers import load_script, schema_validator
 
@@ -447,7 +448,7 @@ def test_a_lobby_plays_its_matches_at_once_each_from_its_seed_then_refuses_clien
     assert [match for _, match in sorted(ended, key=lambda e: e[0])] == lobby.started
     for number, match in ended:
         game = match.game
-        assert game.is_over and match.seed == 40 + number - 1
+        assert game.is_over and match.seed == subseed(40, number)
         dealt = Game(seed=match.seed)
         dealt.deal()
         assert game.moves[0] == dealt.moves[0]  # dealt from its own seed
@@ -511,7 +512,8 @@ def test_each_match_that_ends_is_told_in_a_line_and_recorded_abandoned_or_over(
     kept = Record.load_lines(records)
     assert [record.final() for record in kept] == [first.game.state, state]
     assert kept[0].tags["ending"] == "seat 0 left" and "ending" not in kept[1].tags
-    assert [(r.tags["game"], r.tags["seed"]) for r in kept] == [("1", "9"), ("2", "10")]
+    seeds = [str(subseed(9, 1)), str(subseed(9, 2))]
+    assert [(r.tags["game"], r.tags["seed"]) for r in kept] == [("1", seeds[0]), ("2", seeds[1])]
 
 
 @pytest.mark.parametrize("text", ["-1", "x", "1.5", "٣", ""])
@@ -841,7 +843,7 @@ def test_a_spectator_arriving_mid_match_is_shown_the_board_and_told_how_it_ends(
 
 
 def test_a_spectator_is_told_when_a_seat_ran_out_of_time_before_the_move_made_for_it() -> None:
-    lobby = server_example.Lobby(2, 25, move_seconds=0.05, matches=None)
+    lobby = server_example.Lobby(2, 26, move_seconds=0.05, matches=None)  # (no void deal)
 
     async def clients(port: int, watch_port: int) -> list[Any]:
         watching = asyncio.create_task(_silent_client(watch_port))
@@ -1347,3 +1349,24 @@ def test_a_watching_client_whose_first_match_ends_before_the_switch_says_so() ->
     said, last = _run(watched)
     assert said == ["the server's match ended before match 2 could be shown"]
     assert last == {"type": "error", "message": "match 2 was not shown"}
+
+
+def test_without_a_seed_the_server_draws_its_own_from_the_systems_secrets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by a review: the default seed was 0, and match k was dealt from seed + k - 1,
+    # so any client could compute every hidden card (and a record, tagged with its
+    # match's seed, gave the next match's). Without --seed the seed is a secret now, and
+    # each match's is derived from it by a hash (the lobby tests check subseed(seed, k)).
+    asked: list[int] = []
+
+    def randbits(bits: int) -> int:
+        asked.append(bits)
+        return 12345
+
+    monkeypatch.setattr(server_example.secrets, "randbits", randbits)
+    server_example.main(["--role", "demo"])
+    drawn = capsys.readouterr().out
+    assert asked == [63]
+    server_example.main(["--role", "demo", "--seed", "12345"])
+    assert capsys.readouterr().out == drawn
