@@ -79,6 +79,11 @@ def main() -> None:
     parser.add_argument("--save", default=None, help="save the model to this path")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     args = parser.parse_args()
+    # Checked before training, which takes minutes: not after it, with the model lost.
+    if not 1 <= args.eval_games <= 1_000_000:
+        parser.error(f"--eval-games must be from 1 to 1,000,000, not {args.eval_games}")
+    if min(args.random_steps, args.greedy_steps) < 0:
+        parser.error("--random-steps and --greedy-steps must be 0 (skip the stage) or more")
     if MISSING is not None:  # a one-line hint, not a traceback
         raise SystemExit(
             f"train_maskable_ppo.py needs {MISSING}: pip install -e '.[gymnasium]' sb3-contrib"

@@ -99,6 +99,27 @@ def test_the_ppo_example_names_what_it_lacks_in_one_line() -> None:
         pytest.skip("torch and sb3-contrib are installed: the script would train")
 
 
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--eval-games", "0"], "--eval-games must be from 1 to 1,000,000, not 0"),
+        (["--greedy-steps", "-1"], "--random-steps and --greedy-steps must be 0"),
+    ],
+)
+def test_the_ppo_example_checks_its_numbers_before_it_trains(option: list[str], said: str) -> None:
+    # Found by a review: --eval-games 0 was refused by tournament after the training,
+    # with a traceback, and the model trained for minutes was lost.
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_maskable_ppo.py"), *option],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert said in done.stderr and "Traceback" not in done.stderr
+
+
 def test_the_tcp_server_demo_plays_a_match_over_loopback() -> None:
     out = run("tcp_server.py", "--players", "4", "--seed", "2", "--spec", "random")
     assert re.fullmatch(r"match 1 over after \d+ moves: scores \[\d+, \d+\], side [01] won\n", out)

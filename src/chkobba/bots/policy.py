@@ -149,7 +149,12 @@ class PolicyBot:
     environment's ``step``), raises :class:`~chkobba.IllegalMoveError`.
     The bot holds no state of its own: :meth:`spawn` returns it unchanged, so
     :func:`~chkobba.arena.tournament` shares it between matches (it must pickle to go
-    to worker processes or a cluster).
+    to worker processes or a cluster). ``copy.deepcopy`` (of the bot, or of an
+    environment that plays against it) copies the policy with it, so that a policy
+    carrying its own generator plays on alike in the copy; a function is shared, as
+    Python copies functions. To share a policy object between copies instead (a trained
+    model: copying one costs its weights, and torch refuses to copy a model that has
+    trained), give a function that calls it: ``PolicyBot(lambda o, m: act(model, o, m))``.
 
     A card with two captures takes two calls: its card id, then a capture id:
 
