@@ -59,6 +59,35 @@ BOTS = textwrap.dedent(
             if self.number == self.fail_at > 0:
                 raise RuntimeError(f"counted bot failed in its match number {self.number}")
             return self.inner.choose(view, legal)
+
+
+    class Engined:
+        '''A bot that drives an engine process (``sleep``), started once per worker
+        process and stopped by an exit handler, as such wrappers do; it notes each
+        engine's pid and its ignored signals (``SigIgn``) in ``folder``, and raises in
+        a match of ``fail_at`` or more plays.'''
+
+        name = "engined"
+        engine = None
+
+        def __init__(self, folder, fail_at=0):
+            self.folder, self.fail_at, self.plays = folder, fail_at, 0
+
+        def choose(self, view, legal):
+            import atexit, subprocess, time
+            if Engined.engine is None:
+                Engined.engine = subprocess.Popen(["sleep", "1000"])
+                atexit.register(Engined.engine.kill)
+                time.sleep(0.05)  # (exec'd by now)
+                status = open(f"/proc/{Engined.engine.pid}/status").read()
+                ignored = [line for line in status.splitlines() if line.startswith("SigIgn")]
+                with open(f"{self.folder}/{Engined.engine.pid}", "w") as note:
+                    note.write(ignored[0])
+            self.plays += 1
+            if self.fail_at and self.plays >= self.fail_at:
+                raise RuntimeError("the engine broke")
+            time.sleep(0.01)
+            return legal[0]
     """
 )
 
@@ -381,3 +410,26 @@ def test_ctrl_c_stops_simulate_and_its_workers_at_once(tmp_path: Path, presses: 
     assert status == 130
     assert not left, "worker processes outlived simulate"
     assert (tmp_path / "err").read_text(encoding="utf-8") == "chkobba simulate: interrupted\n"
+
+
+@pytest.mark.out_of_process
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc and process signals")
+def test_a_stopped_tournament_lets_its_workers_exit_and_stop_what_they_started(
+    bots: Any, tmp_path: Path
+) -> None:
+    # Found by a review of the change that stops the workers at once: terminated, they
+    # skipped their exit handlers, so a bot's engine process outlived the tournament;
+    # and SIGINT ignored in the workers passed to the engines they started. The workers
+    # now stop their matches on SIGINT and exit as workers do.
+    folder = tmp_path / "engines"
+    folder.mkdir()
+    with pytest.raises(RuntimeError, match="the engine broke"):
+        tournament([bots.Engined(str(folder), fail_at=40), "greedy"], games=8, seed=1, workers=2)
+    notes = {int(path.name): path.read_text() for path in folder.iterdir()}
+    left = set() if wait_for(lambda: not alive(set(notes)), 30) else alive(set(notes))
+    for pid in left:  # this test's own processes: not left behind even when it fails
+        os.kill(pid, signal.SIGKILL)
+    assert notes, "no engine started"
+    assert not left, "engine processes outlived the tournament"
+    for ignored in notes.values():  # SigIgn is a hexadecimal mask; SIGINT is bit 2
+        assert not int(ignored.split()[1], 16) & (1 << (signal.SIGINT - 1))

@@ -32,13 +32,16 @@ once per seat, each bot with its own seed).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import math
 import multiprocessing
+import os
 import pickle
 import random
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
@@ -764,7 +767,8 @@ def tournament(
     (killed, out of memory) stops the tournament the same way, its ``BrokenProcessPool``
     noted as such, not as a match's. The finished matches are not returned: keep them
     with ``on_match``, which has seen every match before the failed one (with workers,
-    those finished before it).
+    those finished before it whose earlier games had finished too: it is called in game
+    order, so a match that finished while an earlier one still ran is not seen).
 
     With 4 players, two entries sit as partners (seats 0 and 2 against 1 and 3):
 
@@ -931,7 +935,7 @@ def _run_all(
             max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
         )
         try:
-            _collect(pool, jobs, report)
+            _collect(pool, jobs, report, _run_in_worker)
         except BaseException:
             # A failed match, a failing callback or an interrupt (Ctrl-C, or SIGTERM in
             # ``chkobba simulate``): the queued matches are dropped and the running ones
@@ -943,22 +947,64 @@ def _run_all(
     return sorted(report.done, key=lambda summary: summary.game)
 
 
+#: How long a stopped tournament waits for its worker processes to end their matches and
+#: exit, before it terminates those still running (a bot that ignores the interrupt).
+_STOP_SECONDS = 10.0
+#: In a worker process: whether it plays a match now, and whether it was interrupted.
+_worker_in_match = False
+_worker_stopping = False
+
+
 def _leave_interrupts_to_the_parent() -> None:
-    """A worker process ignores SIGINT: Ctrl-C reaches every process of the terminal's
-    job, and the workers printed a traceback each (and died in the middle of the pool's
-    queue, which could hang the parent); the parent stops them instead."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker process's SIGINT handler. Ctrl-C reaches every process of the terminal's
+    job: an idle worker took it in the pool's queue, printed a traceback and died, which
+    could hang the parent. The worker now stops only the match it plays (its
+    ``KeyboardInterrupt`` goes back to the parent as that match's error) and plays no
+    other, and exits as a worker does, its exit handlers run (a bot's engine process
+    stopped). A handler, not ``SIG_IGN``: ignoring would pass to the programs a bot
+    starts, and Ctrl-C would not reach them either."""
+    signal.signal(signal.SIGINT, _worker_interrupted)
+
+
+def _worker_interrupted(signum: int, frame: object) -> None:
+    global _worker_stopping
+    _worker_stopping = True
+    if _worker_in_match:
+        raise KeyboardInterrupt
+
+
+def _run_in_worker(job: _Job) -> MatchSummary:
+    """:func:`_run` in a worker process of the tournament's own pool: not once the
+    worker was interrupted (a match queued behind the one it stopped)."""
+    global _worker_in_match
+    if _worker_stopping:
+        raise KeyboardInterrupt
+    _worker_in_match = True
+    try:
+        return _run(job)
+    finally:
+        _worker_in_match = False
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Shut ``pool`` down at once: its queued matches cancelled, its workers terminated
-    and waited for (Python 3.14's ``terminate_workers`` does the same, without the wait)."""
+    """Shut ``pool`` down without waiting for its matches: the queued ones cancelled, the
+    running ones interrupted (SIGINT, which a Ctrl-C at the terminal has sent already),
+    and the workers waited for as they exit, at most ``_STOP_SECONDS``; one still
+    running then, or when a second interrupt comes, is terminated."""
     processes = list((pool._processes or {}).values())  # shutdown() lets go of them
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join()
+        with contextlib.suppress(OSError):  # (gone already)
+            os.kill(process.pid, signal.SIGINT)  # type: ignore[arg-type]
+    deadline = time.monotonic() + _STOP_SECONDS
+    try:
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+                process.join()
 
 
 def _check_picklable(jobs: list[_Job]) -> None:
@@ -982,11 +1028,16 @@ def _check_picklable(jobs: list[_Job]) -> None:
             ) from None
 
 
-def _collect(executor: Executor, jobs: list[_Job], report: _Reporter) -> None:
+def _collect(
+    executor: Executor,
+    jobs: list[_Job],
+    report: _Reporter,
+    run: Callable[[_Job], MatchSummary] = _run,
+) -> None:
     """Run ``jobs`` on ``executor`` and report each as it finishes; on the first error
     (a match's, a callback's) or an interrupt, cancel every match not yet started and
     re-raise at once, the failed match's error with a note saying which match it was."""
-    futures = {executor.submit(_run, job): job for job in jobs}
+    futures = {executor.submit(run, job): job for job in jobs}
     try:
         for future in as_completed(futures):
             try:
