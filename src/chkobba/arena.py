@@ -32,12 +32,10 @@ once per seat, each bot with its own seed).
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import hashlib
 import math
 import multiprocessing
-import os
 import pickle
 import random
 import signal
@@ -956,14 +954,15 @@ _worker_stopping = False
 
 
 def _leave_interrupts_to_the_parent() -> None:
-    """A worker process's SIGINT handler. Ctrl-C reaches every process of the terminal's
-    job: an idle worker took it in the pool's queue, printed a traceback and died, which
-    could hang the parent. The worker now stops only the match it plays (its
-    ``KeyboardInterrupt`` goes back to the parent as that match's error) and plays no
-    other, and exits as a worker does, its exit handlers run (a bot's engine process
-    stopped). A handler, not ``SIG_IGN``: ignoring would pass to the programs a bot
-    starts, and Ctrl-C would not reach them either."""
+    """A worker process's SIGINT and SIGTERM handler. Ctrl-C reaches every process of
+    the terminal's job: an idle worker took it in the pool's queue, printed a traceback
+    and died, which could hang the parent. The worker now stops only the match it plays
+    (its ``KeyboardInterrupt`` goes back to the parent as that match's error) and plays
+    no other, and exits as a worker does, its exit handlers run (a bot's engine process
+    stopped); the parent stops its workers so with SIGTERM. A handler, not ``SIG_IGN``:
+    ignoring would pass to the programs a bot starts, and Ctrl-C would not reach them."""
     signal.signal(signal.SIGINT, _worker_interrupted)
+    signal.signal(signal.SIGTERM, _worker_interrupted)
 
 
 def _worker_interrupted(signum: int, frame: object) -> None:
@@ -988,14 +987,14 @@ def _run_in_worker(job: _Job) -> MatchSummary:
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Shut ``pool`` down without waiting for its matches: the queued ones cancelled, the
-    running ones interrupted (SIGINT, which a Ctrl-C at the terminal has sent already),
-    and the workers waited for as they exit, at most ``_STOP_SECONDS``; one still
-    running then, or when a second interrupt comes, is terminated."""
+    running ones interrupted (SIGTERM: a worker still starting, before its handlers,
+    ends at once and quietly, where SIGINT printed a traceback), and the workers waited
+    for as they exit, at most ``_STOP_SECONDS``; one still running then, or when a
+    second interrupt comes, is killed."""
     processes = list((pool._processes or {}).values())  # shutdown() lets go of them
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
-        with contextlib.suppress(OSError):  # (gone already)
-            os.kill(process.pid, signal.SIGINT)  # type: ignore[arg-type]
+        process.terminate()
     deadline = time.monotonic() + _STOP_SECONDS
     try:
         for process in processes:
@@ -1003,7 +1002,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     finally:
         for process in processes:
             if process.is_alive():
-                process.terminate()
+                process.kill()
                 process.join()
 
 
