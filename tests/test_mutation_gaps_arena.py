@@ -405,7 +405,7 @@ def test_workers_run_in_a_spawned_pool_of_that_size_shut_down_after(
     workers, context, initializer = pool.given
     assert workers == 3
     assert context.get_start_method() == "spawn"
-    assert initializer is arena_module._leave_interrupts_to_the_parent
+    assert initializer is arena_module._stop_matches_on_signals
     assert pool.shutdowns == [(True, False)]
 
 

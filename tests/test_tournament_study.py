@@ -385,8 +385,8 @@ def _busy_workers(pid: int) -> set[int]:
 def test_ctrl_c_stops_simulate_and_its_workers_at_once(tmp_path: Path, presses: int) -> None:
     # Found by a review: Ctrl-C reaches every process of the terminal's job, so each worker
     # printed a traceback, and the parent waited for the matches running (minutes with a
-    # search bot: a second Ctrl-C then hung it). The workers leave Ctrl-C to the parent,
-    # which terminates them. The command runs in a process group of its own, as a
+    # search bot: a second Ctrl-C then hung it). A worker now takes Ctrl-C as the end of
+    # its match, quietly, and exits. The command runs in a process group of its own, as a
     # terminal's job does, and the signal goes to the whole group, as a terminal sends it.
     command = [sys.executable, "-m", "chkobba", "simulate", "--games", "40", "--workers", "2"]
     command += ["--bots", "greedy", "expert:seconds=1"]  # a match takes minutes

@@ -930,7 +930,7 @@ def _run_all(
         _check_picklable(jobs)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_leave_interrupts_to_the_parent
+            max_workers=workers, mp_context=context, initializer=_stop_matches_on_signals
         )
         try:
             _collect(pool, jobs, report, _run_in_worker)
@@ -946,14 +946,14 @@ def _run_all(
 
 
 #: How long a stopped tournament waits for its worker processes to end their matches and
-#: exit, before it terminates those still running (a bot that ignores the interrupt).
+#: exit, before it kills those still running (a bot that ignores the interrupt).
 _STOP_SECONDS = 10.0
 #: In a worker process: whether it plays a match now, and whether it was interrupted.
 _worker_in_match = False
 _worker_stopping = False
 
 
-def _leave_interrupts_to_the_parent() -> None:
+def _stop_matches_on_signals() -> None:
     """A worker process's SIGINT and SIGTERM handler. Ctrl-C reaches every process of
     the terminal's job: an idle worker took it in the pool's queue, printed a traceback
     and died, which could hang the parent. The worker now stops only the match it plays
