@@ -223,10 +223,10 @@ def _rules(name: Any, target: Any) -> Rules:
             "values; a house profile plays through chkobba's own API or the PettingZoo and "
             "Gymnasium environments"
         )
+    # The profile's own refusal, less the 0 that means the profile's target here.
+    refusal = f"target must be 0 (the profile's) or 1 to 10000, got {shown(target)}"
     if type(target) is not int:  # 0.0 or False would pass as 0, and break serialization
-        raise ChkobbaError(
-            f"python_chkobba: target must be 0 (the profile's) or 1 to 10000, got {shown(target)}"
-        )
+        raise ChkobbaError(f"python_chkobba: {refusal}")
     try:
         rules = profile(name)
         if target == 0:  # the default: the profile's own target
@@ -234,8 +234,8 @@ def _rules(name: Any, target: Any) -> Rules:
         return attrs.evolve(rules, target=target)
     except ChkobbaError as error:
         message = str(error)
-        if message.startswith("target must be"):  # the profile's message, less the 0 it takes
-            message = f"target must be 0 (the profile's) or 1 to 10000, got {shown(target)}"
+        if message.startswith("target must be"):
+            message = refusal
         raise ChkobbaError(f"python_chkobba: {message}") from None
 
 
