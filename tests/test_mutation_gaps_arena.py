@@ -46,6 +46,7 @@ from chkobba.arena import (
     wilson_interval,
 )
 from chkobba.bots import GreedyBot, make_bot
+from chkobba.bots import base as bots_base
 from tests.helpers import long_shuffle, refusal
 
 #: A house profile whose matches end after one deal: fast tournaments.
@@ -283,7 +284,7 @@ def test_an_illegal_move_without_a_reason_is_named_without_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Only an engine whose legal moves and reasons disagree leaves no reason: pretend it.
-    monkeypatch.setattr(arena_module, "illegal_reason", lambda state, move: None)
+    monkeypatch.setattr(bots_base, "illegal_reason", lambda state, move: None)
     with pytest.raises(IllegalMoveError) as caught:
         play_match([_Answering("7D"), GreedyBot(seed=1)], seed=1, dealer=1)
     assert str(caught.value) == "bot liar at seat 0 chose '7D', which is not legal"

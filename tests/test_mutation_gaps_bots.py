@@ -770,12 +770,16 @@ def test_review_and_ranking_messages_name_the_input() -> None:
         def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> dict[Move, float]:
             return dict.fromkeys(legal, math.nan)
 
-    broken = Broken()
     with pytest.raises(ChkobbaError) as caught:
-        rank_moves(view, legal, broken)
+        rank_moves(view, legal, Broken())
     assert str(caught.value) == (
-        f"rank_moves: {shown(broken)}.evaluate must give a number (not NaN) for every legal move"
+        "rank_moves: Broken.evaluate must give a number (not NaN) for every legal move"
     )
+    # A bot is named as everywhere (its name, else its class), never by its repr.
+    named = Broken()
+    named.name = "myeval"  # type: ignore[attr-defined]
+    with pytest.raises(ChkobbaError, match=r"^rank_moves: myeval\.evaluate must give"):
+        rank_moves(view, legal, named)
 
 
 def test_hints_list_the_three_best_and_join_them() -> None:

@@ -34,12 +34,16 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import math
 import multiprocessing
+import os
 import pickle
 import random
 import signal
+import sys
 import time
+import types
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
 from fractions import Fraction
@@ -59,11 +63,11 @@ from chkobba._describe import (
     not_an_int,
     one_line,
 )
-from chkobba.bots.base import Bot, among, not_a_bot
+from chkobba.bots.base import Bot, among, not_a_bot, refused_choice, spawned
 from chkobba.bots.registry import BotSpec
-from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
-from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
+from chkobba.moves import Move, random_shuffle
 from chkobba.ratings import Ratings, bradley_terry
 from chkobba.records import Record
 from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
@@ -194,13 +198,7 @@ def _illegal_choice(bot: object, player: int, state: State, move: object) -> Ill
     """The error for a bot's move that is not among the legal ones: the bot, its seat, the
     move in notation and why it is not legal (from the bot's own hand and the public
     table, nothing its seat cannot see)."""
-    is_move = isinstance(move, (Shuffle, Cut, Play))
-    chosen = shown(str(move), 200) if is_move else shown(move)
-    reason = illegal_reason(state, move)  # type: ignore[arg-type]
-    return IllegalMoveError(
-        f"bot {bot_label(bot)} at seat {player} chose {chosen}, which is not legal"
-        + (f": {reason}" if reason is not None else "")
-    )
+    return IllegalMoveError(refused_choice(f"bot {bot_label(bot)} at seat {player}", state, move))
 
 
 def _bot_move(bot: Bot, player: int, state: State, number: int) -> Move:
@@ -640,13 +638,7 @@ def _build(maker: Any, seed: int) -> Bot:
         return maker.build(seed)
     if not _spawns(maker):
         return copy.deepcopy(maker)  # type: ignore[no-any-return]
-    bot = maker.spawn(seed)
-    problem = not_a_bot(bot)
-    if problem is not None:  # named here: the seat would blame the value, not spawn
-        raise ChkobbaError(
-            f"{bot_label(maker)}.spawn({seed}) returned {shown(bot)}, which is not a bot: {problem}"
-        )
-    return bot  # type: ignore[no-any-return]
+    return spawned(maker, seed)
 
 
 def _spawns(maker: Any) -> bool:
@@ -927,7 +919,7 @@ def _run_all(
             _check_picklable(jobs)
         _collect(executor, jobs, report)
     else:
-        _check_picklable(jobs)
+        _check_picklable(jobs, spawned=True)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(
             max_workers=workers, mp_context=context, initializer=_stop_matches_on_signals
@@ -1006,25 +998,59 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
                 process.join()
 
 
-def _check_picklable(jobs: list[_Job]) -> None:
+def _check_picklable(jobs: list[_Job], spawned: bool = False) -> None:
     """Refuse, naming it, an entrant that cannot be sent to a worker process. Every
     entrant's, not only the first match's, before any match starts: a bot left unchecked
-    would fail in a worker, as that match's error (with a note to play it again)."""
+    would fail in a worker, as that match's error (with a note to play it again).
+    ``spawned``: the workers are started by ``spawn``, so they cannot find a class of an
+    interactive session's ``__main__`` (it pickles, by a name no worker can import)."""
     entrants = {
         entrant: (maker, name)
         for job in jobs
         for entrant, maker, name in zip(job.entrants, job.makers, job.names, strict=True)
     }
     for entrant, (maker, name) in sorted(entrants.items()):
+        finder = _MainFinder(io.BytesIO())
         try:
-            pickle.dumps(maker)
+            finder.dump(maker)
         except Exception as error:
-            raise ChkobbaError(
-                f"bot {shown(name)} (entrant {entrant}) cannot be sent to worker processes "
-                f"({cut(one_line(str(error)), 200)}): use a bot spec, or a bot that "
-                "pickles (its class defined at the top level of a module, not in a function "
-                "or an interactive session)"
-            ) from None
+            problem = cut(one_line(str(error)), 200)
+        else:
+            if not spawned or finder.found is None or _main_importable():
+                continue
+            problem = f"{finder.found.__qualname__} is defined in {_main_source()}"
+        raise ChkobbaError(
+            f"bot {shown(name)} (entrant {entrant}) cannot be sent to worker processes "
+            f"({problem}): use a bot spec, or a bot that pickles (its class defined at "
+            "the top level of a module, not in a function or an interactive session)"
+        ) from None
+
+
+class _MainFinder(pickle.Pickler):
+    """A pickler that notes the first class or function of ``__main__`` it writes."""
+
+    found: Any = None
+
+    def reducer_override(self, obj: Any) -> Any:
+        kind = isinstance(obj, (type, types.FunctionType))
+        if kind and self.found is None and getattr(obj, "__module__", None) == "__main__":
+            self.found = obj
+        return NotImplemented  # pickled as usual
+
+
+def _main_importable() -> bool:
+    """Whether a worker started by ``spawn`` runs ``__main__`` again, as multiprocessing
+    does: by its module name (``python -m``) or from its file (not ``<stdin>``)."""
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None) is not None:
+        return True
+    path = getattr(main, "__file__", None)
+    return isinstance(path, str) and os.path.isfile(path)
+
+
+def _main_source() -> str:
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return "an interactive session" if path is None else f"{shown(path)}, which is no file"
 
 
 def _collect(

@@ -53,12 +53,12 @@ except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
 from chkobba.actions import Position, advance, legal_actions, num_actions, render_position
-from chkobba.bots.base import Bot, among, is_bot, not_a_bot
+from chkobba.bots.base import Bot, among, is_bot, not_a_bot, refused_choice, spawned
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
 from chkobba.checks import broken_state
-from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_bounds, feature_vector
 from chkobba.moves import Move, Shuffle
@@ -386,11 +386,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
             add_note(error, f"raised by {who}; the environment was left as before the call")
             raise
         if not among(move, legal):
-            chosen = shown(str(move), 200) if isinstance(move, Move) else shown(move)
-            reason = illegal_reason(state, move) if isinstance(move, Move) else None
-            raise ChkobbaError(
-                f"{who} chose {chosen}, which is not legal" + (f": {reason}" if reason else "")
-            )
+            raise ChkobbaError(refused_choice(who, state, move))
         return move
 
     @contextlib.contextmanager
@@ -539,6 +535,16 @@ def _bounds(features: bool, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
 
 
 @attrs.frozen
+class _Spawner:
+    """A bot with ``spawn``: a fresh one for every seat and episode, checked to be a bot."""
+
+    bot: Bot
+
+    def __call__(self, seed: int) -> Bot:
+        return spawned(self.bot, seed)
+
+
+@attrs.frozen
 class _Same:
     """A bot without ``spawn``: the same object at every seat and in every episode."""
 
@@ -557,8 +563,8 @@ def _opponent_maker(opponent: Opponent, features: bool) -> Callable[[int], Bot]:
     if isinstance(opponent, type):  # callable, yet neither a bot nor a policy
         raise ChkobbaError(f"opponent {shown(opponent)} is not a bot: {not_a_bot(opponent)}")
     if is_bot(opponent):
-        spawn = getattr(opponent, "spawn", None)
-        return spawn if callable(spawn) else _Same(opponent)  # type: ignore[arg-type]
+        spawns = callable(getattr(opponent, "spawn", None))
+        return _Spawner(opponent) if spawns else _Same(opponent)  # type: ignore[arg-type]
     if callable(opponent):
         return _Same(PolicyBot(opponent, features=features))
     raise ChkobbaError(

@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from chkobba._describe import integral, wrong_type
+from chkobba._describe import bot_label, integral, wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
@@ -196,7 +196,8 @@ def rank_moves(
         unordered = True
     if unordered:
         raise ChkobbaError(
-            f"rank_moves: {shown(bot)}.evaluate must give a number (not NaN) for every legal move"
+            f"rank_moves: {bot_label(bot)}.evaluate must give a number (not NaN) for every "
+            "legal move"
         )
     return tuple(MoveValue(legal[i], values[legal[i]]) for i in order)
 

@@ -24,12 +24,19 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from chkobba._copying import CopiesApart
-from chkobba._describe import finite_at_least_zero, integral, move_number, shown_kind, wrong_type
+from chkobba._describe import (
+    bot_label,
+    finite_at_least_zero,
+    integral,
+    move_number,
+    shown_kind,
+    wrong_type,
+)
 from chkobba.captures import hand_plays
 from chkobba.engine import illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
-from chkobba.state import Phase
+from chkobba.state import Phase, State
 from chkobba.views import PlayerView, check_view, seat_state
 from chkobba.views import view_fault as view_fault
 
@@ -158,6 +165,28 @@ def among(move: object, legal: tuple[Move, ...]) -> bool:
     """Whether a bot's answer ``move`` is one of ``legal``. Only a move can be: a value
     whose ``==`` gives an array (numpy's) would make ``in`` raise instead of answer."""
     return isinstance(move, _MOVE_TYPES) and move in legal
+
+
+def refused_choice(who: str, state: State, move: object, reason: str | None = None) -> str:
+    """The message for a bot's answer ``move`` that is not among its legal moves in
+    ``state``: ``who`` (the bot and its seat), the move in notation and why it is not
+    legal (``reason``, else the engine's, which speaks only of what the seat can see)."""
+    chosen = shown(str(move), 200) if isinstance(move, _MOVE_TYPES) else shown(move)
+    if reason is None:
+        reason = illegal_reason(state, move)  # type: ignore[arg-type]  # (any value)
+    return f"{who} chose {chosen}, which is not legal" + (f": {reason}" if reason else "")
+
+
+def spawned(maker: object, seed: int) -> Bot:
+    """``maker.spawn(seed)``, once it is a bot: else a :class:`~chkobba.ChkobbaError`
+    naming ``spawn`` (the seat would blame the value, not the method that made it)."""
+    bot = maker.spawn(seed)  # type: ignore[attr-defined]
+    problem = not_a_bot(bot)
+    if problem is not None:
+        raise ChkobbaError(
+            f"{bot_label(maker)}.spawn({seed}) returned {shown(bot)}, which is not a bot: {problem}"
+        )
+    return bot  # type: ignore[no-any-return]
 
 
 def require_view(function: str, view: object) -> PlayerView:

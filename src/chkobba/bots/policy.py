@@ -34,7 +34,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chkobba._describe import integral, plain_flag, plain_integer, wrong_type
+from chkobba._describe import add_note, bot_label, integral, plain_flag, plain_integer, wrong_type
 from chkobba.actions import (
     EXPOSE,
     FIRST_CAPTURE,
@@ -45,9 +45,9 @@ from chkobba.actions import (
     num_actions,
     step,
 )
-from chkobba.bots.base import Bot, checked_choice, moves_of, not_a_bot
+from chkobba.bots.base import Bot, among, checked_choice, moves_of, not_a_bot, refused_choice
 from chkobba.cards import Card
-from chkobba.engine import legal_moves
+from chkobba.engine import is_legal, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.features import feature_vector, options_by_card
 from chkobba.moves import Cut, Move, Play
@@ -280,8 +280,26 @@ class BotActions:
         legal = legal_moves(position.state)
         if position.pending is not None:  # a card someone else selected: choose its capture
             legal = tuple(m for m in legal if isinstance(m, Play) and m.card is position.pending)
-        move = self.bot.choose(observe(position.state, player), legal)
+        move = self._choice(position, player, legal)
         ids = action_ids(position, move)
         if len(ids) == 2:
             self._queued = (step(position, ids[0]), ids[1])
         return ids[0]
+
+    def _choice(self, position: Position, player: int, legal: tuple[Move, ...]) -> Move:
+        """The bot's move, once it is among ``legal``: else an
+        :class:`~chkobba.IllegalMoveError` naming the bot, as the arena's (an id of an
+        illegal move would be taken for another move's). An error the bot raises goes
+        on, its type unchanged, with a note naming the bot."""
+        who = f"bot {bot_label(self.bot)} at seat {player}"
+        try:
+            move = self.bot.choose(observe(position.state, player), legal)
+        except Exception as error:
+            add_note(error, f"raised by {who}, choosing an action for BotActions")
+            raise
+        if among(move, legal):
+            return move
+        reason = None
+        if position.pending is not None and is_legal(position.state, move):
+            reason = f"{position.pending} is played already and waits for one of its captures"
+        raise IllegalMoveError(refused_choice(who, position.state, move, reason))
