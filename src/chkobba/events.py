@@ -28,7 +28,7 @@ every hidden card included: never send it to a player; send each seat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -92,19 +92,21 @@ def _is_seat(value: object) -> bool:
     return value is None or (type(value) is int and 0 <= value < max(PLAYER_COUNTS))
 
 
-def _as_tuple(value: object) -> object:
-    return tuple(value) if isinstance(value, (list, tuple)) else value
+# The converters' parameters are typed as the constructor takes them (a type checker reads
+# them there); anything else passes through for the validator to name.
+def _as_tuple(value: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(value) if isinstance(value, (list, tuple)) else value  # type: ignore[return-value]
 
 
-def _as_frozenset(value: object) -> object:
+def _as_frozenset(value: Collection[Card]) -> frozenset[Card]:
     if isinstance(value, (list, tuple, set, frozenset)):
         try:
             made = frozenset(value)
         except TypeError:  # an unhashable member: left for the validator to name
-            return value
+            return value  # type: ignore[return-value]
         _check_distinct("captured", value)  # a card listed twice: no set of cards
         return made
-    return value
+    return value  # type: ignore[return-value]
 
 
 def _check_distinct(name: str, values: Iterable[object]) -> None:

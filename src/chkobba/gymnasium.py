@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -135,18 +135,22 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    # Declared as what they are, so a type checker sees ``action_space.n`` and the box's
+    # ``low``, ``high`` and ``shape`` (Gymnasium declares a plain ``Space``).
+    observation_space: spaces.Box
+    action_space: spaces.Discrete
 
     def __init__(
         self,
         opponent: Opponent = "greedy",
         *,
         players: int = 2,
-        seat: int | str = "alternate",
+        seat: int | Literal["alternate"] = "alternate",
         rules: Rules | str = TUNISIAN,
         single_deal: bool = False,
         deal_reward: float = 0.0,
         features: bool = False,
-        illegal_action: str = "raise",
+        illegal_action: Literal["raise", "terminate"] = "raise",
         render_mode: str | None = None,
     ) -> None:
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too

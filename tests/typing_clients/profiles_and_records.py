@@ -21,6 +21,8 @@ from chkobba import (
     Rules,
     State,
     apply_with_outcome,
+    card,
+    cards,
     check_state,
     legal_moves,
     new_match,
@@ -110,3 +112,11 @@ def random_deal(state: State, seed: int) -> State:
     end = rollout(state, random.Random(seed), until="deal", moves=played)
     assert_type(end, State)
     return end
+
+
+def an_outcome_for_a_user_interface_test() -> MoveOutcome:
+    """An outcome built by hand from lists, as the constructor takes them (and not 42)."""
+    table = list(cards("5D 3D 7S 7D"))
+    MoveOutcome("cut", player=1, keep=False, exposed=card("5D"), dealt_table=table)
+    MoveOutcome("play", player=0, card=card("QH"), captured=42)  # type: ignore[arg-type]
+    return MoveOutcome("play", player=0, card=card("QH"), captured=[card("2D"), card("6S")])

@@ -75,8 +75,9 @@ class Evaluator(Protocol):
     [('AD', 2), ('3S', -1), ('6C', -1)]
     """
 
-    def evaluate(self, view: PlayerView, legal: tuple[Move, ...]) -> Mapping[Move, float]:
-        """Each move's expected deal points difference for the mover's side."""
+    def evaluate(self, view: PlayerView, legal: tuple[Move, ...], /) -> Mapping[Move, float]:
+        """Each move's expected deal points difference for the mover's side (called
+        positionally, so the parameters may have any names)."""
         ...
 
 

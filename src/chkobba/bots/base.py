@@ -296,7 +296,9 @@ class Bot(Protocol):
     (True, False)
     """
 
-    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+    # Positional-only: the arena calls choose(view, legal), so a bot may name them as it
+    # likes (a type checker that matches parameter names would refuse choose(self, v, m)).
+    def choose(self, view: PlayerView, legal: tuple[Move, ...], /) -> Move:
         """Pick one of ``legal`` (never empty) knowing only ``view``."""
         ...
 

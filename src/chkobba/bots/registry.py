@@ -31,6 +31,8 @@ from __future__ import annotations
 import collections
 import inspect
 import math
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -64,7 +66,7 @@ PRESETS: dict[str, str] = {
 }
 
 
-def _pairs(options: object) -> tuple[Option, ...]:
+def _pairs(options: Iterable[Option | list[Any]]) -> tuple[Option, ...]:
     """The options as a tuple of ``(key, value)`` pairs (a list of lists will do), an
     integer of any integral type (numpy's included) as a Python int."""
     pairs = []
