@@ -218,6 +218,14 @@ class MoveOutcome:
     )
     winner: int | None = attrs.field(default=None, validator=_SIDE)
 
+    def __reduce__(self) -> tuple[Callable[..., MoveOutcome], tuple[dict[str, Any]]]:
+        # The captured cards in deck order: a frozenset of cards pickles in the order of
+        # the cards' addresses, so the same outcome would give other bytes in another
+        # process (as Play does).
+        fields = {field.name: getattr(self, field.name) for field in attrs.fields(MoveOutcome)}
+        fields["captured"] = tuple(sorted(self.captured))
+        return (_unpickled, (fields,))
+
     def __attrs_post_init__(self) -> None:
         kind = self.kind
         for field in attrs.fields(MoveOutcome)[1:]:
@@ -515,3 +523,8 @@ def _played(before: State, move: Play, after: State) -> MoveOutcome:
         winner=after.winner,
         **facts,
     )
+
+
+def _unpickled(fields: dict[str, Any]) -> MoveOutcome:
+    """A pickled :class:`MoveOutcome` again (see its ``__reduce__``)."""
+    return MoveOutcome(**fields)

@@ -253,7 +253,10 @@ class _Log:
     def __reduce__(self) -> tuple[Any, ...]:
         # Flat, oldest first: pickled node by node, the chain recursed once per event and
         # passed Python's recursion limit late in an ordinary match (about 350 events).
-        return (_log_of, (tuple(self.events()),))
+        # As the lines' bytes: pickle writes an object met twice once, so words (strings
+        # shared with attribute names, which unpickling interns apart) made a copy's
+        # serialize() differ from its original's.
+        return (_log_of, ("\n".join(self.lines()).encode("utf-8"),))
 
     def events(self) -> list[tuple[object, ...]]:
         """Every event's words, oldest first."""
@@ -268,8 +271,11 @@ class _Log:
         return [" ".join(str(word) for word in words) for words in self.events()]
 
 
-def _log_of(events: tuple[tuple[object, ...], ...]) -> _Log | None:
-    """The :class:`_Log` of these events (oldest first), from its pickled form."""
+def _log_of(events: bytes | tuple[tuple[object, ...], ...]) -> _Log | None:
+    """The :class:`_Log` of these events (oldest first), from its pickled form: its lines'
+    text, or (as this version's earlier states were pickled) each event's words."""
+    if isinstance(events, bytes):
+        events = tuple((line,) for line in events.decode("utf-8").split("\n"))
     log: _Log | None = None
     for words in events:
         log = _Log(log, words)

@@ -215,6 +215,15 @@ class Rules:
         by_card = tuple(self.capture_values[ranks.index(c.rank)] for c in DECK)
         object.__setattr__(self, "card_values", by_card)
 
+    def __copy__(self) -> Rules:
+        return self  # immutable: a copy would only be another object to compare
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        # Itself, as a State's copy is: a deep copy of an object holding a profile twice
+        # (an OpenSpiel state's own and its position's) keeps it once, so the copy
+        # pickles (serializes) to the same bytes as the original.
+        return self
+
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle holds: the profile's fields (its derived table is worked out
         again when it is read)."""
