@@ -18,6 +18,7 @@ import pytest
 from chkobba import CARD_RULES_PLUS, TUNISIAN, ChkobbaError, Record, Rules
 from chkobba.rules import profile
 from tests.helpers import run_cli as run
+from tests.helpers import schema_validator
 
 # Observably not the Tunisian profile: a match to 3, no cut card, a primiera point.
 HOUSE = attrs.evolve(TUNISIAN, name="house", target=3, cut=False, primiera=True)
@@ -224,6 +225,60 @@ def test_a_file_with_a_named_profiles_name_may_change_only_its_target(tmp_path: 
     code, _, err = run("demo", "--rules", str(other))
     assert code == 2
     assert f"'{other}' is named 'tunisian' but its cut differs from that profile's" in err
+
+
+@pytest.mark.parametrize("name", ["Tunisian", "TUNISIAN", "tunisian ", " Tunisian"])
+def test_a_named_profiles_name_in_any_case_or_blanks_is_that_name(
+    tmp_path: Path, name: str
+) -> None:
+    """Found by a review (stop 72): the check compared names exactly, so a file named
+    'Tunisian' played CardRulesPlus with primiera under a "Tunisian rules" heading."""
+    fake = tmp_path / "fake.json"
+    rules = attrs.evolve(CARD_RULES_PLUS, name=name, target=16, primiera=True)
+    fake.write_text(json.dumps(rules.to_dict()), encoding="utf-8")
+    code, _, err = run("simulate", "--games", "2", "--bots", "greedy", "random", "--rules",
+                       str(fake))  # fmt: skip
+    assert code == 2
+    assert f"'{fake}' is named {name!r} but its capture_values differs" in err
+    # The profile itself under that name (its target aside) is the profile, named as it is.
+    same = tmp_path / "same.json"
+    same.write_text(json.dumps(attrs.evolve(TUNISIAN, name=name, target=16).to_dict()))
+    code, text, _ = run("simulate", "--games", "2", "--bots", "greedy", "random", "--json",
+                        "--rules", str(same))  # fmt: skip
+    assert code == 0
+    assert (json.loads(text)["rules"], json.loads(text)["target"]) == ("tunisian", 16)
+
+
+def test_a_record_may_leave_rules_out_only_as_0_1_0_wrote_them() -> None:
+    """Found by the same review: a record's partial rules took the Tunisian values
+    whatever they were named, so a "cardrulesplus" record played with a cut."""
+    data = Record(players=2).to_dict()
+    data["rules"] = {"name": "cardrulesplus", "capture_values": [1, 2, 3, 4, 5, 6, 7, 9, 8, 10],
+                     "target": 11}  # fmt: skip
+    with pytest.raises(ChkobbaError) as caught:
+        Record.from_dict(data)
+    assert str(caught.value) == (
+        "rules lacks players: a record may leave out fields only as version 0.1.0 wrote "
+        "it, and 0.1.0 played no 'cardrulesplus' profile"
+    )
+    assert not _record_schema().is_valid(data)  # the schema says so too
+    data["rules"] = {"name": "tunisian", "capture_values": list(range(1, 11)), "target": 21}
+    assert Record.from_dict(data).rules == TUNISIAN  # a 0.1.0 record still loads
+    assert _record_schema().is_valid(data)
+    data["rules"] = {"name": "house", "capture_values": list(range(1, 11)), "target": 11}
+    assert Record.from_dict(data).rules == Rules("house", tuple(range(1, 11)), 11)
+
+
+def _record_schema() -> Any:
+    return schema_validator("record")
+
+
+def test_a_blank_name_is_told_blank() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        Rules("   ")
+    assert str(caught.value) == (
+        "name must be printable text, not blank, of at most 60 characters, got '   '"
+    )
 
 
 def test_the_player_count_is_checked_against_the_house_profile(tmp_path: Path) -> None:

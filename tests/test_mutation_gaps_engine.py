@@ -140,7 +140,7 @@ def test_new_match_refuses_a_bool_dealer_after_a_fresh_match_was_made() -> None:
 def test_a_profile_name_of_60_characters_is_allowed() -> None:
     """A profile's name has at most 60 characters (docs/rules.md), that length included."""
     assert Rules(name="n" * 60).name == "n" * 60
-    with pytest.raises(ChkobbaError, match=r"^name must be non-empty printable text"):
+    with pytest.raises(ChkobbaError, match=r"^name must be printable text, not blank"):
         Rules(name="n" * 61)
 
 
@@ -202,7 +202,7 @@ _ODD_PHASE = attrs.evolve(new_match(), phase="play")
 _MESSAGES: list[tuple[Callable[[], object], str]] = [
     (
         lambda: Rules(name=""),
-        "name must be non-empty printable text of at most 60 characters, got ''",
+        "name must be printable text, not blank, of at most 60 characters, got ''",
     ),
     (
         lambda: Rules(capture_values=(1,)),

@@ -203,7 +203,7 @@ def test_a_bad_view_field_is_refused_naming_the_field_the_value_and_its_kind(
 
 
 _TARGET = "rules: target must be a positive integer, at most 10000, got "
-_NAME = "rules: name must be non-empty printable text of at most 60 characters, got "
+_NAME = "rules: name must be printable text, not blank, of at most 60 characters, got "
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,7 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
         or not value.isprintable()
     ):
         raise ChkobbaError(
-            f"name must be non-empty printable text of at most {_NAME_LIMIT} characters, "
+            f"name must be printable text, not blank, of at most {_NAME_LIMIT} characters, "
             f"got {_shown(value)}"
         )
 

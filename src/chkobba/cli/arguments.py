@@ -16,6 +16,8 @@ import os
 import sys
 from typing import Any, NoReturn
 
+import attrs
+
 from chkobba import __version__
 from chkobba._describe import one_line
 from chkobba.arena import MATCH_LIMIT, WORKER_LIMIT
@@ -367,17 +369,20 @@ def _profile(text: str) -> Rules:
 def _own_name(name: str, rules: Rules) -> Rules:
     """A house profile with a named profile's name must be that profile (its target
     aside, as ``--target`` changes): headings, JSON results and records name profiles."""
-    named = PROFILES.get(rules.name)
+    # In any letter case and with blanks around: --rules takes the name so, and a
+    # heading would show "Tunisian rules" for another game.
+    named = PROFILES.get(rules.name.strip().lower())
     if named is None:
         return rules
     ours, theirs = rules.to_dict(), named.to_dict()
-    changed = [key for key in ours if key != "target" and ours[key] != theirs[key]]
+    same = ("name", "target")
+    changed = [key for key in ours if key not in same and ours[key] != theirs[key]]
     if changed:
         raise argparse.ArgumentTypeError(
             f"{name} is named {shown(rules.name)} but its {changed[0]} differs from that "
             "profile's: give a house profile a name of its own"
         )
-    return rules
+    return attrs.evolve(named, target=rules.target)  # the profile, named as it is
 
 
 def _bot(text: str) -> BotSpec:
