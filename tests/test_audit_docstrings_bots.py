@@ -70,7 +70,7 @@ from chkobba.bots import (
     determinizer,
     make_bot,
 )
-from chkobba.bots.analysis import rank_moves, review_record
+from chkobba.bots.analysis import _rechecked, rank_moves, review_record
 from chkobba.bots.base import checked_choice, checked_move
 from chkobba.bots.endgame import move_values
 from chkobba.bots.evaluation import deal_estimate, side_estimates, tally_estimate
@@ -261,7 +261,9 @@ def test_a_review_spawns_a_seeded_evaluator_from_its_own_seed_plus_the_index() -
     for review in reviews:
         before = states[review.index]
         bot = ISMCTSBot(iterations=3, seed=10 + review.index)
-        assert review.ranked == rank_moves(*_mover_view(before), bot)
+        view, legal = _mover_view(before)
+        # What that bot ranks, and (a play it puts far below the best) rechecks.
+        assert review.ranked == _rechecked(bot, view, review.played, rank_moves(view, legal, bot))
 
 
 # --- chkobba.bots.evaluation ------------------------------------------------------------

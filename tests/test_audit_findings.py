@@ -203,8 +203,10 @@ def _reviews() -> list[MoveReview]:
 
 def test_a_move_the_search_never_tried_loses_nothing_known() -> None:
     # With one iteration most moves are never tried (value -inf): their loss was inf, and
-    # worst() flagged them as the game's worst moves.
-    reviews = _reviews()
+    # worst() flagged them as the game's worst moves. A search bot's review searches such
+    # a play again (stop 72), so an evaluator of one's own leaves it untried.
+    record = play_match(["greedy", "random"], seed=1).record
+    reviews = review_record(record, evaluator=_HalfTried())
     untried = [review for review in reviews if math.isnan(review.loss)]
     assert untried
     for review in untried:
@@ -213,6 +215,8 @@ def test_a_move_the_search_never_tried_loses_nothing_known() -> None:
         assert review.to_dict()["loss"] is None
     assert all(not math.isnan(review.loss) for review in worst(reviews, len(reviews)))
     assert math.inf not in [review.loss for review in reviews]
+    # A search bot's own review knows every played move's loss: it searched it again.
+    assert not any(math.isnan(review.loss) for review in _reviews())
 
 
 def test_a_known_loss_is_still_the_gap_to_the_best() -> None:
@@ -229,7 +233,8 @@ def test_analyse_says_not_tried_instead_of_inf(
     play_match(["greedy", "random"], seed=1).record.save(path)
     assert main(["analyse", "--bot", "ismcts:iterations=1", "--worst", "2", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "(not tried)" in out and "not tried  " in out
+    assert "not tried  " in out  # moves the search never tried, in a play's list
+    assert "(not tried)" not in out  # a play it never tried is searched again
     assert "inf" not in out
 
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -213,6 +214,32 @@ def test_the_hint_gives_points_and_the_menus_symbols(play: Callable[..., str]) -
         hint,
     ), hint
     assert points(0.594) == "+0.59 points" and points(1.5, sign="") == "1.50 points"
+
+
+def test_the_hint_ranks_tied_moves_as_a_review_does(
+    play: Callable[..., str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a review (stop 72): the hint gave the moves in the menu's order, the
+    review in the engine's, so tied moves came in another order (and with four tied, the
+    hint's three best were not the review's)."""
+    from chkobba import legal_moves
+    from chkobba.cli import play as play_module
+
+    asked: list[tuple[Any, ...]] = []
+    real = play_module.rank_moves
+
+    def recorded(view: Any, legal: Any, *args: Any, **kwargs: Any) -> Any:
+        asked.append((legal, legal_moves(view)))
+        return real(view, legal, *args, **kwargs)
+
+    monkeypatch.setattr(play_module, "rank_moves", recorded)
+    play("hint\n1\n" * 40, "--seed", "23", "--target", "1")
+    assert len(asked) > 10
+    assert all(tuple(legal) == engine for legal, engine in asked)
+    # (The menu's order differs from the engine's in some of these positions.)
+    assert any(
+        [move for move, _ in play_module.menu(engine)] != list(engine) for _, engine in asked
+    )
 
 
 def _review(index: int, played: str, values: dict[str, float]) -> MoveReview:

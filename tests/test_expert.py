@@ -35,7 +35,7 @@ from chkobba import (
     observe,
 )
 from chkobba.bots import BotSpec, ExpertBot, ISMCTSBot, determinize, make_bot
-from chkobba.bots.analysis import hint_text, rank_moves, review_record
+from chkobba.bots.analysis import _rechecked, hint_text, rank_moves, review_record
 from chkobba.bots.endgame import Solver, move_values, solve
 from chkobba.bots.ismcts import rollout as ismcts_rollout
 from chkobba.cli import main
@@ -276,9 +276,8 @@ def test_a_positions_review_depends_on_the_position_and_the_seed_alone() -> None
     states = record.replay()
     for review in everyone:
         state = states[review.index]
-        alone = rank_moves(
-            observe(state, review.player), legal_moves(state), small_expert(7 + review.index)
-        )
+        bot, view = small_expert(7 + review.index), observe(state, review.player)
+        alone = _rechecked(bot, view, review.played, rank_moves(view, legal_moves(state), bot))
         assert review.ranked == alone
     assert review_record(record, evaluator=small_expert(7)) == everyone  # reproducible
 

@@ -135,7 +135,8 @@ def _record_text(name: str) -> str:
         ),
         (
             lambda: Record.from_json(_record_text("\u200b")),
-            'rules: name must be printable text, not blank, of at most 60 characters, got "\\u200b"',
+            "rules: name must be printable text, not blank, of at most 60 characters, "
+            'got "\\u200b"',
         ),
         (
             lambda: Rules.from_dict({**TUNISIAN.to_dict(), "majority": "a\x85b\U000e0001"}),

@@ -137,13 +137,16 @@ def test_analyse_json_is_the_review_as_indented_data(reviewed: str) -> None:
     )
     assert (code, err) == (0, "")
     assert text.startswith(
-        '{\n  "record": "r.json",\n  "bot": "ismcts:iterations=5",\n  "seat": 1,\n'
+        '{\n  "record": "r.json",\n  "game": null,\n  "bot": "ismcts:iterations=5",\n'
+        '  "seed": 0,\n  "seat": 1,\n'
         '  "moves": [\n    {\n      "index": 2,\n      "player": 0,\n'
     )
     assert text.endswith('  "worst": [\n    7,\n    2\n  ],\n  "tags": {}\n}\n')
     assert json.loads(text) == {
         "record": "r.json",
+        "game": None,
         "bot": "ismcts:iterations=5",
+        "seed": 0,
         "seat": 1,
         "moves": [review.to_dict() for review in REVIEWS],
         "worst": [7, 2],

@@ -31,14 +31,16 @@ from chkobba._describe import bot_label, integral, wrong_type
 from chkobba.bots.base import SeededBot
 from chkobba.bots.expert import ExpertBot
 from chkobba.bots.greedy import GreedyBot
+from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, RecordError, items_of, shown
-from chkobba.moves import Move, Shuffle
+from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.records import Record
 from chkobba.state import Phase
 from chkobba.views import PlayerView, observe
 
 __all__ = [
+    "RECHECK",
     "Evaluator",
     "MoveReview",
     "MoveValue",
@@ -48,6 +50,13 @@ __all__ = [
     "review_record",
     "worst",
 ]
+
+
+#: A reviewed play whose loss the search puts at this or more (deal points), or whose
+#: loss it cannot tell (it never tried the play), is searched again: the play and the best
+#: move each by a search committed to it (:meth:`ISMCTSBot.value_of
+#: <chkobba.bots.ISMCTSBot.value_of>`), and their values are those of these searches.
+RECHECK = 0.25
 
 
 @runtime_checkable
@@ -88,6 +97,34 @@ def _float_code(value: object) -> str:
     return repr(value)
 
 
+def _check_move(owner: str, move: object) -> None:
+    if not isinstance(move, (Shuffle, Cut, Play)):
+        raise ChkobbaError(f"{owner}: {shown(move)} is not a move")
+
+
+# Typed as their fields (a type checker reads the constructor from them); any value is
+# checked at run time.
+def _valued_move(instance: object, attribute: object, move: Move) -> None:
+    _check_move("MoveValue", move)
+
+
+def _reviewed_move(instance: object, attribute: object, move: Move) -> None:
+    _check_move("MoveReview", move)
+
+
+def _number_value(instance: object, attribute: object, value: float) -> None:
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise ChkobbaError(f"MoveValue: value must be a number, not {shown(value)}")
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    _check_count("MoveReview", attribute.name, value, 0)
+
+
+def _ranked(value: Iterable[MoveValue]) -> tuple[MoveValue, ...]:
+    return items_of(value, "MoveReview: ranked")
+
+
 @attrs.frozen
 class MoveValue:
     """A legal move and its expected deal points difference for the mover's side.
@@ -99,8 +136,8 @@ class MoveValue:
     MoveValue(move=Play(card('5C')), value=float('-inf'))
     """
 
-    move: Move
-    value: float = attrs.field(repr=_float_code)
+    move: Move = attrs.field(validator=_valued_move)
+    value: float = attrs.field(repr=_float_code, validator=_number_value)
 
 
 @attrs.frozen
@@ -121,10 +158,23 @@ class MoveReview:
     nan
     """
 
-    index: int
-    player: int
-    played: Move
-    ranked: tuple[MoveValue, ...]
+    index: int = attrs.field(validator=_count)
+    player: int = attrs.field(validator=_count)
+    played: Move = attrs.field(validator=_reviewed_move)
+    ranked: tuple[MoveValue, ...] = attrs.field(converter=_ranked)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.ranked:
+            raise ChkobbaError("MoveReview: ranked holds no move")
+        moves = []
+        for item in self.ranked:
+            if not isinstance(item, MoveValue):
+                raise ChkobbaError(f"MoveReview: ranked holds {shown(item)}, not a MoveValue")
+            if item.move in moves:
+                raise ChkobbaError(f"MoveReview: ranked holds {item.move} twice")
+            moves.append(item.move)
+        if self.played not in moves:
+            raise ChkobbaError(f"MoveReview: the move played, {self.played}, is not ranked")
 
     @property
     def best(self) -> MoveValue:
@@ -186,6 +236,9 @@ def rank_moves(
     legal = items_of(legal, "rank_moves: legal")
     if not legal:
         raise ChkobbaError("rank_moves: there are no legal moves to rank")
+    for at, move in enumerate(legal):
+        if isinstance(move, (Shuffle, Cut, Play)) and move in legal[:at]:
+            raise ChkobbaError(f"rank_moves: legal lists {move} twice")
     _check_evaluator("rank_moves", evaluator)
     bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
     values = bot.evaluate(view, legal)
@@ -204,6 +257,11 @@ def rank_moves(
 
 
 def _check_evaluator(function: str, evaluator: object) -> None:
+    if isinstance(evaluator, type):  # its evaluate is unbound: the call would fail
+        raise ChkobbaError(
+            f"{function}: {shown(evaluator)} is a class, not an evaluator: pass an "
+            f"instance such as {evaluator.__name__}()"
+        )
     if evaluator is not None and not callable(getattr(evaluator, "evaluate", None)):
         raise ChkobbaError(
             f"{function}: {shown(evaluator)} cannot evaluate moves: "
@@ -328,11 +386,31 @@ def review_record(
         if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
             legal = legal_moves(state)
             if len(legal) > 1 and (chosen is None or player in chosen):
-                bot = _evaluator_at(evaluator, seed, index)
-                ranked = rank_moves(observe(state, player), legal, bot)
+                bot, view = _evaluator_at(evaluator, seed, index), observe(state, player)
+                ranked = _rechecked(bot, view, move, rank_moves(view, legal, bot))
                 reviews.append(MoveReview(index, player, move, ranked))
         state = apply(state, move)
     return reviews
+
+
+def _rechecked(
+    bot: Evaluator, view: PlayerView, played: Move, ranked: tuple[MoveValue, ...]
+) -> tuple[MoveValue, ...]:
+    """``ranked``, the played move's value and the best's from searches committed to each
+    when the search puts the loss at :data:`RECHECK` or more, or cannot tell it.
+
+    A search soon leaves a move it rates lower: its mean then comes from a few dozen
+    iterations, a point or more away from seed to seed, which flagged as a mistake a
+    move that a longer search rates as good as the best.
+    """
+    if not isinstance(bot, ISMCTSBot) or (isinstance(bot, ExpertBot) and bot.solves(view)):
+        return ranked  # exact (or another kind of evaluator's own values)
+    loss = MoveReview(0, 0, played, ranked).loss
+    if loss < RECHECK:  # (False for NaN: a loss not known is rechecked)
+        return ranked
+    again = {move: bot.value_of(view, move) for move in (played, ranked[0].move)}
+    values = [MoveValue(item.move, again.get(item.move, item.value)) for item in ranked]
+    return tuple(sorted(values, key=lambda item: -item.value))  # ties: as ranked
 
 
 def _check_moves(record: Record) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import Deadline, checked_choice, int_option, view_fault
+from chkobba.bots.base import Deadline, checked_choice, checked_move, int_option, view_fault
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.sampling import determinizer
@@ -135,6 +135,20 @@ class ExpertBot(ISMCTSBot):
             return super().evaluate(view, legal)
         try:
             return self._endgame_values(view, legal)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise view_fault(view, error) from None
+
+    def value_of(self, view: PlayerView, move: Move) -> float:
+        """``move``'s expected deal points difference for the mover's side: exact in the
+        endgame (as :meth:`evaluate`), else by a search committed to it
+        (:meth:`ISMCTSBot.value_of <chkobba.bots.ISMCTSBot.value_of>`)."""
+        if not self.solves(view):
+            return super().value_of(view, move)
+        checked_move(self, view, move, "value_of")
+        try:
+            return self._endgame_values(view, (move,))[move]
         except ChkobbaError:
             raise
         except Exception as error:

@@ -18,6 +18,7 @@ from chkobba.cli.output import Output
 from chkobba.cli.play import move_label, points
 from chkobba.cli.replay import CommandError, load_record, tag_line
 from chkobba.errors import ChkobbaError, shown
+from chkobba.state import sides_of
 
 __all__ = ["UsageError", "run_analyse"]
 
@@ -39,6 +40,8 @@ def _lost_much(review: MoveReview) -> bool:
 
 
 _VALUES = "the mover's side's expected deal points minus the opponents'"
+# With three sides each for himself, the search's value is against the other two's mean.
+_VALUES_3 = "the mover's side's expected deal points minus the mean of the other sides'"
 
 
 def run_analyse(
@@ -81,7 +84,9 @@ def run_analyse(
     if as_json:
         data = {
             "record": path,
+            "game": game,
             "bot": str(bot),
+            "seed": seed,
             "seat": seat,
             "moves": [review.to_dict() for review in reviews],
             "worst": [review.index for review in lost],
@@ -89,7 +94,8 @@ def run_analyse(
         }
         out.line(json.dumps(data, indent=2))
         return 0
-    _print(out, name, reviews, lost, flagged, tag_line(record))
+    values = _VALUES if sides_of(record.players) == 2 else _VALUES_3
+    _print(out, name, reviews, lost, flagged, tag_line(record), values)
     return 0
 
 
@@ -100,11 +106,12 @@ def _print(
     lost: list[MoveReview],
     asked: int,
     tags: str | None,
+    values: str,
 ) -> None:
     out.line(f"analysing {name}: {counted(len(reviews), 'decision')}", "bold")
     if tags is not None:
         out.line(tags)
-    out.line(f"values: {_VALUES}")
+    out.line(f"values: {values}")
     flagged = {review.index for review in lost}
     for review in reviews:
         mark = "  <- lost the most" if review.index in flagged else ""

@@ -44,6 +44,8 @@ _NUMBER_DIGITS = 9
 _RANKS = frozenset(rank.value for rank in Rank)
 _HINTED = 3  # moves the hint shows
 _POINTS_MEAN = "your side's expected deal points minus the opponents'"
+# With three sides each for himself, the search's value is against the other two's mean.
+_POINTS_MEAN_3 = "your side's expected deal points minus the mean of the other sides'"
 
 
 #: A value in expected deal points with its unit (the analysis module's formatter).
@@ -228,7 +230,7 @@ class _Match:
         elif word == "board":
             self.show(choices)
         elif word == "hint":
-            self.out.line(f"hint: {self.hint(state, choices)}")
+            self.out.line(f"hint: {self.hint(state)}")
         elif word == "auto":
             self.auto = not self.auto
             done = "played for you" if self.auto else "asked for"
@@ -238,14 +240,16 @@ class _Match:
             return False
         return None
 
-    def hint(self, state: State, choices: list[tuple[Move, str]]) -> str:
+    def hint(self, state: State) -> str:
         """The strongest bot's three best moves with their values (as
         :func:`~chkobba.bots.analysis.hint_text` rates them), written as the menu is."""
-        legal = tuple(move for move, _ in choices)
+        # In the engine's order, not the menu's: tied moves then rank as a review ranks
+        # them (rank_moves keeps ties in the order given).
         seed = self.seed + len(self.game.moves)
-        ranked = rank_moves(observe(state, HUMAN), legal, seed=seed)[:_HINTED]
+        ranked = rank_moves(observe(state, HUMAN), self.game.legal_moves, seed=seed)[:_HINTED]
         texts = [f"{move_label(item.move)} ({points(item.value)})" for item in ranked]
-        return ", then ".join(texts) + f" ({_POINTS_MEAN})"
+        meaning = _POINTS_MEAN if state.sides == 2 else _POINTS_MEAN_3
+        return ", then ".join(texts) + f" ({meaning})"
 
     def undo(self) -> None:
         """Take back the person's last move of this deal and every move after it."""
