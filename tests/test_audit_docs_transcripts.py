@@ -301,7 +301,11 @@ def test_a_review_of_one_seat_prints_the_lines_the_page_shows(
     lines = out.splitlines()
     real = [_kind(line) for line in lines]
     assert real[:3] == kinds[:3] == ["heading", "values", "play"]
-    assert set(real) == set(kinds) - {"..."} and real[-3:] == ["summary", "worst", "worst"]
+    summary = real.index("summary")
+    assert set(real) == set(kinds) - {"..."} and real[summary + 1 :] == ["worst"] * (
+        len(real) - summary - 1
+    )
+    assert len(real) - summary - 1 >= 1
     decisions = real.count("play") + real.count("flagged play")
     assert lines[0] == f"analysing 'match.json': {decisions} decisions"
     assert set(re.findall(r"^\d+\. player (\d)", out, re.M)) == {"1"}

@@ -72,18 +72,9 @@ def copies() -> None:
     assert_type(make_bot("greedy", seed=1), SeededBot)
 
 
-class Terse:
-    """A bot whose parameters have names of its own (the protocol's are positional)."""
-
-    def choose(self, v: PlayerView, moves: tuple[Move, ...]) -> Move:
-        return moves[-1]
-
-
 def specs() -> Bot:
     spec = BotSpec("ismcts", options=[("iterations", 50), ["horizon", 4]])
     BotSpec("ismcts", options=42)  # type: ignore[arg-type]
-    terse: Bot = Terse()
-    print(terse.choose)
     return spec.build(1)
 
 

@@ -11,10 +11,10 @@ from chkobba.gymnasium import ChkobbaEnv
 
 
 class Lowest:
-    """An opponent of one's own, its parameters named as it likes."""
+    """An opponent of one's own."""
 
-    def choose(self, seen: PlayerView, moves: tuple[Move, ...]) -> Move:
-        return moves[0]
+    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        return legal[0]
 
 
 def network_sizes() -> tuple[int, int]:

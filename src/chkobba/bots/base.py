@@ -296,9 +296,9 @@ class Bot(Protocol):
     (True, False)
     """
 
-    # Positional-only: the arena calls choose(view, legal), so a bot may name them as it
-    # likes (a type checker that matches parameter names would refuse choose(self, v, m)).
-    def choose(self, view: PlayerView, legal: tuple[Move, ...], /) -> Move:
+    # Not positional-only: 0.1.0's callers may pass view= and legal= by name, so a type
+    # checker that matches names (pyright) wants a bot's choose to use these two.
+    def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         """Pick one of ``legal`` (never empty) knowing only ``view``."""
         ...
 
