@@ -857,6 +857,18 @@ def test_a_refused_0_1_0_record_loads_once_its_rules_are_edited() -> None:
     assert record.rules.target == 10_000 and record.final().winner is None
 
 
+def test_a_pickled_profile_out_of_range_is_refused_as_a_pickle() -> None:
+    # What 0.1.0 pickled for Rules(name="long", target=50_000): its fields (stop 72).
+    fields = {"name": "long", "capture_values": tuple(range(1, 11)), "target": 50_000}
+    made = Rules.__new__(Rules)
+    with pytest.raises(ChkobbaError) as caught:
+        made.__setstate__(fields)
+    assert str(caught.value) == (
+        "cannot read a pickled rule profile: target must be a positive integer, at most "
+        "10000, got 50000"
+    )
+
+
 def test_0_1_0_pickles_load_and_play_on() -> None:
     values: dict[str, Any] = pickle.loads((DATA / "pickled_0_1_0.pkl").read_bytes())
     assert values["version"] == "0.1.0" and values["rules"] == TUNISIAN
@@ -1000,6 +1012,19 @@ def test_ismcts_same_seed_plays_other_moves_than_0_1_0() -> None:
     now = moves()
     assert now == moves()  # the same seed, the same moves, run to run
     assert now[:17] == ISMCTS_MATCH_0_1_0[:17] and now[17] != ISMCTS_MATCH_0_1_0[17]
+
+
+def test_the_uniform_search_rollout_deals_otherwise_than_0_1_0() -> None:
+    # 0.1.0 gave (4, 0) and piles of 33 and 7 cards for the first, (5, 0) and 31 and 9
+    # for the second (found by a review of 0.1.0 compatibility, stop 72).
+    from chkobba.bots.ismcts import rollout
+
+    start = apply(apply(new_match(), random_shuffle(random.Random(0))), Cut(keep=False))
+    uniform = rollout(start, random.Random(0), epsilon=1.0, horizon=0)
+    assert (uniform.scores, [len(pile) for pile in uniform.captured]) != ((4, 0), [33, 7])
+    assert uniform == chkobba.rollout(start, random.Random(0))  # the kernel's deal
+    mixed = rollout(start, random.Random(0), epsilon=0.5, horizon=0)
+    assert (mixed.scores, [len(pile) for pile in mixed.captured]) == ((5, 0), [31, 9])
 
 
 def test_odd_tournaments_of_three_bots_play_other_matches() -> None:
@@ -1153,6 +1178,7 @@ PAGE: dict[str, dict[str, list[str]]] = {
         "Pickles go one way.": [
             "test_0_1_0_pickles_load_and_play_on",
             "test_profile_pickles_hold_fields_not_the_derived_table",
+            "test_a_pickled_profile_out_of_range_is_refused_as_a_pickle",
         ],
         "OpenSpiel states serialized by 0.1.0": [
             "test_openspiel_states_serialized_by_0_1_0_play_on",
@@ -1167,6 +1193,9 @@ PAGE: dict[str, dict[str, list[str]]] = {
         "`ISMCTSBot` plays other moves for the same seed.": [
             "test_ismcts_defaults_are_0_1_0s_and_v1_names_them",
             "test_ismcts_same_seed_plays_other_moves_than_0_1_0",
+        ],
+        "`chkobba.bots.ismcts.rollout(state, rng, epsilon=1.0, horizon=0)`": [
+            "test_the_uniform_search_rollout_deals_otherwise_than_0_1_0",
         ],
         "Tournaments with an odd `games` and three or more bots": [
             "test_odd_tournaments_of_three_bots_play_other_matches",

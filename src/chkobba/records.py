@@ -59,7 +59,7 @@ from chkobba.errors import (
 )
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
-from chkobba.rules import PLAYER_COUNTS, PROFILES, TUNISIAN, Rules
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
 from chkobba.snapshots import as_read, shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
@@ -762,15 +762,6 @@ def _rules(value: object) -> Rules:
             if not isinstance(fields[name], list):
                 raise RecordError(f"rules {name} must be a list, not {json_kind(fields[name])}")
             fields[name] = tuple(fields[name])
-    missing = [name for name in _RULES_FIELDS if name not in fields]
-    named = PROFILES.get(fields["name"].strip().lower())
-    if missing and named is not None and named != TUNISIAN:
-        # Only 0.1.0 left fields out, and it knew no other named profile: the Tunisian
-        # values would play another game under that profile's name.
-        raise RecordError(
-            f"rules lacks {missing[0]}: a record may leave out fields only as version "
-            f"0.1.0 wrote it, and 0.1.0 played no {shown(fields['name'])} profile"
-        )
     try:
         # Rules checks every field (type and value) and names the one that is wrong.
         return Rules(**fields)

@@ -234,7 +234,10 @@ class Rules:
         profile had only ``name``, ``capture_values`` and ``target``, and a field a pickle
         lacks takes its default (the Tunisian profile's, the only one 0.1.0 played). The
         fields are checked as ``Rules(...)`` checks them."""
-        made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
+        try:
+            made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
+        except ChkobbaError as error:  # (a 0.1.0 profile out of today's range, say)
+            raise ChkobbaError(f"cannot read a pickled rule profile: {error}") from None
         for name in _ALL_FIELDS:
             object.__setattr__(self, name, getattr(made, name))
         object.__setattr__(self, "_attrs_cached_hash", None)  # (cache_hash: worked out anew)
