@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -206,3 +207,47 @@ def test_nan_losses_stay_unknown_for_an_evaluator_of_ones_own(
     short = Record(players=2, dealer=record.dealer, moves=record.moves[:67])
     review = review_record(short, seats=(0,), evaluator=LastOnly())[-1]  # type: ignore[arg-type]
     assert review.index == 66 and math.isnan(review.loss)
+
+
+# --- found by the review of this stop's diff -------------------------------------------
+
+
+class _Scaled(ISMCTSBot):
+    """A search bot with values of its own (ten times the search's): the recheck's
+    values, on the search's scale, must not be mixed into its ranking."""
+
+    def evaluate(self, view: Any, legal: Any) -> dict[Any, float]:
+        return {move: value * 10 for move, value in super().evaluate(view, legal).items()}
+
+    def spawn(self, seed: int | None) -> _Scaled:
+        return _Scaled(iterations=self.iterations, seed=seed)
+
+
+def test_a_subclass_with_its_own_evaluate_keeps_its_values(noisy: tuple[Record, State]) -> None:
+    record, state = noisy
+    short = Record(players=2, dealer=record.dealer, moves=record.moves[:67])
+    review = review_record(short, seats=(0,), evaluator=_Scaled(iterations=100, seed=1))[-1]
+    view, legal = observe(state, 0), legal_moves(state)
+    assert review.ranked == rank_moves(view, legal, _Scaled(iterations=100, seed=1 + 66))
+
+
+def test_rank_moves_names_a_legal_entry_that_is_no_move(noisy: tuple[Record, State]) -> None:
+    _, state = noisy
+    view, legal = observe(state, 0), legal_moves(state)
+
+    class Anything:
+        def evaluate(self, view: object, legal: tuple[object, ...]) -> dict[object, float]:
+            return dict.fromkeys(legal, 0.0)
+
+    with pytest.raises(ChkobbaError) as caught:
+        rank_moves(view, ("x", *legal), Anything())  # type: ignore[arg-type]
+    assert str(caught.value) == "rank_moves: legal holds 'x', which is not a move"
+
+
+def test_a_reviews_data_is_plain_for_numpy_values() -> None:
+    np = pytest.importorskip("numpy")
+    ranked = (MoveValue(TAKE, np.float32(1.5)), MoveValue(LAY, np.float32(-0.25)))
+    review = MoveReview(np.int64(3), np.int32(1), LAY, ranked)
+    data = review.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert (type(data["index"]), type(data["loss"])) == (int, float)

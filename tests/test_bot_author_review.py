@@ -139,6 +139,19 @@ def test_a_bot_of_an_interactive_session_is_refused_by_name_before_workers_start
     )
 
 
+@pytest.mark.parametrize("name", ["__main__", "mpkg.__main__"])
+def test_a_bot_of_a_packages_main_is_refused_with_workers(
+    interactive_main: Any, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Found by the diff's review: ``python -m mpkg`` (its ``__main__.py``), ``python
+    dir/`` and ``python app.zip`` name a main module the workers leave alone."""
+    main = sys.modules["__main__"]
+    monkeypatch.setattr(main, "__spec__", type("Spec", (), {"name": name})(), raising=False)
+    with pytest.raises(ChkobbaError) as caught:
+        tournament([interactive_main(), "greedy"], games=2, seed=1, workers=2)
+    assert f"(Repl is defined in {name}, which the workers do not run again)" in str(caught.value)
+
+
 def test_a_bot_of_an_interactive_session_still_plays_in_process(interactive_main: Any) -> None:
     result = tournament([interactive_main(), "greedy"], games=2, seed=1)
     assert [bot.games for bot in result.bots] == [2, 2]
@@ -162,11 +175,12 @@ def test_a_script_read_from_standard_input_is_refused_with_workers() -> None:
     done = subprocess.run(
         [sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120
     )
-    assert done.stdout.startswith(
-        "ChkobbaError bot 'replbot' (entrant 0) cannot be sent to worker processes (Repl is "
-        "defined in '<stdin>', which is no file)"
+    assert done.stdout == (
+        "ChkobbaError worker processes cannot start: each would run the main module again "
+        "from '<stdin>', which is no file (a script read from standard input): run the "
+        "script from a file, or play with workers=1\n"
     ), done.stderr
-    assert "Traceback" not in done.stderr  # no worker started
+    assert "Traceback" not in done.stderr  # no worker started (a spec's workers died too)
 
 
 # --- the Gymnasium environment's opponents ----------------------------------------------

@@ -919,6 +919,7 @@ def _run_all(
             _check_picklable(jobs)
         _collect(executor, jobs, report)
     else:
+        _check_workers_can_start()
         _check_picklable(jobs, spawned=True)
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(
@@ -1039,18 +1040,50 @@ class _MainFinder(pickle.Pickler):
 
 
 def _main_importable() -> bool:
-    """Whether a worker started by ``spawn`` runs ``__main__`` again, as multiprocessing
-    does: by its module name (``python -m``) or from its file (not ``<stdin>``)."""
+    """Whether a worker started by ``spawn`` runs ``__main__`` again, and so holds its
+    classes, as multiprocessing decides: by its module name (``python -m mod``, but not a
+    package's or a zip's ``__main__``, which it leaves alone), else from its file."""
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name is not None:
+        return name != "__main__" and not name.endswith(".__main__")
+    path = _main_file()
+    return path is not None and os.path.isfile(path)
+
+
+def _main_file() -> str | None:
+    """The path a spawned worker runs ``__main__`` from (None: it leaves it alone)."""
     main = sys.modules.get("__main__")
     if getattr(getattr(main, "__spec__", None), "name", None) is not None:
-        return True
+        return None
     path = getattr(main, "__file__", None)
-    return isinstance(path, str) and os.path.isfile(path)
+    if not isinstance(path, str):
+        return None
+    # (Relative to the directory the program started in, as multiprocessing reads it.)
+    started_in = getattr(multiprocessing.process, "ORIGINAL_DIR", None) or ""
+    return os.path.join(started_in, path)
 
 
 def _main_source() -> str:
-    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name is not None:
+        return f"{name}, which the workers do not run again"
+    path = getattr(main, "__file__", None)
     return "an interactive session" if path is None else f"{shown(path)}, which is no file"
+
+
+def _check_workers_can_start() -> None:
+    """Refuse worker processes that would die starting: ``spawn`` runs the main module's
+    file again in each, and a script read from standard input has none (``<stdin>``)."""
+    path = _main_file()
+    if path is not None and not os.path.isfile(path):
+        raise ChkobbaError(
+            "worker processes cannot start: each would run the main module again from "
+            f"{shown(getattr(sys.modules['__main__'], '__file__', path))}, which is no file "
+            "(a script read from standard input): run the script from a file, or play "
+            "with workers=1"
+        )
 
 
 def _collect(

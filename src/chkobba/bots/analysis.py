@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 import attrs
 
@@ -193,9 +193,9 @@ class MoveReview:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
-        return {
-            "index": self.index,
-            "player": self.player,
+        return {  # plain ints and floats, numpy's included (an evaluator's float32)
+            "index": int(self.index),
+            "player": int(self.player),
             "played": str(self.played),
             "best": str(self.best.move),
             "loss": _number(self.loss),
@@ -205,7 +205,7 @@ class MoveReview:
 
 def _number(value: float) -> float | None:
     """Rounded for JSON; ``None`` for a move the search never tried (``-inf``)."""
-    return round(value, 3) if math.isfinite(value) else None
+    return round(float(value), 3) if math.isfinite(value) else None
 
 
 def rank_moves(
@@ -237,7 +237,9 @@ def rank_moves(
     if not legal:
         raise ChkobbaError("rank_moves: there are no legal moves to rank")
     for at, move in enumerate(legal):
-        if isinstance(move, (Shuffle, Cut, Play)) and move in legal[:at]:
+        if not isinstance(move, (Shuffle, Cut, Play)):
+            raise ChkobbaError(f"rank_moves: legal holds {shown(move)}, which is not a move")
+        if move in legal[:at]:
             raise ChkobbaError(f"rank_moves: legal lists {move} twice")
     _check_evaluator("rank_moves", evaluator)
     bot = evaluator if evaluator is not None else ExpertBot(seed=seed)
@@ -351,10 +353,12 @@ def review_record(
     :meth:`Record.replay <chkobba.Record.replay>` does (``move 6 (index 5)``).
 
     Each position is evaluated by a fresh bot seeded with ``seed`` plus the move's index
-    (``ExpertBot(seed=seed + index)``, what :func:`rank_moves` gives with that seed), so
-    its values depend on the position and the seed alone, not on which seats or moves
-    were reviewed before. A seeded ``evaluator`` (one with ``spawn``, as every built-in
-    bot has) is spawned the same way from its own seed; another is asked as it is.
+    (``ExpertBot(seed=seed + index)``: what :func:`rank_moves` gives with that seed, but
+    for a play it puts :data:`RECHECK` or more below the best, which that bot searches
+    again with the best move), so its values depend on the position and the seed alone,
+    not on which seats or moves were reviewed before. A seeded ``evaluator`` (one with
+    ``spawn``, as every built-in bot has) is spawned the same way from its own seed;
+    another is asked as it is.
 
     Player 1's plays in the first moves of a deal, reviewed by a quick search:
 
@@ -403,7 +407,7 @@ def _rechecked(
     iterations, a point or more away from seed to seed, which flagged as a mistake a
     move that a longer search rates as good as the best.
     """
-    if not isinstance(bot, ISMCTSBot) or (isinstance(bot, ExpertBot) and bot.solves(view)):
+    if not _rechecks(bot) or (isinstance(bot, ExpertBot) and bot.solves(view)):
         return ranked  # exact (or another kind of evaluator's own values)
     loss = MoveReview(0, 0, played, ranked).loss
     if loss < RECHECK:  # (False for NaN: a loss not known is rechecked)
@@ -411,6 +415,16 @@ def _rechecked(
     again = {move: bot.value_of(view, move) for move in (played, ranked[0].move)}
     values = [MoveValue(item.move, again.get(item.move, item.value)) for item in ranked]
     return tuple(sorted(values, key=lambda item: -item.value))  # ties: as ranked
+
+
+def _rechecks(bot: object) -> TypeGuard[ISMCTSBot]:
+    """Whether ``bot``'s ``value_of`` values moves as its ``evaluate`` does: a search bot
+    whose class defines both (a subclass with an ``evaluate`` of its own, a learned value
+    say, keeps its own values, unmixed)."""
+    if not isinstance(bot, ISMCTSBot):
+        return False
+    owner = next(kind for kind in type(bot).__mro__ if "evaluate" in vars(kind))
+    return "value_of" in vars(owner)
 
 
 def _check_moves(record: Record) -> None:
