@@ -582,3 +582,23 @@ def schema_validator(name: str) -> Any:
     """A ``jsonschema`` validator of that schema (the test skips without the package)."""
     jsonschema = pytest.importorskip("jsonschema")
     return jsonschema.Draft202012Validator(shipped_schema(name))
+
+
+class _Repl:
+    """A bot as a person types it at the interpreter's prompt."""
+
+    name = "replbot"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return legal[0]
+
+
+def as_in_a_session(monkeypatch: pytest.MonkeyPatch) -> type:
+    """Make ``__main__`` what an interactive session's is (no file, no module name) and
+    put a bot class ``Repl`` of its own in it; the class, for a test to seat."""
+    main = sys.modules["__main__"]
+    monkeypatch.setattr(main, "__spec__", None, raising=False)
+    monkeypatch.delattr(main, "__file__", raising=False)
+    kind = type("Repl", (_Repl,), {"__module__": "__main__"})
+    monkeypatch.setattr(main, "Repl", kind, raising=False)
+    return kind

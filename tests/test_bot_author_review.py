@@ -30,6 +30,7 @@ from chkobba.arena import tournament
 from chkobba.bots import BotActions, GreedyBot
 from chkobba.cards import card, cards
 from chkobba.state import State
+from tests.helpers import as_in_a_session
 
 
 def _bots_md_position() -> State:
@@ -106,25 +107,10 @@ def test_bot_actions_still_gives_a_legal_moves_ids() -> None:
 # --- a bot of an interactive session cannot reach spawned workers -----------------------
 
 
-class Repl:
-    """A bot as a person types it at the interpreter's prompt (put in ``__main__``)."""
-
-    name = "replbot"
-
-    def choose(self, view: Any, legal: Any) -> Any:
-        return legal[0]
-
-
 @pytest.fixture
 def interactive_main(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """``__main__`` as in an interactive session (no file, no module name), holding a
-    ``Repl`` class of its own."""
-    main = sys.modules["__main__"]
-    monkeypatch.setattr(main, "__spec__", None, raising=False)
-    monkeypatch.delattr(main, "__file__", raising=False)
-    kind = type("Repl", (Repl,), {"__module__": "__main__"})
-    monkeypatch.setattr(main, "Repl", kind, raising=False)
-    return kind
+    """``__main__`` as in an interactive session, holding a bot class ``Repl``."""
+    return as_in_a_session(monkeypatch)
 
 
 def test_a_bot_of_an_interactive_session_is_refused_by_name_before_workers_start(
