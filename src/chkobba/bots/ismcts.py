@@ -215,19 +215,24 @@ class ISMCTSBot(SeededBot):
         """The search tree of one decision (its root's children are the moves tried)."""
         require_view(f"{type(self).__name__}.search", view)
         root = _Node(side=-1)
+        self._iterations(view, lambda state, deals: self._iterate(root, state, deals))
+        return root
+
+    def _iterations(self, view: PlayerView, step: Callable[[State, int], object]) -> None:
+        """``step(determinization, deals scored)`` for each of the bot's iterations, until
+        its time is up; a fault of a hand-built view is named as such."""
         try:
             deals = len(view.deal_scores)
             sample = self.sampler(view)
             deadline = Deadline(self.seconds)
             for _ in range(self.iterations):
-                self._iterate(root, sample(self.rng), deals)
+                step(sample(self.rng), deals)
                 if deadline.passed():
                     break
         except ChkobbaError:
             raise
         except Exception as error:
             raise view_fault(view, error) from None
-        return root
 
     def sampler(self, view: PlayerView) -> Callable[[random.Random], State]:
         """The determinizations of ``view`` this bot searches: uniform, or weighted by
@@ -269,24 +274,17 @@ class ISMCTSBot(SeededBot):
         them: what a game review asks of a move it would flag.
         """
         checked_move(self, view, move, "value_of")
-        try:
-            deals = len(view.deal_scores)
-            sample = self.sampler(view)
-            deadline = Deadline(self.seconds)
-            committed, total, count = None, 0.0, 0
-            for _ in range(self.iterations):
-                state = sample(self.rng)
-                if committed is None:  # the node after the move, from the mover's side
-                    committed = _Node(state.side_of(view.player))
-                total += self._iterate(committed, apply(state, move), deals)[committed.side]
-                count += 1
-                if deadline.passed():
-                    break
-        except ChkobbaError:
-            raise
-        except Exception as error:
-            raise view_fault(view, error) from None
-        return total / count * REWARD_SCALE
+        committed: list[_Node] = []  # the node after the move, from the mover's side
+        rewards: list[float] = []
+
+        def step(state: State, deals: int) -> None:
+            if not committed:
+                committed.append(_Node(state.side_of(view.player)))
+            node = committed[0]
+            rewards.append(self._iterate(node, apply(state, move), deals)[node.side])
+
+        self._iterations(view, step)
+        return sum(rewards) / len(rewards) * REWARD_SCALE
 
     def _iterate(self, root: _Node, state: State, deals: int) -> tuple[float, ...]:
         rng, c = self.rng, self.exploration
