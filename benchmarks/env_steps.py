@@ -191,6 +191,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=at_least_zero, default=2000)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.steps == 0 and args.only is None:  # the base callgrind subtracts, with --only
+        parser.error("argument --steps: 0 steps is a base to count with --only, not a timed run")
     if args.only is not None:
         WORKLOADS[args.only](args.warmup, args.seed + 1, args.players)
         if args.steps:

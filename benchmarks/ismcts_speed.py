@@ -15,9 +15,10 @@ the seating and the profile (``chkobba.PROFILES``; default 2-player Tunisian): w
 ``--players 3 --rules cardrulesplus`` the search plays three sides.
 
 For a figure that does not drift with the machine's load, count instructions instead:
-``PYTHONHASHSEED=0 valgrind --tool=callgrind python benchmarks/ismcts_speed.py SPEC
---positions 4 --iterations 200`` and the same with ``--iterations 0`` give, by their
-difference over ``4 * 200``, the instructions per iteration (the run with 0 collects the
+``PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null python
+benchmarks/ismcts_speed.py SPEC --positions 4 --iterations 200`` and the same with
+``--iterations 0`` give, by their difference over ``4 * 200``, the instructions per
+iteration (the run with 0 collects the
 positions and builds the bot, searches nothing, and says so). The count moves a little
 with the memory layout (see ``playouts.py``): take the median over a few hash seeds
 (``PYTHONHASHSEED=0`` to ``3``) to compare two revisions.
@@ -83,6 +84,7 @@ def main() -> None:
         options = [o for o in spec.partition(":")[2].split(",") if o and "iterations" not in o]
         # A bot needs at least one iteration; with --iterations 0 it is built, never asked.
         count = f"iterations={max(args.iterations, 1)}"
+        asked = f"{spec.partition(':')[0]}:{','.join([f'iterations={args.iterations}', *options])}"
         spec = f"{spec.partition(':')[0]}:{','.join([count, *options])}"
     bot = make_bot(spec, 1)
     if not isinstance(getattr(bot, "iterations", None), int):
@@ -94,7 +96,7 @@ def main() -> None:
             bot.choose(observe(state, state.current_player), legal_moves(state))  # type: ignore[arg-type,unused-ignore]
     spent = time.process_time() - start
     if not search:  # a rate of 0 would read as a measurement
-        print(f"{args.spec}: {len(found)} positions and the bot, no search (--iterations 0)")
+        print(f"{asked}: {len(found)} positions and the bot, no search (--iterations 0)")
         return
     rate = len(found) * bot.iterations / spent if spent else float("nan")
     print(f"{spec}: {rate:.0f} iterations per CPU second ({spent / len(found):.3f} s per move)")

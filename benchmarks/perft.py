@@ -215,6 +215,8 @@ def main() -> None:
     parser.add_argument("--divide", action="store_true", help="split the deepest by first move")
     parser.add_argument("--only", metavar="NAME", help="walk one position silently (callgrind)")
     args = parser.parse_args()
+    if args.depth == 0 and not args.only:  # 0 is the base callgrind subtracts, with --only
+        parser.error("argument --depth: depth 0 is a base to count with --only, not a count")
     known = names()
     chosen = [args.only] if args.only else args.position or known
     unknown = [name for name in chosen if name not in known]

@@ -333,6 +333,8 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     check_seating(parser, args)
+    if args.deals == 0 and not args.only:  # 0 is the base callgrind subtracts, with --only
+        parser.error("argument --deals: 0 deals is a base to count with --only, not a timed run")
     if args.only:
         rules = PROFILES[args.rules]
         WORKLOADS[args.only](args.warmup, args.seed + 1, args.players, rules)

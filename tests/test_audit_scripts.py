@@ -1561,7 +1561,8 @@ def test_ismcts_speed_iterations_replace_the_specs_option_and_0_searches_nothing
     assert _main(speed, ["ismcts", "--positions", "2", "--iterations", "0"], monkeypatch) == 0
     assert built[-1] == "ismcts:iterations=1" and len(chose) == 2  # built, never asked
     assert (
-        capsys.readouterr().out == "ismcts: 2 positions and the bot, no search (--iterations 0)\n"
+        capsys.readouterr().out
+        == "ismcts:iterations=0: 2 positions and the bot, no search (--iterations 0)\n"
     )
 
 
@@ -3255,3 +3256,37 @@ def test_bytecodes_counts_from_95844c0_on_and_not_the_0_1_0_release() -> None:
     assert not all(re.search(rf"\b{name}\b", release) for name in imported)
     assert "rollout" not in re.findall(r'"(\w+)"', base)  # not exported yet
     assert _git("merge-base", "--is-ancestor", "3ecc727", "95844c0").returncode == 0
+
+
+# --- found by a review of the benchmarks as documented (stop 72) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "option", "what"),
+    [
+        ("perft", ["--depth", "0"], "--depth", "depth 0 is a base to count with --only"),
+        ("playouts", ["--deals", "0", "--runs", "1"], "--deals", "0 deals is a base"),
+        ("env_steps", ["--steps", "0", "--runs", "1"], "--steps", "0 steps is a base"),
+    ],
+)
+def test_a_zero_count_without_only_is_a_usage_error(
+    name: str,
+    args: list[str],
+    option: str,
+    what: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # perft crashed with an IndexError; playouts and env_steps printed rates of 0.
+    assert _main(_script("benchmarks", name), args, monkeypatch) == 2
+    assert f"error: argument {option}: {what}" in capsys.readouterr().err
+
+
+def test_ismcts_speeds_base_run_names_the_iterations_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It showed the spec's 800 beside "no search (--iterations 0)".
+    speed = _script("benchmarks", "ismcts_speed")
+    says(speed, "valgrind --tool=callgrind --callgrind-out-file=/dev/null python")
+    assert _main(speed, ["--positions", "1", "--iterations", "0"], monkeypatch) == 0
+    assert capsys.readouterr().out.startswith("ismcts:iterations=0,exploration=0.7,")
