@@ -96,7 +96,10 @@ its match has ended, what it sends is dropped. The server sends it:
 While the match is played it never waits for a spectator: one that leaves more than
 ``SPECTATOR_BACKLOG`` bytes unread is let go, its connection aborted (what it had not
 read is lost). At the end the server waits for spectators to close their end as it does
-for the seats, at most ``CLOSING_SECONDS``, before it reports the match.
+for the seats, at most ``CLOSING_SECONDS``, before it reports the match. A seat does wait
+for its client to read what it is told, at most ``DRAIN_SECONDS``: a client that reads
+nothing for longer is let go, and its seat leaves the match. A refused line is answered
+once the match is free, so a seat that never reads its refusals holds up only itself.
 
 At the end the server sends its last message and stops writing, then waits (at most
 ``CLOSING_SECONDS``) for each client to close its end: closing a connection with a
@@ -137,6 +140,7 @@ from chkobba import (
 )
 from chkobba.arena import subseed
 from chkobba.bots import GreedyBot, make_bot
+from chkobba.errors import shown
 
 #: How long the server waits, once a match is over, for its clients to close.
 CLOSING_SECONDS = 5.0
@@ -146,6 +150,10 @@ ENDINGS = ("over", "left", "stopped")
 #: The bytes a spectator may leave unread before it is let go: the match never waits for
 #: its spectators, and a spectator that stops reading must not grow the server's memory.
 SPECTATOR_BACKLOG = 1 << 20
+#: How long the server waits for a client to read what it was sent before letting it go
+#: (its connection aborted, so a seat leaves its match): a client that stops reading must
+#: not hold up its match, whose lock the writes to it hold (the move clock's too).
+DRAIN_SECONDS = 10.0
 
 
 class MatchServer:
@@ -292,27 +300,30 @@ class MatchServer:
 
     async def _play(self, writer: asyncio.StreamWriter, line: bytes) -> None:
         async with self.turn:
-            if not self.finished.is_set():  # the match may have ended while this waited
-                await self._play_line(self.writers.index(writer), line)
+            if self.finished.is_set():  # the match may have ended while this waited
+                return
+            reply = await self._play_line(self.writers.index(writer), line)
+        if reply is not None:  # to this seat alone, once the match is free: a seat that
+            await _send(writer, reply)  # does not read its refusals holds up itself only
 
-    async def _play_line(self, seat: int, line: bytes) -> None:
+    async def _play_line(self, seat: int, line: bytes) -> dict[str, Any] | None:
+        """Play a seat's line; the refusal to send that seat, if it is refused."""
         try:
             try:
                 message = json.loads(line)
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:  # (too deeply nested)
                 raise ChkobbaError(f"the line is not JSON: {error}") from None
             if not isinstance(message, dict) or not isinstance(message.get("move"), str):
                 raise ChkobbaError('a line must be {"move": TEXT, "turn": T}')
             if not self.started:
                 raise ChkobbaError("the match starts when every seat is taken")
             if self._stale(message.get("turn")):
-                await _send(self.writers[seat], {"type": "stale", "turn": message["turn"]})
-                return
+                return {"type": "stale", "turn": message["turn"]}
             self.game.play(message["move"], seat=seat)
         except ChkobbaError as error:
-            await _send(self.writers[seat], {"type": "error", "message": str(error)})
-            return
+            return {"type": "error", "message": str(error)}
         await self._moved()
+        return None
 
     def _stale(self, turn: object) -> bool:
         """Whether a line answers a turn that is over; a turn to come is refused."""
@@ -320,9 +331,13 @@ class MatchServer:
         if turn is None and self.move_seconds is None:
             return False
         if type(turn) is not int:
+            if self.move_seconds is None:
+                raise ChkobbaError(f"a line's turn is a whole number, not {shown(turn)}")
             raise ChkobbaError('with a time limit a line must be {"move": TEXT, "turn": T}')
+        if turn < 0:
+            raise ChkobbaError(f"there is no turn {shown(turn)}: turns count from 0")
         if turn > now:
-            raise ChkobbaError(f"there is no turn {turn} yet: this is turn {now}")
+            raise ChkobbaError(f"there is no turn {shown(turn)} yet: this is turn {now}")
         return turn < now
 
     def _start_clock(self) -> None:
@@ -547,7 +562,7 @@ def _watch_request(line: bytes) -> int:
     """The match a spectator's line asks for: ``{"watch": K}``."""
     try:
         message = json.loads(line)
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # (too deeply nested)
         raise ChkobbaError(f"the line is not JSON: {error}") from None
     number = message.get("watch") if isinstance(message, dict) else None
     if type(number) is not int:
@@ -569,8 +584,18 @@ def _write(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
 
 
 async def _drain(writer: asyncio.StreamWriter) -> None:
-    with contextlib.suppress(ConnectionError):
-        await writer.drain()
+    """Wait until the client has read enough of what it was sent; one that has not within
+    ``DRAIN_SECONDS`` is let go: its reader sees the end and acts on it."""
+    transport = writer.transport
+    try:
+        if transport.get_write_buffer_size() <= transport.get_write_buffer_limits()[0]:
+            await writer.drain()  # nothing waits to be read: at once, no task (as before)
+        else:
+            await asyncio.wait_for(writer.drain(), DRAIN_SECONDS)
+    except ConnectionError:
+        pass
+    except asyncio.TimeoutError:
+        transport.abort()
 
 
 async def _refuse(writer: asyncio.StreamWriter, why: str = "every seat is taken") -> None:

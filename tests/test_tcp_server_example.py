@@ -1370,3 +1370,88 @@ def test_without_a_seed_the_server_draws_its_own_from_the_systems_secrets(
     assert asked == [63]
     server_example.main(["--role", "demo", "--seed", "12345"])
     assert capsys.readouterr().out == drawn
+
+
+# --- found by a review as a public server's operator (stop 72) --------------------------
+
+
+def test_a_seat_that_floods_without_reading_holds_up_only_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seat sent bad lines and never read the refusals: the server, writing them under
+    the match's lock, waited for ever, so the other seat's move and the move clock waited
+    too. Refusals go out once the match is free, and a client that reads nothing for
+    ``DRAIN_SECONDS`` is let go (its seat leaves)."""
+    monkeypatch.setattr(server_example, "DRAIN_SECONDS", 1.0)
+
+    async def clients(port: int) -> list[Any]:
+        _, (cut_reader, cut_writer), (_, flood_writer) = await _two_seats(port)
+        flood_writer.transport.set_write_buffer_limits(high=1 << 26)  # (never blocks here)
+        bad = b'{"move": "zz"}\n' * 20_000
+        for _ in range(40):  # several megabytes of refusals to come, never read
+            flood_writer.write(bad)
+        cut_writer.write(b'{"move": "keep"}\n')  # the cutter's legal move, meanwhile
+        await cut_writer.drain()
+        heard = []
+        while len(heard) < 3:  # the cut's outcome and a view, then the flooder leaves
+            line = await asyncio.wait_for(cut_reader.readline(), 30)
+            if not line:
+                break
+            heard.append(json.loads(line)["type"] if line.strip() else repr(line))
+        flood_writer.transport.abort()
+        cut_writer.close()
+        return heard
+
+    match, heard = _run(lambda: _served(2, 3, clients))
+    assert heard[:2] == ["outcome", "view"]
+    assert len(match.game.moves) >= 2  # the cut was played
+    assert match.ending is not None and match.ending["type"] == "left"
+
+
+@pytest.mark.parametrize("depth", [1_100, 60_000])
+def test_a_deeply_nested_line_is_refused_as_not_json(depth: int) -> None:
+    """It raised RecursionError out of the seat's handler: the seat was never freed,
+    and the other seat never told."""
+
+    async def clients(port: int) -> list[Any]:
+        said, _, (reader, writer) = await _two_seats(port)
+        writer.write(b"[" * depth + b"\n")
+        await writer.drain()
+        said.append(json.loads(await reader.readline()))
+        writer.close()
+        return said
+
+    _, said = _run(lambda: _served(2, 3, clients))
+    assert said[-1]["type"] == "error"
+    assert said[-1]["message"].startswith("the line is not JSON: maximum recursion depth")
+    with pytest.raises(server_example.ChkobbaError, match=r"^the line is not JSON: maximum"):
+        server_example._watch_request(b"[" * 1_100)
+
+
+@pytest.mark.parametrize(
+    ("turn", "message"),
+    [
+        ('"3"', "a line's turn is a whole number, not '3'"),
+        ("1.0", "a line's turn is a whole number, not 1.0"),
+        (
+            "-" + "9" * 4000,
+            "there is no turn a negative integer of about 4001 digits: turns count from 0",
+        ),
+        ("9" * 4000, "there is no turn an integer of about 4001 digits yet: this is turn 1"),
+    ],
+)
+def test_a_lines_turn_is_checked_without_a_time_limit_and_quoted_short(
+    turn: str, message: str
+) -> None:
+    async def clients(port: int) -> list[Any]:
+        said, (reader, writer), (_, idle) = await _two_seats(port)
+        writer.write(b'{"move": "keep", "turn": ' + turn.encode() + b"}\n")
+        await writer.drain()
+        said.append(json.loads(await reader.readline()))
+        writer.close()
+        idle.close()
+        return said
+
+    match, said = _run(lambda: _served(2, 3, clients))
+    assert said[-1] == {"type": "error", "message": message}
+    assert len(match.game.moves) == 1
