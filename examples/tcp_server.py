@@ -303,8 +303,11 @@ class MatchServer:
             if self.finished.is_set():  # the match may have ended while this waited
                 return
             reply = await self._play_line(self.writers.index(writer), line)
-        if reply is not None:  # to this seat alone, once the match is free: a seat that
-            await _send(writer, reply)  # does not read its refusals holds up itself only
+        # To this seat alone, once the match is free (a seat that does not read its
+        # refusals holds up itself only), unless the match ended meanwhile: its seats
+        # were told the end, and their connections take no more.
+        if reply is not None and not self.finished.is_set():
+            await _send(writer, reply)
 
     async def _play_line(self, seat: int, line: bytes) -> dict[str, Any] | None:
         """Play a seat's line; the refusal to send that seat, if it is refused."""

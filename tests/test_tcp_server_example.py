@@ -1455,3 +1455,27 @@ def test_a_lines_turn_is_checked_without_a_time_limit_and_quoted_short(
     match, said = _run(lambda: _served(2, 3, clients))
     assert said[-1] == {"type": "error", "message": message}
     assert len(match.game.moves) == 1
+
+
+def test_a_refusal_is_not_sent_once_the_match_has_ended_meanwhile() -> None:
+    """A refusal goes out after the match's lock is released; if another seat's move
+    ended the match in between, the seat's connection was told the end and takes no
+    more (writing after its end raised RuntimeError out of the seat's handler)."""
+
+    class Ended:
+        def write(self, data: bytes) -> None:
+            raise RuntimeError("Cannot call write() after write_eof()")
+
+    async def main() -> None:
+        match = server_example.MatchServer(2, 3)
+        writer = Ended()
+        match.writers.append(writer)
+
+        async def ended_meanwhile(seat: int, line: bytes) -> dict[str, Any]:
+            match.finished.set()
+            return {"type": "error", "message": "refused"}
+
+        match._play_line = ended_meanwhile  # type: ignore[method-assign]
+        await match._play(writer, b'{"move": "zz"}\n')
+
+    _run(main)
