@@ -1422,10 +1422,11 @@ def test_a_deeply_nested_line_is_refused_as_not_json(depth: int) -> None:
         return said
 
     _, said = _run(lambda: _served(2, 3, clients))
+    # (Python 3.11 recurses and gives up; 3.12's decoder reads on to the line's end.)
     assert said[-1]["type"] == "error"
-    assert said[-1]["message"].startswith("the line is not JSON: maximum recursion depth")
-    with pytest.raises(server_example.ChkobbaError, match=r"^the line is not JSON: maximum"):
-        server_example._watch_request(b"[" * 1_100)
+    assert said[-1]["message"].startswith("the line is not JSON: ")
+    with pytest.raises(server_example.ChkobbaError, match=r"^the line is not JSON: "):
+        server_example._watch_request(b"[" * depth)
 
 
 @pytest.mark.parametrize(
