@@ -1039,12 +1039,18 @@ class _MainFinder(pickle.Pickler):
         return NotImplemented  # pickled as usual
 
 
+def _main_module() -> tuple[str | None, object]:
+    """``__main__``'s module name (``python -m``; None otherwise) and its ``__file__``
+    (None in an interactive session), the two things multiprocessing's ``spawn`` reads."""
+    main = sys.modules.get("__main__")
+    return getattr(getattr(main, "__spec__", None), "name", None), getattr(main, "__file__", None)
+
+
 def _main_importable() -> bool:
     """Whether a worker started by ``spawn`` runs ``__main__`` again, and so holds its
     classes, as multiprocessing decides: by its module name (``python -m mod``, but not a
     package's or a zip's ``__main__``, which it leaves alone), else from its file."""
-    main = sys.modules.get("__main__")
-    name = getattr(getattr(main, "__spec__", None), "name", None)
+    name, _ = _main_module()
     if name is not None:
         return name != "__main__" and not name.endswith(".__main__")
     path = _main_file()
@@ -1053,11 +1059,8 @@ def _main_importable() -> bool:
 
 def _main_file() -> str | None:
     """The path a spawned worker runs ``__main__`` from (None: it leaves it alone)."""
-    main = sys.modules.get("__main__")
-    if getattr(getattr(main, "__spec__", None), "name", None) is not None:
-        return None
-    path = getattr(main, "__file__", None)
-    if not isinstance(path, str):
+    name, path = _main_module()
+    if name is not None or not isinstance(path, str):
         return None
     # (Relative to the directory the program started in, as multiprocessing reads it.)
     started_in = getattr(multiprocessing.process, "ORIGINAL_DIR", None) or ""
@@ -1065,11 +1068,9 @@ def _main_file() -> str | None:
 
 
 def _main_source() -> str:
-    main = sys.modules.get("__main__")
-    name = getattr(getattr(main, "__spec__", None), "name", None)
+    name, path = _main_module()
     if name is not None:
         return f"{name}, which the workers do not run again"
-    path = getattr(main, "__file__", None)
     return "an interactive session" if path is None else f"{shown(path)}, which is no file"
 
 
@@ -1080,7 +1081,7 @@ def _check_workers_can_start() -> None:
     if path is not None and not os.path.isfile(path):
         raise ChkobbaError(
             "worker processes cannot start: each would run the main module again from "
-            f"{shown(getattr(sys.modules['__main__'], '__file__', path))}, which is no file "
+            f"{shown(_main_module()[1])}, which is no file "
             "(a script read from standard input): run the script from a file, or play "
             "with workers=1"
         )
