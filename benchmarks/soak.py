@@ -214,7 +214,8 @@ class _Table:
         for seat in range(players):
             seed = number * 10 + seat
             if seat == 1 and number % 10 == 3:
-                self.bots.append(ISMCTSBot(iterations=4, seed=seed, inference=number % 3))
+                inference = number % 3 if players == 2 else 0  # (it reads 2-player matches)
+                self.bots.append(ISMCTSBot(iterations=4, seed=seed, inference=inference))
             elif seat == 1 and number % 10 == 7:
                 self.bots.append(ExpertBot(iterations=4, budget=40, seed=seed))
             elif (seat + number) % 2:
@@ -320,7 +321,8 @@ def bots(seed: int, folder: Path) -> Unit:
         made = []
         for seat in range(players):
             spec = _SPECS[(number + seat) % len(_SPECS)]
-            n, b, i, h = 3 + (number + seat) % 5, 30 + number % 50, number // 5 % 3, number % 7
+            n, b, h = 3 + (number + seat) % 5, 30 + number % 50, number % 7
+            i = number // 5 % 3 if players == 2 else 0  # inference reads 2-player matches
             bot = make_bot(spec.format(n=n, b=b, i=i, h=h), seed=seed * 1000 + number * 10 + seat)
             made.append(bot.spawn(number) if seat == 0 else bot)  # a copy, the first dropped
         result = play_match(made, seed=seed + number, players=players, rules=ONE_DEAL)

@@ -284,7 +284,8 @@ def _seats(number: int, players: int) -> list[Bot]:
         seed = number * 10 + seat
         seats.append(GreedyBot(seed=seed) if (seat + number) % 2 else RandomBot(seed=seed))
     if number % 4 == 1:
-        seats[1] = ISMCTSBot(iterations=3, seed=number, inference=number % 3)
+        inference = number % 3 if players == 2 else 0  # (it reads 2-player matches)
+        seats[1] = ISMCTSBot(iterations=3, seed=number, inference=inference)
     elif number % 4 == 3:
         seats[1] = ExpertBot(iterations=3, budget=20, seed=number)
     return seats
@@ -397,7 +398,8 @@ def _bots_match(number: int, made: list[weakref.ref[Any]] | None = None) -> None
     bots = []
     for seat in range(players):
         spec = _SPECS[(number + seat) % len(_SPECS)]
-        text = spec.format(n=2 + (number + seat) % 3, b=10 + number % 20, i=number % 3)
+        inference = number % 3 if players == 2 else 0  # (it reads 2-player matches)
+        text = spec.format(n=2 + (number + seat) % 3, b=10 + number % 20, i=inference)
         bot = make_bot(text, seed=number * 10 + seat)
         if made is not None:
             made.append(weakref.ref(bot))

@@ -64,7 +64,8 @@ from chkobba._describe import (
     one_line,
 )
 from chkobba.bots.base import Bot, among, not_a_bot, refused_choice, spawned
-from chkobba.bots.registry import BotSpec
+from chkobba.bots.ismcts import inference_refusal
+from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.engine import apply, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
 from chkobba.moves import Move, random_shuffle
@@ -260,7 +261,12 @@ def play_match(
     seed = _checked_seed("play_match", seed)
     players, dealer = integral(players), integral(dealer)  # numpy's integers too
     _check_callback("play_match: on_move", on_move)
+    # The profile's player counts first: with a profile that deals to 3 only, the bots are
+    # not what is wrong when ``players`` was left at its default of 2.
+    _check_rules(rules, players)
     seated, tags = _match_bots(bots, players, seed)
+    for seat, bot in enumerate(seated):
+        _check_inference(bot, f"bot {bot_name(bot)} at seat {seat}", players)
     rng = random.Random(seed)
     if dealer is None:
         dealer = rng.randrange(players)
@@ -781,12 +787,22 @@ def tournament(
     makers = _entrants(bots)
     _check_matches(games, len(makers))
     names = _names(makers)
+    for maker, name in zip(makers, names, strict=True):  # before any worker starts
+        bot = make_bot(maker) if isinstance(maker, BotSpec) else maker
+        _check_inference(bot, f"bot {name}", players)
     jobs = _jobs(
         makers, names, games=games, seed=seed, players=players, records=bool(records), rules=rules
     )
     reporter = _Reporter(len(jobs), progress, on_match, streamed=streamed)
     summaries = _run_all(jobs, workers, executor, reporter)
     return _tally(names, players, seed, summaries, rules)
+
+
+def _check_inference(bot: object, who: str, players: int) -> None:
+    """Refuse, before the first move, a bot whose hand inference needs 2 players."""
+    refusal = inference_refusal(bot, players)
+    if refusal is not None:
+        raise ChkobbaError(f"{who}: {refusal}")
 
 
 def _check_reporting(progress: object, on_match: object, records: object) -> None:

@@ -54,6 +54,7 @@ except ImportError as error:  # say which extra brings the missing package
 
 from chkobba.actions import Position, advance, legal_actions, num_actions, render_position
 from chkobba.bots.base import Bot, among, is_bot, not_a_bot, refused_choice, spawned
+from chkobba.bots.ismcts import inference_refusal
 from chkobba.bots.policy import PolicyBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import DECK
@@ -174,6 +175,12 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
             )
         features = plain_flag("features", features)
         self.opponent = _opponent_maker(opponent, features)
+        # A spec's bot built to be asked (a bot of one's own is asked as it is: its spawn
+        # is the reset's to call).
+        asked = self.opponent(0) if isinstance(opponent, (str, BotSpec)) else opponent
+        refusal = inference_refusal(asked, players)
+        if refusal is not None:
+            raise ChkobbaError(f"opponent {shown(opponent)}: {refusal}")
         self.players, self.seat, self.rules = players, seat, rules
         self.single_deal = plain_flag("single_deal", single_deal)
         self.deal_reward = deal_reward_option(deal_reward)

@@ -194,6 +194,7 @@ class ISMCTSBot(SeededBot):
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         legal = checked_choice(self, view, legal)  # before the inference takes the view in
+        self._check_inference("choose", view)
         try:
             # Every view, forced moves included, to follow the opponent.
             if self.inference == 1:
@@ -210,6 +211,16 @@ class ISMCTSBot(SeededBot):
         root = self.search(view)
         best = max(range(len(legal)), key=lambda i: _visits(root, legal[i]))
         return legal[best]
+
+    def _check_inference(self, method: str, view: PlayerView) -> None:
+        """Refuse to play with hand inference outside a 2-player match: it reads the plays
+        of the one opponent, and would otherwise be silently off (a bot named
+        ``inference=1`` in a table of results must have used it). Valuing moves
+        (``evaluate``, a review) is not refused: only the moves chosen feed the inference,
+        so it plays no part there at any player count."""
+        refusal = inference_refusal(self, view.players)
+        if refusal is not None:
+            raise ChkobbaError(f"{type(self).__name__}.{method}: {refusal}")
 
     def search(self, view: PlayerView) -> _Node:
         """The search tree of one decision (its root's children are the moves tried)."""
@@ -319,6 +330,19 @@ class ISMCTSBot(SeededBot):
             visited.visits += 1
             visited.total += rewards[visited.side]
         return rewards
+
+
+def inference_refusal(bot: object, players: int) -> str | None:
+    """Why ``bot`` cannot play a match of ``players``: its hand inference reads the one
+    opponent of a 2-player match (``None``: it can, or it has no inference). The bots'
+    ``choose``, the arena and the command line refuse with it before a move is made."""
+    level = getattr(bot, "inference", 0)
+    if not level or players == 2:
+        return None
+    return (
+        f"inference={level} follows the opponent of a 2-player match, and this match has "
+        f"{players} players (use inference=0)"
+    )
 
 
 #: The ``inference`` levels: none, suspicions (:class:`HandInference`), the opponent

@@ -27,7 +27,8 @@ from typing import TextIO
 import attrs
 
 from chkobba._describe import one_line
-from chkobba.bots.registry import BotSpec
+from chkobba.bots.ismcts import inference_refusal
+from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.cli.analyse import UsageError, run_analyse
 from chkobba.cli.arguments import PROGRAM as PROGRAM
 from chkobba.cli.arguments import build_parser as build_parser
@@ -126,6 +127,7 @@ def _demo_from_args(
     rules = _rules(args, parser)
     players = _players(args, parser, rules)
     specs = _seating(parser, args.bots or [BotSpec.parse("greedy")], players)
+    _check_inference(parser, "demo", "--bots", specs, players)
     return run_demo(
         out, seed=args.seed, players=players, specs=specs, delay=args.delay, rules=rules
     )
@@ -139,6 +141,9 @@ def _play_from_args(
     if args.partner is not None and players != _PARTNERSHIP:
         message = f"argument --partner: a {players}-player match has no partners"
         subcommand(parser, "play").error(f"{message}; --partner needs --players 4")
+    _check_inference(parser, "play", "--opponent", [args.opponent], players)
+    if args.partner is not None:
+        _check_inference(parser, "play", "--partner", [args.partner], players)
     stdin = _moves_input()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     return run_play(
@@ -170,6 +175,7 @@ def _simulate_from_args(
     players = _players(args, parser, rules)
     if len(args.bots) < 2:
         subcommand(parser, "simulate").error("argument --bots: give at least two bots")
+    _check_inference(parser, "simulate", "--bots", args.bots, players)
     return run_simulate(
         out,
         err,
@@ -256,6 +262,17 @@ def _players(args: argparse.Namespace, parser: argparse.ArgumentParser, rules: R
         fix = f"; for {players} players, use --rules {' or '.join(seating)}" if seating else ""
         subcommand(parser, args.command).error(f"argument --players: {error}{fix}")
     return players
+
+
+def _check_inference(
+    parser: argparse.ArgumentParser, command: str, option: str, specs: list[BotSpec], players: int
+) -> None:
+    """Refuse before the match a bot whose hand inference needs 2 players (its ``choose``
+    would refuse at its first move)."""
+    for spec in specs:
+        refusal = inference_refusal(make_bot(spec), players)
+        if refusal is not None:
+            subcommand(parser, command).error(f"argument {option}: {spec}: {refusal}")
 
 
 def _seating(parser: argparse.ArgumentParser, specs: list[BotSpec], players: int) -> list[BotSpec]:
