@@ -29,7 +29,7 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, BinaryIO, NoReturn
 
 import attrs
@@ -573,29 +573,55 @@ def read_record_lines(file: BinaryIO, name: str, *, verify: bool = True) -> Iter
     """The records of a JSON Lines ``file`` (opened in binary), one by one as they are
     read. A line that is not a record raises :class:`~chkobba.RecordError` naming ``name``
     and the line's number (from 1, blank lines counted, as an editor counts them)."""
-    found = False
+    for reader in record_line_readers(file, name, verify=verify):
+        yield reader()
+
+
+def record_line_readers(
+    file: BinaryIO, name: str, *, verify: bool = True
+) -> Iterator[Callable[[], Record]]:
+    """What reads each record of a JSON Lines ``file``, one per line that is not blank,
+    as :func:`read_record_lines` reads it: a caller that wants one record of many (``chkobba
+    replay --game N``) counts the lines before it without parsing them."""
     lines = iter(functools.partial(file.readline, FILE_LIMIT + 1), b"")
+    first = True
     for number, line in enumerate(lines, 1):
-        try:
-            record = _line_record(line, verify)
-        except RecordError as error:
-            hint = ""
-            if not found and line.removeprefix(codecs.BOM_UTF8).strip() == b"{":
-                # How a record saved by save() starts.
-                hint = " (a record saved over several lines reads with Record.load)"
-            raise RecordError(f"{name}, line {number}: {error}{hint}") from None
-        if record is not None:
-            found = True
-            yield record
+        if not _blank(line):
+            yield functools.partial(_numbered_record, line, number, name, verify, first)
+            first = False
+        if len(line) > FILE_LIMIT:
+            # Nothing after a line longer than any record is read: its rest would be
+            # taken for lines of their own, and a stream may never end it (/dev/zero).
+            raise RecordError(f"{name}, line {number}: {_too_long()}")
 
 
-def _line_record(line: bytes, verify: bool) -> Record | None:
-    """The record on one line of a JSON Lines file; ``None`` for a blank line."""
+def _blank(line: bytes) -> bool:
+    """Whether a line of a JSON Lines file holds nothing (one that cannot be read is not
+    blank: reading its record says why)."""
     if len(line) > FILE_LIMIT:
-        raise RecordError(f"the line is longer than {_limit_text()}, more than any record")
+        return False
+    try:
+        return not _decoded(line).strip()
+    except RecordError:
+        return False
+
+
+def _numbered_record(line: bytes, number: int, name: str, verify: bool, first: bool) -> Record:
+    try:
+        return _line_record(line, verify)
+    except RecordError as error:
+        hint = ""
+        if first and line.removeprefix(codecs.BOM_UTF8).strip() == b"{":
+            # How a record saved by save() starts.
+            hint = " (a record saved over several lines reads with Record.load)"
+        raise RecordError(f"{name}, line {number}: {error}{hint}") from None
+
+
+def _line_record(line: bytes, verify: bool) -> Record:
+    """The record on one line of a JSON Lines file (not a blank one: those are skipped)."""
+    if len(line) > FILE_LIMIT:
+        raise RecordError(_too_long())
     text = _decoded(line).rstrip("\r\n")
-    if not text.strip():
-        return None
     try:
         return Record.from_json(text, verify=verify)
     except RecordError as error:
@@ -607,6 +633,10 @@ def _line_record(line: bytes, verify: bool) -> Record | None:
 
 #: Where the JSON decoder says it stopped, within a one-line text.
 _WITHIN_LINE = re.compile(r": line 1 column (\d+) \(char \d+\)$")
+
+
+def _too_long() -> str:
+    return f"the line is longer than {_limit_text()}, more than any record"
 
 
 def _limit_text() -> str:

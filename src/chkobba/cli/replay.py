@@ -7,8 +7,9 @@ or with ``--no-step``, it prints everything. ``--deal N`` shows one deal.
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO, TextIO
 
 from chkobba._describe import cut, move_number, one_line
@@ -17,7 +18,7 @@ from chkobba.cli.output import Output, is_terminal
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
-from chkobba.records import FILE_LIMIT, Record, read_at_most, read_record_lines
+from chkobba.records import FILE_LIMIT, Record, read_at_most, record_line_readers
 from chkobba.render import render
 from chkobba.state import State
 
@@ -122,8 +123,8 @@ def tag_line(record: Record) -> str | None:
 def load_record(path: str, name: str, game: int | None = None) -> Record:
     """The record in the file at ``path``: a record file, or game number ``game`` (from
     1) of a JSON Lines file holding one record per line (``simulate --records``). The
-    records are read one at a time and only the chosen one is kept; reading stops at it,
-    so the lines after game ``game`` are not read (nor checked)."""
+    records before it are counted, not read (nor checked), and reading stops at it, so
+    the lines after game ``game`` are not read either."""
     if "\0" in path:  # open() would raise a ValueError that names no file
         raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character")
     try:
@@ -133,9 +134,10 @@ def load_record(path: str, name: str, game: int | None = None) -> Record:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
 
 
-def _pick(records: Iterator[Record], name: str, game: int | None) -> Record:
-    """Game number ``game`` of ``records`` (which hold at least one), or the only one;
-    the others are counted, for the message, and let go."""
+def _pick(records: Iterator[Callable[[], Record]], name: str, game: int | None) -> Record:
+    """Game number ``game`` of ``records`` (which hold at least one), or the only one:
+    the record that its reader reads. The others are counted, for the message, not read
+    (a file of a million matches is counted in a second, where reading took minutes)."""
     if game is None:
         only = next(records)
         others = sum(1 for _ in records)
@@ -143,19 +145,20 @@ def _pick(records: Iterator[Record], name: str, game: int | None) -> Record:
             raise CommandError(
                 f"{name} holds {others + 1} records, one per line: choose one with --game N"
             )
-        return only
+        return only()
     held = 0
-    for held, record in enumerate(records, 1):
+    for held, reader in enumerate(records, 1):
         if held == game:
-            return record
+            return reader()
     raise CommandError(f"{name} holds {counted(held, 'record')}: there is no game {game}")
 
 
-def _records_in(file: BinaryIO, name: str) -> Iterator[Record]:
-    """The record of a record file, or the records of a file of one record per line (read
-    by the library's reader, so lines are numbered as Record.load_lines numbers them), one
-    at a time. A file that fits :data:`~chkobba.records.FILE_LIMIT` is first tried whole
-    as one record; a pipe, which cannot be read again, is then read from those bytes."""
+def _records_in(file: BinaryIO, name: str) -> Iterator[Callable[[], Record]]:
+    """What reads the record of a record file, or each record of a file of one record per
+    line (the library's readers, so lines are numbered as Record.load_lines numbers them),
+    one at a time; the first record of such a file is read at once. A file that fits
+    :data:`~chkobba.records.FILE_LIMIT` is first tried whole as one record; a pipe, which
+    cannot be read again, is then read from those bytes."""
     if file.seekable() and _starts_with_a_record(file):
         # A file of records (or one record on one line): never held whole. Its first
         # line is a record, so the message for a broken first record is never needed.
@@ -167,7 +170,7 @@ def _records_in(file: BinaryIO, name: str) -> Iterator[Record]:
     if whole:
         try:
             # Bytes, read as Record.load reads them: UTF-8, a byte-order mark allowed.
-            return iter((Record.from_json(head, verify=False),))
+            return iter((functools.partial(_same, Record.from_json(head, verify=False)),))
         except ChkobbaError as error:
             refused = f"{name} is not a valid record: {error}"
     else:
@@ -201,20 +204,38 @@ def _starts_with_a_record(file: BinaryIO) -> bool:
 
 def _lines_of_records(
     lines: BinaryIO, name: str, refused: str, *, first_named: bool
-) -> Iterator[Record]:
-    """The records of a file of one record per line, as they are read; a broken line is
-    named, but when the first record is broken (unless ``first_named``) or there is none,
-    the file is taken for a broken record file, and ``refused`` says why."""
-    found = False
+) -> Iterator[Callable[[], Record]]:
+    """What reads each record of a file of one record per line. The first is read at
+    once: when it is broken (unless ``first_named``) or there is none, the file is taken
+    for a broken record file, and ``refused`` says why; a later broken line is named when
+    its reader reads it."""
+    readers = record_line_readers(lines, name, verify=False)
+    first = next(readers, None)
     try:
-        for record in read_record_lines(lines, name, verify=False):
-            found = True
-            yield record
+        record = first() if first is not None else None
     except ChkobbaError as error:
-        if found or first_named:
+        if first_named:
             raise CommandError(str(error)) from None
-    if not found:
+        record = None
+    if record is None:
         raise CommandError(refused)
+    yield functools.partial(_same, record)
+    try:
+        for reader in readers:
+            yield functools.partial(_read, reader)
+    except ChkobbaError as error:  # a line the reading cannot go past (longer than any)
+        raise CommandError(str(error)) from None
+
+
+def _same(record: Record) -> Record:
+    return record
+
+
+def _read(reader: Callable[[], Record]) -> Record:
+    try:
+        return reader()
+    except ChkobbaError as error:
+        raise CommandError(str(error)) from None
 
 
 def _show(
