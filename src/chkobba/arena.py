@@ -42,6 +42,7 @@ import pickle
 import random
 import signal
 import sys
+import threading
 import time
 import types
 from collections.abc import Callable, Sequence
@@ -999,8 +1000,11 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     running ones interrupted (SIGTERM: a worker still starting, before its handlers,
     ends at once and quietly, where SIGINT printed a traceback), and the workers waited
     for as they exit, at most ``_STOP_SECONDS``; one still running then, or when a
-    second interrupt comes, is killed."""
+    second interrupt comes, is killed. Then the thread that fed them is waited for, at
+    most ``_STOP_SECONDS`` more."""
     processes = list((pool._processes or {}).values())  # shutdown() lets go of them
+    # The thread that feeds the workers holds the pool's queues, and their semaphores.
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
@@ -1013,6 +1017,11 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             if process.is_alive():
                 process.kill()
                 process.join()
+    # Its end lets the queues go: ``chkobba simulate`` then ends by SIGTERM, running no
+    # exit handler, and semaphores still held were reported by multiprocessing's
+    # resource tracker as leaked, a warning on standard error.
+    if manager is not None:
+        manager.join(_STOP_SECONDS)
 
 
 def _check_picklable(jobs: list[_Job], spawned: bool = False) -> None:

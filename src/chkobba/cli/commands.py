@@ -2,8 +2,9 @@
 
 A move is card text (``QH``, ``QH x 2D+6S``, ``QSxQD``, ``7♦``) or one of the cut's two
 words (``keep``, ``expose``); any other word of three letters or more is a command, so a
-misspelt command is answered as a command, never as a bad card. A letter alone is no
-command (``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
+misspelt command is answered as a command, never as a bad card, and so are two letters
+that are no card and begin a command (``un``, ``bo``). A letter alone is no command
+(``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
 
 >>> command_of("board"), command_of("Q"), command_of("QH"), command_of("keep")
 ('board', None, None, None)
@@ -13,6 +14,10 @@ command (``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
 Traceback (most recent call last):
 ...
 chkobba.errors.ChkobbaError: unknown command 'kep' (did you mean keep?)
+>>> command_of("bo")
+Traceback (most recent call last):
+...
+chkobba.errors.ChkobbaError: 'bo' is neither a card nor a command (did you mean board?)
 >>> command_of("hint x")
 Traceback (most recent call last):
 ...
@@ -22,7 +27,9 @@ chkobba.errors.ChkobbaError: 'hint x': hint takes nothing after it
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
+from chkobba.cards import card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.notation import parse_move
 
@@ -99,18 +106,28 @@ def command_of(text: str) -> str | None:
         return ALIASES[word]
     if word in MOVE_WORDS or word in _DRAWN or not (word.isascii() and word.isalpha()):
         return None
-    if len(word) < _SHORTEST_WORD or _is_move(word):
-        return None
     words = [*COMMANDS, *MOVE_WORDS, *(alias for alias in ALIASES if len(alias) > 1)]
+    if len(word) < _SHORTEST_WORD:
+        # Two letters that are no card but begin a word ("un", "bo"): the word's start.
+        # (Not a move word's start: at the cut, play says "ke" meant keep.)
+        begun = [name for name in words if name.startswith(word)]
+        if len(word) < 2 or not begun or _reads(card, word) or set(begun) & set(MOVE_WORDS):
+            return None
+        raise ChkobbaError(
+            f"{shown(text.strip())} is neither a card nor a command (did you mean "
+            f"{' or '.join(begun)}?)"
+        )
+    if _reads(parse_move, word):  # letters alone that write a move: QSxQD
+        return None
     close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]}?)" if close else ""
     raise ChkobbaError(f"unknown command {shown(text.strip())}{hint}")
 
 
-def _is_move(word: str) -> bool:
-    """Whether letters alone write a move: a capture without spaces, ``QSxQD``."""
+def _reads(read: Callable[[str], object], word: str) -> bool:
+    """Whether ``read`` (``card``, ``parse_move``) reads ``word`` without an error."""
     try:
-        parse_move(word)
+        read(word)
     except ChkobbaError:
         return False
     return True

@@ -195,7 +195,9 @@ def _deal_end(
 
 def deal_summary(score: DealScore, number: int, after: State, you: int | None = None) -> list[str]:
     """The score breakdown of deal ``number`` (void deals counted) and the match totals
-    after it; after the last deal, the one line that tells who won the match.
+    after it; after the last deal, the one line that tells who won the match, and after a
+    deal that left the leaders level at or past the target, the line that says another
+    deal is played.
 
     >>> import random
     >>> from chkobba.cli.narrate import deal_summary
@@ -240,6 +242,11 @@ def deal_summary(score: DealScore, number: int, after: State, you: int | None = 
     if after.phase is Phase.OVER and after.winner is not None:
         winner = _verb(side_name(after.winner, players, you), "win")
         lines.append(f"{winner} the match {_pair(after.scores)} after {_deals(number, after)}")
+    elif max(after.scores) >= rules.target:  # the leaders are level past the target
+        lines.append(
+            f"no winner yet: the leaders are level at {max(after.scores)}, the target of "
+            f"{rules.target} reached, so another deal is played"
+        )
     return lines
 
 

@@ -114,13 +114,16 @@ _CARD_BOTH_WAYS = re.compile(r"\b([A2-7QJK])([SHDC]) or \1([♠♥♦♣])")
 
 def _offered_once(text: str) -> str:
     """``text`` without the symbols offered beside the letters ("S H D C or ♠ ♥ ♦ ♣",
-    "QH or Q♥"), for a stream that would write them as the same letters again. Only
-    those exact alternatives go: a player's own "7C or 7C" is written as typed.
+    "S H D C (or ♠ ♥ ♦ ♣)", "QH or Q♥"), for a stream that would write them as the same
+    letters again. Only those exact alternatives go: a player's own "7C or 7C" is written
+    as typed.
 
     >>> _offered_once("a suit (S H D C or ♠ ♥ ♦ ♣), as in QH or Q♥; 7C or 7♥")
     'a suit (S H D C), as in QH; 7C or 7♥'
+    >>> _offered_once("suits S H D C (or ♠ ♥ ♦ ♣).")  # the help's way
+    'suits S H D C.'
     """
-    text = text.replace("S H D C or ♠ ♥ ♦ ♣", "S H D C")
+    text = text.replace("S H D C or ♠ ♥ ♦ ♣", "S H D C").replace(" (or ♠ ♥ ♦ ♣)", "")
     return _CARD_BOTH_WAYS.sub(
         lambda both: both[1] + both[2] if PLAIN_FORMS[both[3]] == both[2] else both[0], text
     )

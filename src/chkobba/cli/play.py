@@ -343,7 +343,14 @@ def _first_dealer(seed: int, players: int) -> int:
     return random.Random(seed).randrange(players)
 
 
+#: A line of the move list pasted whole: ``3. J♣ x 3♠+6♥``.
+_MENU_LINE = re.compile(r"(\d{1,3})\.\s+(\S.*)")
+
+
 def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
+    pasted = _MENU_LINE.fullmatch(text.strip())
+    if pasted is not None:
+        return _menu_line(text, int(pasted[1]), pasted[2], choices, state)
     # "1." as the menu writes it is move 1.
     digits = text[:-1] if text[-1:] == "." and text[:-1].isdecimal() else text
     if digits.isdigit():
@@ -387,6 +394,28 @@ def _choice(text: str, choices: list[tuple[Move, str]], state: State) -> Move:
     if move not in [move for move, _ in choices]:
         raise ChkobbaError(f"{shown(text)} is not legal here")
     return move
+
+
+def _menu_line(
+    text: str, number: int, written: str, choices: list[tuple[Move, str]], state: State
+) -> Move:
+    """A move list's line typed or pasted whole: its move, when the number and the move
+    agree; else what to type instead."""
+    if not 1 <= number <= len(choices):
+        raise _not_a_number(f"{number}.", choices)
+    move, label = choices[number - 1]
+    if written.strip() == label:
+        return move
+    try:
+        meant = parse_move(written, state)
+    except ChkobbaError:
+        meant = None
+    if meant == move:
+        return move
+    raise ChkobbaError(
+        f"{shown(text.strip())}: move {number} is {label}; type its number ({number}) or "
+        "a move, not both"
+    )
 
 
 # The notation's list of every move's form: it names a shuffle too, which a player never
