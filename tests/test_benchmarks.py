@@ -659,3 +659,23 @@ def test_the_scripts_refuse_counts_below_their_least_and_unknown_bots() -> None:
         with pytest.raises(argparse.ArgumentTypeError) as caught:
             check(text)
         assert str(caught.value).startswith(said)
+
+
+def test_records_speed_reads_back_the_records_it_times(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records_speed = _benchmark("records_speed")
+    lines = records_speed.recorded(2, 5)
+    assert [chkobba.Record.from_json(line).tags["seed"] for line in lines] == ["5", "6"]
+    assert all("\n" not in line for line in lines)  # one record a line, as simulate's
+    monkeypatch.setattr(sys, "argv", ["records_speed.py", "--matches", "2", "--runs", "1"])
+    records_speed.main()
+    out = capsys.readouterr().out.splitlines()
+    moves = sum(len(chkobba.Record.from_json(line).moves) for line in records_speed.recorded(2, 0))
+    assert out[0] == f"2 records, {moves:,} moves (median CPU µs a move of 1 runs)"
+    assert [line.split()[0] for line in out[1:]] == [
+        "from_json(verify=False)",
+        "from_json(verify=True)",
+        "to_json(compact=True)",
+    ]
+    assert all(float(line.split()[1]) > 0 for line in out[1:])

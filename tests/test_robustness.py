@@ -179,9 +179,14 @@ def test_long_captures_are_read_in_linear_work(monkeypatch: pytest.MonkeyPatch) 
     # Count the card reads instead of timing: a capture of n cards reads each card once.
     import chkobba.notation as notation
 
-    calls = _counting(monkeypatch, notation, "card")
+    # A card written as str writes it is looked up (exact_card), any other read whole
+    # (card): each once.
+    looked_up = _counting(monkeypatch, notation, "exact_card")
+    read = _counting(monkeypatch, notation, "card")
     parse_move("KC x " + "+".join(str(c) for c in DECK[:39]))
-    assert calls == [40]
+    assert (looked_up, read) == ([40], [0])
+    parse_move("kc x " + "+".join(str(c).lower() for c in DECK[:39]))
+    assert (looked_up, read) == ([80], [40])
 
 
 # --- public helpers raise ChkobbaError on wrong types (#10 item 5) --------------------------
@@ -300,7 +305,7 @@ def test_reading_records_is_linear_in_their_moves(monkeypatch: pytest.MonkeyPatc
     import chkobba.records as records
 
     moves = _counting(monkeypatch, records, "parse_move")
-    cards_read = _counting(monkeypatch, notation, "card")
+    cards_read = _counting(monkeypatch, notation, "exact_card")  # (each card looked up)
     capture = "KC x " + "+".join(str(c) for c in DECK[:39])
     for count in (2_000, 20_000):
         moves[0] = cards_read[0] = 0

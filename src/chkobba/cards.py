@@ -229,6 +229,14 @@ def card(text: str) -> Card:
     raise NotationError(f"{shown(text)} is not a card: {_card_problem(text.strip())}")
 
 
+def exact_card(text: str) -> Card | None:
+    """The card ``text`` writes exactly as :func:`card` reads it at once (``QH``, ``Q♥``:
+    a known spelling, nothing around it), else ``None``: a quick look-up for readers of
+    many moves, which call :func:`card` for anything else (it forgives more, and says why
+    text is not a card)."""
+    return _BY_TEXT.get(text)
+
+
 def _card_problem(written: str) -> str:
     """Why ``written`` (stripped, in the case it was typed) is not a card."""
     for end in (3, 2):  # a card (with a selector after its symbol, or not), then more
@@ -242,6 +250,9 @@ def _card_problem(written: str) -> str:
     text = _upper(written)
     if not text:
         return "the text is empty"
+    joined = "".join(text.split())
+    if joined != text and _BY_TEXT.get(joined) is not None:  # 'Q H': a rank, a space, a suit
+        return f"a card is written without spaces inside it ({_plain(joined)})"
     if len(text) == 1:
         return "a card is a rank and a suit, e.g. 7D"
     rank_text, suit_text = text[:-1], text[-1]
