@@ -147,12 +147,17 @@ class Game:
 
     @property
     def history(self) -> tuple[State, ...]:
-        """Every state from the start of the match to the current one (one more than moves)."""
+        """Every state from the start of the match to the current one (one more than moves).
+
+        A new tuple at each read, as long as the match: read it once and keep it, rather
+        than at every move (:attr:`state` is the current state)."""
         return tuple(self._states)
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """Every move played so far, shuffles included; ``history[i+1]`` follows ``moves[i]``."""
+        """Every move played so far, shuffles included; ``history[i+1]`` follows ``moves[i]``.
+
+        A new tuple at each read, as long as the match (as :attr:`history`)."""
         return tuple(self._moves)
 
     @property

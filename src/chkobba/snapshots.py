@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
 import attrs
@@ -522,6 +521,10 @@ def shipped_schema(name: str) -> dict[str, Any]:
     ``view.schema.json``, ``public_view.schema.json``, ``record.schema.json``,
     ``rules.schema.json``, ``outcome.schema.json``), parsed: a new dict at every call,
     for the caller to keep."""
+    # Imported here: importlib.resources is a tenth of `import chkobba`'s time, and only
+    # the schemas need it.
+    from importlib import resources
+
     text = resources.files("chkobba").joinpath(name).read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
