@@ -97,7 +97,8 @@ def test_other_characters_the_stream_lacks_are_escaped_not_fatal(
     monkeypatch.setattr(sys, "stdout", stdout)
     monkeypatch.setattr(sys, "stderr", stderr)
     assert main(["replay", str(path), "--no-boards", "--no-colour"]) == 0
-    assert _written(stdout).splitlines()[1] == "tags: event Caf\\xe9 H"
+    # Its ♥ is no card: escaped, not a letter (stop 74).
+    assert _written(stdout).splitlines()[1] == "tags: event Caf\\xe9 \\u2665"
     assert _written(stderr) == ""
 
 

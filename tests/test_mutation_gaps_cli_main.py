@@ -441,7 +441,7 @@ def test_a_closed_standard_error_fails_without_running(monkeypatch: pytest.Monke
 class _CtrlC:
     """Standard input where every line read is interrupted by Ctrl-C."""
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         raise KeyboardInterrupt
 
 
@@ -563,7 +563,7 @@ def test_standard_input_that_is_not_utf8_is_one_line_with_status_1(
     stdin = io.TextIOWrapper(_TerminalBytes(b"\xffq\n"), encoding="utf-8")
     _streams(monkeypatch, stdout=_Terminal(), stderr=err, stdin=stdin)
     assert main(["replay", record_file, "--no-colour"]) == 1
-    assert err.getvalue() == "chkobba replay: error: standard input is not utf-8 text (byte 0)\n"
+    assert err.getvalue() == "chkobba replay: error: standard input is not utf-8 text (byte 0xff)\n"
 
 
 @pytest.mark.parametrize(

@@ -97,11 +97,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except UnicodeDecodeError as error:
-        _complain(f"standard input is not {error.encoding} text (byte {error.start})", name)
+        byte = error.object[error.start]
+        _complain(f"standard input is not {error.encoding} text (byte 0x{byte:02x})", name)
         return 1
     except UnicodeEncodeError as error:
         wrong = shown(error.object[error.start : error.end])
         _complain(f"cannot write {wrong} in {error.encoding}", name)
+        return 1
+    except UnicodeError as error:  # a codec's own complaint (PYTHONIOENCODING=utf-16)
+        _complain(f"standard input or output cannot be used: {error}", name)
         return 1
     except OSError as error:
         _complain(f"input/output failed: {error.strerror or error}", name)

@@ -16,8 +16,8 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.play import move_label, points
-from chkobba.cli.replay import CommandError, load_record, tag_line
-from chkobba.errors import ChkobbaError, shown
+from chkobba.cli.replay import CommandError, load_record, record_name, tag_line
+from chkobba.errors import ChkobbaError
 from chkobba.state import sides_of
 
 __all__ = ["UsageError", "run_analyse"]
@@ -57,8 +57,7 @@ def run_analyse(
 ) -> int:
     """Review the record at ``path`` (game number ``game`` of a file holding one record
     per line) and print the result."""
-    # The file name as a message shows it: quoted, control characters escaped.
-    name = shown(path, 200)
+    name = record_name(path)
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
         raise UsageError(f"argument --bot: {bot} cannot evaluate moves (use expert or ismcts)")

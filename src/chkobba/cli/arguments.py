@@ -127,6 +127,7 @@ def _demo_arguments(demo: argparse.ArgumentParser) -> None:
         "--bots",
         type=_bot,
         nargs="+",
+        action="extend",  # --bots A --bots B: both, as --bots A B
         metavar="BOT",
         default=None,
         help="one bot for every seat, or one per seat (at 4 players, 2 bots are seated as "
@@ -176,6 +177,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         "--bots",
         type=_bot,
         nargs="+",
+        action="extend",  # --bots A --bots B: both, as --bots A B
         required=True,
         metavar="BOT",
         help=f"two or more bots; every pair plays --games matches; {_BOT_FORM}",
@@ -219,7 +221,7 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
 
 
 def _replay_arguments(replay: argparse.ArgumentParser) -> None:
-    replay.add_argument("file", help="a record written by chkobba (JSON)")
+    replay.add_argument("file", help="a record written by chkobba (JSON); - reads standard input")
     _game_option(replay)
     replay.add_argument("--no-boards", action="store_true", help="moves only, no boards")
     replay.add_argument(
@@ -233,7 +235,7 @@ def _replay_arguments(replay: argparse.ArgumentParser) -> None:
 
 
 def _analyse_arguments(analyse: argparse.ArgumentParser) -> None:
-    analyse.add_argument("file", help="a record written by chkobba (JSON)")
+    analyse.add_argument("file", help="a record written by chkobba (JSON); - reads standard input")
     _game_option(analyse)
     analyse.add_argument(
         "--seat", type=_whole, default=None, metavar="N", help="review one player (default all)"

@@ -30,7 +30,9 @@ def _rich_console(stream: TextIO) -> Any:
         from rich.console import Console
     except ImportError:
         return None
-    return Console(file=stream, highlight=False, soft_wrap=True)
+    # No markup and no emoji codes: a file name, a profile's name or a line typed is
+    # written as it is (":fire:.json" is not shown as "🔥.json").
+    return Console(file=stream, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 class Output:
@@ -46,12 +48,13 @@ class Output:
 
     def writable(self, text: str) -> str:
         """``text`` as the stream's encoding can write it: on a stream without the suit
-        symbols, the notation's letters for them (:data:`PLAIN_FORMS`), and any other
-        character it lacks (a tag's or a name's ``é`` on an ASCII terminal) as its
-        escape, ``\\xe9``, rather than an error that ends the command."""
+        symbols, a card's in the notation's letters (:data:`PLAIN_FORMS`), an ellipsis as
+        three dots, and any other character it lacks (a tag's or a name's ``é``, a suit
+        in a file's name, on an ASCII terminal) as its escape, ``\\xe9``, rather than
+        an error that ends the command."""
         if not self.plain:
             return text
-        return escaped(_offered_once(text).translate(self.plain), self.stream)
+        return escaped(_plain_cards(_offered_once(text), self.plain), self.stream)
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
@@ -127,6 +130,24 @@ def _offered_once(text: str) -> str:
     return _CARD_BOTH_WAYS.sub(
         lambda both: both[1] + both[2] if PLAIN_FORMS[both[3]] == both[2] else both[0], text
     )
+
+
+#: A card written with its suit symbol (``Q♥``), or the help's list of the symbols: what
+#: a stream without them gets in letters. A suit elsewhere (``I♥.json``) is another's
+#: text, written as its escape.
+_SYMBOL_CARD = re.compile(r"(?<!\w)[A2-7QJK][♠♥♦♣]|♠ ♥ ♦ ♣")
+
+
+def _plain_cards(text: str, plain: dict[int, str]) -> str:
+    """``text`` with the cards written with suit symbols that ``plain`` replaces written in
+    letters, and its ellipses as three dots (when ``plain`` replaces them).
+
+    >>> plain = {ord(char): letters for char, letters in PLAIN_FORMS.items()}
+    >>> _plain_cards("Q♥ x 2♦+6♠ in I♥.json, A♣…", plain)
+    'QH x 2D+6S in I♥.json, AC...'
+    """
+    text = _SYMBOL_CARD.sub(lambda card: card[0].translate(plain), text)
+    return text.replace("…", plain.get(ord("…"), "…"))
 
 
 def encoding_name(stream: object) -> str:

@@ -24,6 +24,7 @@ from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, encoding_name, is_terminal
+from chkobba.cli.reading import LINE_LIMIT, can_edit, read_line
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
 from chkobba.game import Game
@@ -43,6 +44,7 @@ _PARTNERSHIP = 4
 _NUMBER_DIGITS = 9
 _RANKS = frozenset(rank.value for rank in Rank)
 _HINTED = 3  # moves the hint shows
+_ECHOED = 80  # the characters of a line too long that the transcript echoes
 _POINTS_MEAN = "your side's expected deal points minus the opponents'"
 # With three sides each for himself, the search's value is against the other two's mean.
 _POINTS_MEAN_3 = "your side's expected deal points minus the mean of the other sides'"
@@ -115,27 +117,47 @@ class _Match:
 
     def read(self, prompt: str) -> str:
         """One line of input, stripped; raises ``_EndOfInput`` at its end. A line that is
-        not text in standard input's encoding (its bad bytes read as surrogates) is
-        refused, naming that encoding, and asked again."""
+        not text in standard input's encoding (its bad bytes read as surrogates), or
+        longer than any move, is refused, naming why, and asked again. A byte-order mark
+        before it (a file saved by Notepad, piped in) is no part of it."""
         while True:
-            self.out.prompt(prompt)
-            text = self.stdin.readline()
+            text, too_long = self._line(prompt)
             if not text:
                 self.out.line()
                 raise _EndOfInput
+            text = text.removeprefix("\ufeff")
             bad = [c for c in text if "\udc80" <= c <= "\udcff"]
             if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
                 # Escaped, as every message quotes text: a terminal's escape code typed
                 # into the pipe must not reach the terminal that shows the output.
                 echo = text.rstrip("\r\n").encode("utf-8", "replace").decode("utf-8")
-                self.out.line(one_line(echo))
-            if not bad:
+                self.out.line(one_line(echo if not too_long else echo[:_ECHOED] + "…"))
+            if too_long:
+                self.out.line(
+                    f"that line is longer than {LINE_LIMIT:,} characters, more than any "
+                    "move: type it again",
+                    style="red",
+                )
+            elif not bad:
                 return text.strip()
-            byte = ord(bad[0]) - 0xDC00
-            encoding = encoding_name(self.stdin)
-            self.out.line(
-                f"that line is not {encoding} text (byte 0x{byte:02x}): type it again", style="red"
-            )
+            else:
+                byte = ord(bad[0]) - 0xDC00
+                encoding = encoding_name(self.stdin)
+                self.out.line(
+                    f"that line is not {encoding} text (byte 0x{byte:02x}): type it again",
+                    style="red",
+                )
+
+    def _line(self, prompt: str) -> tuple[str, bool]:
+        """The next line after ``prompt``, with its end, and whether it was too long; at
+        the process's own terminal, read by ``input`` with its line editing."""
+        if not can_edit(self.stdin, self.out.stream):
+            self.out.prompt(prompt)
+            return read_line(self.stdin)
+        try:
+            return input(self.out.writable(prompt)) + "\n", False
+        except EOFError:
+            return "", False
 
     def ask(self, prompt: str) -> str:
         """Like :meth:`read`, for the save questions (``EOFError`` at the end of input)."""

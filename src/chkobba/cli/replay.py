@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import io
+import sys
 from collections.abc import Callable, Iterator
 from typing import BinaryIO, TextIO
 
 from chkobba._describe import cut, move_number, one_line
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
+from chkobba.cli.reading import read_line
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Shuffle
@@ -50,7 +52,7 @@ class _Pager:
             return
         self.out.prompt(_STEP_PROMPT)
         try:
-            answer = self.stdin.readline()
+            answer, _ = read_line(self.stdin)  # (a line too long: a step, as any other)
         except KeyboardInterrupt:  # Ctrl-C ends the command: its message on a line of its own
             self.out.line()
             raise
@@ -77,9 +79,10 @@ def run_replay(
     corrupt record stops at its first illegal move. ``stdin`` is read to step through the
     moves when it and the output are terminals. ``game`` picks a record (from 1) of a file
     holding one per line, as ``simulate --records`` writes."""
-    # The file name as a message shows it: quoted, control characters escaped.
-    name = shown(path, 200)
+    name = record_name(path)
     record = load_record(path, name, game)
+    if path == STANDARD_INPUT:  # it held the record: there are no steps to read there
+        stdin = None
     deals = sum(isinstance(move, Shuffle) for move in record.moves)
     if deal is not None and deal > deals:
         raise CommandError(f"{name} has {counted(deals, 'deal')}: there is no deal {deal}")
@@ -120,11 +123,29 @@ def tag_line(record: Record) -> str | None:
     return "tags: " + ", ".join(shown_tags)
 
 
+#: The file name that reads standard input (``simulate --records - | replay -``).
+STANDARD_INPUT = "-"
+
+
+def record_name(path: str) -> str:
+    """How messages name the file at ``path``: quoted, control characters escaped, or
+    ``standard input`` for ``-``."""
+    return "standard input" if path == STANDARD_INPUT else shown(path, 200)
+
+
 def load_record(path: str, name: str, game: int | None = None) -> Record:
-    """The record in the file at ``path``: a record file, or game number ``game`` (from
-    1) of a JSON Lines file holding one record per line (``simulate --records``). The
-    records before it are counted, not read (nor checked), and reading stops at it, so
-    the lines after game ``game`` are not read either."""
+    """The record in the file at ``path`` (standard input for ``-``): a record file, or
+    game number ``game`` (from 1) of a JSON Lines file holding one record per line
+    (``simulate --records``). The records before it are counted, not read (nor checked),
+    and reading stops at it, so the lines after game ``game`` are not read either."""
+    if path == STANDARD_INPUT:
+        stdin = getattr(sys.stdin, "buffer", None)  # (None when the shell closed it)
+        if stdin is None or stdin.closed:
+            raise CommandError("cannot read standard input: it is closed")
+        try:
+            return _pick(_records_in(stdin, name), name, game)
+        except OSError as error:
+            raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
     if "\0" in path:  # open() would raise a ValueError that names no file
         raise CommandError(f"cannot read {name}: a file name cannot hold a NUL character")
     try:

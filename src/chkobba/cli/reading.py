@@ -1,0 +1,71 @@
+"""Lines typed or piped to the commands that ask (``play``'s moves, ``replay``'s steps):
+bounded, so that endless input (``< /dev/zero``) is refused rather than held in memory,
+and edited with the arrow keys and a history at a terminal that offers it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from typing import TextIO
+
+from chkobba.errors import ChkobbaError
+
+__all__ = ["LINE_LIMIT", "EndlessLine", "can_edit", "read_line"]
+
+#: The most characters of a line that are read: a move, even a capture of every card or
+#: a move list's line pasted whole, takes a few dozen.
+LINE_LIMIT = 4096
+#: The most characters of a line too long that are read and let go, looking for its
+#: end: past them the input is no lines typed (``/dev/zero``), and the command ends.
+_SKIP_LIMIT = 1024 * 1024
+
+
+class EndlessLine(ChkobbaError):
+    """Standard input holds a line longer than any typed: the command ends, saying so."""
+
+
+def read_line(stream: TextIO) -> tuple[str, bool]:
+    """One line of ``stream`` with its end (``""`` at the end of input), and whether it
+    was longer than :data:`LINE_LIMIT`: then only its first characters are given, and
+    the rest of the line is read and let go, a piece at a time, up to a mebibyte; a line
+    longer still raises :class:`EndlessLine`.
+
+    >>> import io
+    >>> stream = io.StringIO("QH\\n" + "x" * 5000 + "\\nquit\\n")
+    >>> read_line(stream)
+    ('QH\\n', False)
+    >>> text, too_long = read_line(stream)
+    >>> len(text), too_long
+    (4096, True)
+    >>> read_line(stream), read_line(stream)
+    (('quit\\n', False), ('', False))
+    """
+    text = stream.readline(LINE_LIMIT + 1)
+    if len(text) <= LINE_LIMIT or text.endswith("\n"):
+        return text, False
+    skipped = len(text)
+    while (rest := stream.readline(LINE_LIMIT)) and not rest.endswith("\n"):
+        skipped += len(rest)
+        if skipped > _SKIP_LIMIT:
+            raise EndlessLine(
+                "standard input holds a line of more than a million characters: it is not "
+                "lines typed"
+            )
+    return text[:LINE_LIMIT], True
+
+
+def can_edit(stream: TextIO, out: TextIO) -> bool:
+    """Whether a line read from ``stream`` can be edited as it is typed: Python's
+    ``input`` on the process's own terminal, with ``readline`` where the platform has it
+    (the arrow keys, Ctrl-A/E, the lines typed before with Up)."""
+    if stream is not sys.stdin or out is not sys.stdout:
+        return False
+    # The real descriptors, not what a stream says of itself: input() edits only there.
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        if os.isatty(stream.fileno()) and os.isatty(out.fileno()):
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (input() edits lines once it is imported)
+            return True
+    return False
