@@ -4,7 +4,9 @@ fails on the code before its fix."""
 from __future__ import annotations
 
 import io
+import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,10 +61,16 @@ def test_an_ascii_output_writes_cards_in_letters_and_names_as_escapes() -> None:
     assert out.writable("Q♥ (7♣) and ♠ ♥ ♦ ♣") == "QH (7C) and S H D C"
 
 
-def test_replay_names_an_ascii_file_name_with_a_suit_as_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("name", "written"),
+    # 'I♥.json' was shown as 'IH.json', and '7♦.json' (at first fixed for the former
+    # only, the diff's review found) as '7D.json': the names of other files.
+    [("I♥.json", "/I\\u2665.json'"), ("7♦.json", "/7\\u2666.json'")],
+)
+def test_replay_on_an_ascii_output_names_a_file_with_a_suit_as_it_is(
+    name: str, written: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "I♥.json"
+    path = tmp_path / name
     path.write_text(_records(1), encoding="utf-8")
     stdout = _ascii()
     monkeypatch.setattr(sys, "stdout", stdout)
@@ -70,8 +78,9 @@ def test_replay_names_an_ascii_file_name_with_a_suit_as_it_is(
     monkeypatch.setattr(sys, "stdin", io.StringIO())
     assert main(["replay", str(path), "--no-boards"]) == 0
     stdout.flush()
-    first = stdout.buffer.getvalue().decode("ascii").splitlines()[0]  # type: ignore[attr-defined]
-    assert "I\\u2665.json'" in first, first
+    shown = stdout.buffer.getvalue().decode("ascii")  # type: ignore[attr-defined]
+    assert written in shown.splitlines()[0], shown.splitlines()[0]
+    assert re.search(r"\b[A2-7QJK][SHDC]\b", shown)  # the cards played, in letters
 
 
 # --- play's lines: bounded, a byte-order mark skipped, a codec's complaint one line --------
@@ -200,3 +209,97 @@ def test_analyse_reads_standard_input_for_a_dash(monkeypatch: pytest.MonkeyPatch
     assert main(["analyse", "-", "--bot", "expert:iterations=5"]) == 0
     assert err.getvalue() == ""
     assert out.getvalue().startswith("analysing standard input: ")
+
+
+# --- the diff's review: names written as they are, pipes read line by line ---------------
+
+
+class _Pipe(io.BytesIO):
+    """A pipe's bytes: not seekable, and failing a test that reads past ``stop``."""
+
+    def __init__(self, data: bytes, stop: bytes) -> None:
+        super().__init__(data)
+        self.stop = stop
+
+    def seekable(self) -> bool:
+        return False
+
+    def _checked(self, data: bytes) -> bytes:
+        assert self.stop not in data, "read past the game chosen"
+        return data
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        return self._checked(super().read(size))
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        return self._checked(super().readline(size))
+
+
+def test_replay_of_a_pipe_stops_reading_at_the_game_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The pipe was read whole (up to 256 MiB) before its lines were looked at: a writer
+    # still writing held the replay back, and more than 256 MiB was refused.
+    data = (_records(2) + "the writer is still writing\n").encode()
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(_Pipe(data, b"still writing")))
+    assert main(["replay", "-", "--game", "2", "--no-boards"]) == 0
+    assert (err.getvalue(), out.getvalue()[:28]) == ("", "replaying standard input: 2 ")
+
+
+def test_a_pipe_of_one_record_over_several_lines_still_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from chkobba import Record
+
+    pretty = Record.from_json(_records(1)).to_json()  # (indented, over many lines)
+    assert pretty.count("\n") > 3
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(_Pipe(pretty.encode(), b"\0")))
+    assert main(["replay", "-", "--no-boards"]) == 0
+    assert out.getvalue().startswith("replaying standard input: 2 players")
+
+
+@pytest.mark.parametrize("mark", ["\ufeff", "ï»¿", "\udcef\udcbb\udcbf"])
+def test_play_skips_a_byte_order_mark_as_any_encoding_reads_it(mark: str) -> None:
+    # UTF-8's mark read as Windows' code page or Latin-1 reads (ï»¿), or by an ASCII
+    # stream (bytes that are no text): it was refused as a move, or as no ASCII text.
+    code, out, _ = run_cli("play", "--seed", "3", stdin=mark + "1\nquit\nn\n")
+    assert code == 0
+    assert "you play 5♦ and take 2♥ 3♥" in out
+
+
+def test_a_line_of_the_limit_with_cr_lf_is_not_too_long() -> None:
+    line = "5" * LINE_LIMIT + "\r\n"
+    assert read_line(io.StringIO(line + "quit\n")) == (line, False)
+    assert read_line(io.StringIO("5" * (LINE_LIMIT + 1) + "\r\n")) == ("5" * LINE_LIMIT, True)
+    assert read_line(io.StringIO("5" * (LINE_LIMIT + 1))) == ("5" * LINE_LIMIT, True)
+    assert read_line(io.StringIO("5" * LINE_LIMIT)) == ("5" * LINE_LIMIT, False)
+
+
+def test_the_endless_lines_message_is_on_a_line_of_its_own() -> None:
+    _, out, _ = run_cli("play", "--seed", "3", stdin="\0" * (1024 * 1024 + 2 * LINE_LIMIT))
+    assert out.endswith("your move> \n")
+
+
+@pytest.mark.out_of_process
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_play_at_a_terminal_edits_lines_and_recalls_them() -> None:
+    pytest.importorskip("readline")
+    from tests.test_cli_people import Terminal
+
+    terminal = Terminal("play", "--seed", "3")
+    terminal.expect("your move> ")
+    terminal.send("2\x1b[D1\r")  # 2, Left, 1: "12" (it was '2\x1b[D1' is not a move)
+    terminal.expect("12 is not a move number")
+    terminal.send("\x1b[A\r")  # Up: the line typed before
+    end = time.monotonic() + 60
+    while terminal.output.count("12 is not a move number") < 2 and time.monotonic() < end:
+        terminal._read(0.5)
+    assert terminal.output.count("12 is not a move number") == 2, terminal.output
+    terminal.send("quit\r")
+    terminal.expect("Save the match as a record? [y/N] ")
+    terminal.send("n\r")
+    assert terminal.finish() == 0

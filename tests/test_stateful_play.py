@@ -65,6 +65,7 @@ from chkobba import (
 )
 from chkobba.cli import main
 from chkobba.cli.commands import HELP
+from chkobba.cli.reading import LINE_LIMIT
 
 T = TypeVar("T")
 
@@ -81,6 +82,7 @@ SAVE = "Save the match as a record? [y/N] "
 FILE = "File name ("
 #: The rest of every refusal of a slip at the move prompt (docs/cli.md's examples).
 REFUSED = "; type help for help"
+TOO_LONG = f"that line is longer than {LINE_LIMIT:,} characters, more than any move: type it again"
 NOT_UTF8 = re.compile(r"that line is not UTF-8 text \(byte 0x[0-9a-f]{2}\): type it again")
 MENU_LINE = re.compile(r"  (\d+)\. (.+)")
 #: What only an uncaught exception would write: the program never names one.
@@ -509,7 +511,10 @@ class Typist(io.StringIO):
             # One line says why, and the turn goes on.
             assert len(said) == 2, (typed.line, said)
             error = said[0]
-            assert error.endswith(REFUSED) or NOT_UTF8.fullmatch(error), error
+            if len(typed.line.rstrip("\r\n")) > LINE_LIMIT:  # refused for its length alone
+                assert error == TOO_LONG, error
+            else:
+                assert error.endswith(REFUSED) or NOT_UTF8.fullmatch(error), error
             assert all(part in error for part in typed.says), (typed.says, error)
             if typed.kind == "undo":
                 assert "undo" in error, error

@@ -107,9 +107,9 @@ def _print(
     tags: str | None,
     values: str,
 ) -> None:
-    out.line(f"analysing {name}: {counted(len(reviews), 'decision')}", "bold")
+    out.line(f"analysing {out.literal(name)}: {counted(len(reviews), 'decision')}", "bold")
     if tags is not None:
-        out.line(tags)
+        out.line(out.literal(tags))
     out.line(f"values: {values}")
     flagged = {review.index for review in lost}
     for review in reviews:

@@ -33,7 +33,7 @@ def run_demo(
     seating = ", ".join(f"player {seat}: {spec}" for seat, spec in enumerate(specs))
     out.line(f"chkobba demo: {players} players ({seating}), seed {seed}", style="bold")
     if rules != TUNISIAN:
-        out.line(f"rules: {rules.name}, match to {rules.target}")
+        out.line(f"rules: {out.literal(rules.name)}, match to {rules.target}")
 
     shuffles = 0  # the deal's number, void deals counted (as replay --deal counts)
 

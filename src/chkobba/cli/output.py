@@ -56,6 +56,19 @@ class Output:
             return text
         return escaped(_plain_cards(_offered_once(text), self.plain), self.stream)
 
+    def literal(self, text: str) -> str:
+        """``text`` given by someone else (a file's name, a tag, a profile's name), for a
+        line: on a stream without the suit symbols, every character the encoding lacks
+        as its escape, so that no suit in it is taken for a card's and written as a
+        letter (``'7♦.json'`` is not ``'7D.json'``, another file).
+
+        >>> import io
+        >>> out = Output(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+        >>> print(out.writable(f"replaying {out.literal(repr('7♦.json'))}: 7♦"))
+        replaying '7\\u2666.json': 7D
+        """
+        return escaped(text, self.stream) if self.plain else text
+
     def line(self, text: str = "", style: str | None = None) -> None:
         """Write one line (``style`` is a rich style, ignored without colour)."""
         text = self.writable(text)

@@ -24,7 +24,7 @@ from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, encoding_name, is_terminal
-from chkobba.cli.reading import LINE_LIMIT, can_edit, read_line
+from chkobba.cli.reading import LINE_LIMIT, EndlessLine, can_edit, read_line
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
 from chkobba.game import Game
@@ -125,7 +125,7 @@ class _Match:
             if not text:
                 self.out.line()
                 raise _EndOfInput
-            text = text.removeprefix("\ufeff")
+            text = _without_mark(text)
             bad = [c for c in text if "\udc80" <= c <= "\udcff"]
             if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
                 # Escaped, as every message quotes text: a terminal's escape code typed
@@ -153,7 +153,11 @@ class _Match:
         the process's own terminal, read by ``input`` with its line editing."""
         if not can_edit(self.stdin, self.out.stream):
             self.out.prompt(prompt)
-            return read_line(self.stdin)
+            try:
+                return read_line(self.stdin)
+            except EndlessLine:  # the command ends: its message on a line of its own
+                self.out.line()
+                raise
         try:
             return input(self.out.writable(prompt)) + "\n", False
         except EOFError:
@@ -363,6 +367,19 @@ def run_play(
 
 def _first_dealer(seed: int, players: int) -> int:
     return random.Random(seed).randrange(players)
+
+
+#: A byte-order mark as standard input's encoding reads it: UTF-8's, Windows' code page's
+#: or Latin-1's (``ï»¿``), or an ASCII stream's bytes that are no text.
+_MARKS = ("\ufeff", "\xef\xbb\xbf", "\udcef\udcbb\udcbf")
+
+
+def _without_mark(line: str) -> str:
+    """``line`` without a byte-order mark before it (a file saved by Notepad, piped in)."""
+    for mark in _MARKS:
+        if line.startswith(mark):
+            return line[len(mark) :]
+    return line
 
 
 #: A line of the move list pasted whole: ``3. J♣ x 3♠+6♥``.

@@ -42,10 +42,17 @@ def read_line(stream: TextIO) -> tuple[str, bool]:
     >>> read_line(stream), read_line(stream)
     (('quit\\n', False), ('', False))
     """
-    text = stream.readline(LINE_LIMIT + 1)
-    if len(text) <= LINE_LIMIT or text.endswith("\n"):
+    text = stream.readline(LINE_LIMIT + 2)  # (a line of the limit, and CR LF)
+    ended = text.endswith("\n") or len(text) < LINE_LIMIT + 2  # (or the input's end)
+    if ended and len(text.rstrip("\r\n")) <= LINE_LIMIT:
         return text, False
-    skipped = len(text)
+    if not ended:
+        _skip_rest(stream, len(text))
+    return text[:LINE_LIMIT], True
+
+
+def _skip_rest(stream: TextIO, skipped: int) -> None:
+    """Read the rest of a line too long, and let it go, a piece at a time."""
     while (rest := stream.readline(LINE_LIMIT)) and not rest.endswith("\n"):
         skipped += len(rest)
         if skipped > _SKIP_LIMIT:
@@ -53,7 +60,6 @@ def read_line(stream: TextIO) -> tuple[str, bool]:
                 "standard input holds a line of more than a million characters: it is not "
                 "lines typed"
             )
-    return text[:LINE_LIMIT], True
 
 
 def can_edit(stream: TextIO, out: TextIO) -> bool:

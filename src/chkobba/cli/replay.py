@@ -11,7 +11,7 @@ import functools
 import io
 import sys
 from collections.abc import Callable, Iterator
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, cast
 
 from chkobba._describe import cut, move_number, one_line
 from chkobba.cli.narrate import counted, describe
@@ -87,13 +87,13 @@ def run_replay(
     if deal is not None and deal > deals:
         raise CommandError(f"{name} has {counted(deals, 'deal')}: there is no deal {deal}")
     out.line(
-        f"replaying {name}: {record.players} players, {counted(len(record.moves), 'move')}, "
-        f"{counted(deals, 'deal')}",
+        f"replaying {out.literal(name)}: {record.players} players, "
+        f"{counted(len(record.moves), 'move')}, {counted(deals, 'deal')}",
         "bold",
     )
     tags = tag_line(record)
     if tags is not None:
-        out.line(tags)
+        out.line(out.literal(tags))
     pager = _Pager(out, stdin)
     try:
         state = _show(out, name, record, boards=boards, deal=deal, pager=pager)
@@ -184,7 +184,16 @@ def _records_in(file: BinaryIO, name: str) -> Iterator[Callable[[], Record]]:
         # A file of records (or one record on one line): never held whole. Its first
         # line is a record, so the message for a broken first record is never needed.
         return _lines_of_records(file, name, "", first_named=True)
-    head = read_at_most(file, FILE_LIMIT + 1)
+    if not file.seekable():
+        # A pipe (simulate --records - | replay -): read line by line as well when its
+        # first line is a record, so that reading stops at the game chosen.
+        first = file.readline(FILE_LIMIT + 1)
+        if _is_record(first):
+            rejoined = cast(BinaryIO, _Rejoined(first, file))  # (it reads lines, all they need)
+            return _lines_of_records(rejoined, name, "", first_named=True)
+        head = first + read_at_most(file, FILE_LIMIT + 1 - len(first))
+    else:
+        head = read_at_most(file, FILE_LIMIT + 1)
     whole = len(head) <= FILE_LIMIT
     if whole and not head.strip():  # as Record.load says it, not as JSON's "line 1 column 1"
         raise CommandError(f"{name} is empty, not a record")
@@ -216,11 +225,33 @@ def _starts_with_a_record(file: BinaryIO) -> bool:
     read again from its start."""
     first = file.readline(FILE_LIMIT + 1)
     file.seek(0)
+    return _is_record(first)
+
+
+def _is_record(line: bytes) -> bool:
     try:
-        Record.from_json(first, verify=False)
+        Record.from_json(line, verify=False)
     except ChkobbaError:
         return False
     return True
+
+
+class _Rejoined(io.RawIOBase):
+    """A pipe whose first line was read to look at it: that line, then the rest."""
+
+    def __init__(self, first: bytes, rest: BinaryIO) -> None:
+        super().__init__()
+        self._first: bytes | None = first
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        if self._first is not None:
+            line, self._first = self._first, None
+            return line
+        return self._rest.readline(-1 if size is None else size)
 
 
 def _lines_of_records(

@@ -44,7 +44,7 @@ def offer_save(out: Output, ask: Ask, record: Record, default: str) -> str | Non
             out.line("not saved")
             return None
         while True:
-            path = _ask_path(ask, default)
+            path = _ask_path(out, ask, default)
             if path is None:
                 out.line("not saved")
                 return None
@@ -55,7 +55,7 @@ def offer_save(out: Output, ask: Ask, record: Record, default: str) -> str | Non
         return None
 
 
-def _ask_path(ask: Ask, default: str) -> str | None:
+def _ask_path(out: Output, ask: Ask, default: str) -> str | None:
     """A path the player agreed to write to, or ``None`` when they decline."""
     while True:
         answer = ask(f"File name (Enter: {default}; no: do not save): ")
@@ -66,7 +66,7 @@ def _ask_path(ask: Ask, default: str) -> str | None:
             return path
         if os.path.isdir(path):
             return path  # writing reports it, and the name is asked again
-        if ask(f"{shown(path, 200)} exists: replace it? [y/N] ").lower() in _YES:
+        if ask(f"{out.literal(shown(path, 200))} exists: replace it? [y/N] ").lower() in _YES:
             return path
 
 
@@ -75,10 +75,12 @@ def _save(out: Output, record: Record, path: str) -> bool:
         record.save(path)
     except OSError as error:
         reason = error.strerror or error
-        out.line(f"could not save {shown(path, 200)}: {reason}; choose another name", "red")
+        out.line(
+            f"could not save {out.literal(shown(path, 200))}: {reason}; choose another name", "red"
+        )
         return False
     except ChkobbaError as error:  # a name no file can have (a NUL): the error names it
         out.line(f"could not save the record: {error}; choose another name", "red")
         return False
-    out.line(f"saved the record to {shown(path, 200)}")
+    out.line(f"saved the record to {out.literal(shown(path, 200))}")
     return True

@@ -168,7 +168,7 @@ def _print_table(out: Output, result: TournamentResult) -> None:
     """The results as a table under a heading that says how they were played."""
     out.line(
         f"{counted(len(result.matches), 'match')}, {result.players} players"
-        f"{_profile(result.rules)}, seed {result.seed} (win rates with 95% Wilson intervals)",
+        f"{_profile(out, result.rules)}, seed {result.seed} (win rates with 95% Wilson intervals)",
         style="bold",
     )
     rows = [
@@ -259,9 +259,9 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _profile(rules: Rules) -> str:
+def _profile(out: Output, rules: Rules) -> str:
     """How the heading names the rules: nothing for the default profile."""
-    return "" if rules == TUNISIAN else f", {rules.name} rules to {rules.target}"
+    return "" if rules == TUNISIAN else f", {out.literal(rules.name)} rules to {rules.target}"
 
 
 @contextmanager
