@@ -24,7 +24,14 @@ from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, encoding_name, is_terminal
-from chkobba.cli.reading import LINE_LIMIT, EndlessLine, can_edit, read_line
+from chkobba.cli.reading import (
+    LINE_LIMIT,
+    EndlessLine,
+    can_edit,
+    edited_line,
+    read_line,
+    without_mark,
+)
 from chkobba.cli.saving import default_name, offer_save
 from chkobba.errors import ChkobbaError, NotationError, shown
 from chkobba.game import Game
@@ -125,7 +132,7 @@ class _Match:
             if not text:
                 self.out.line()
                 raise _EndOfInput
-            text = _without_mark(text)
+            text = without_mark(text)
             bad = [c for c in text if "\udc80" <= c <= "\udcff"]
             if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
                 # Escaped, as every message quotes text: a terminal's escape code typed
@@ -158,10 +165,7 @@ class _Match:
             except EndlessLine:  # the command ends: its message on a line of its own
                 self.out.line()
                 raise
-        try:
-            return input(self.out.writable(prompt)) + "\n", False
-        except EOFError:
-            return "", False
+        return edited_line(self.out.writable(prompt)), False
 
     def ask(self, prompt: str) -> str:
         """Like :meth:`read`, for the save questions (``EOFError`` at the end of input)."""
@@ -367,19 +371,6 @@ def run_play(
 
 def _first_dealer(seed: int, players: int) -> int:
     return random.Random(seed).randrange(players)
-
-
-#: A byte-order mark as standard input's encoding reads it: UTF-8's, Windows' code page's
-#: or Latin-1's (``ï»¿``), or an ASCII stream's bytes that are no text.
-_MARKS = ("\ufeff", "\xef\xbb\xbf", "\udcef\udcbb\udcbf")
-
-
-def _without_mark(line: str) -> str:
-    """``line`` without a byte-order mark before it (a file saved by Notepad, piped in)."""
-    for mark in _MARKS:
-        if line.startswith(mark):
-            return line[len(mark) :]
-    return line
 
 
 #: A line of the move list pasted whole: ``3. J♣ x 3♠+6♥``.

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from chkobba.errors import ChkobbaError
 
-__all__ = ["LINE_LIMIT", "EndlessLine", "can_edit", "read_line"]
+__all__ = ["LINE_LIMIT", "EndlessLine", "can_edit", "edited_line", "read_line", "without_mark"]
 
 #: The most characters of a line that are read: a move, even a capture of every card or
 #: a move list's line pasted whole, takes a few dozen.
@@ -70,8 +70,34 @@ def can_edit(stream: TextIO, out: TextIO) -> bool:
         return False
     # The real descriptors, not what a stream says of itself: input() edits only there.
     with contextlib.suppress(AttributeError, OSError, ValueError):
-        if os.isatty(stream.fileno()) and os.isatty(out.fileno()):
-            with contextlib.suppress(ImportError):
-                import readline  # noqa: F401  (input() edits lines once it is imported)
-            return True
+        return os.isatty(stream.fileno()) and os.isatty(out.fileno())
     return False
+
+
+def edited_line(prompt: str) -> str:
+    """One line typed at the process's own terminal after ``prompt`` (where
+    :func:`can_edit`), with its end (``""`` at the end of input), read by ``input``
+    with its line editing."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (input() edits lines once it is imported)
+    try:
+        return input(prompt) + "\n"
+    except EOFError:
+        return ""
+
+
+#: A byte-order mark as standard input's encoding reads it: UTF-8's, Windows' code page's
+#: or Latin-1's (``ï»¿``), or an ASCII stream's bytes that are no text.
+_MARKS = ("\ufeff", "\xef\xbb\xbf", "\udcef\udcbb\udcbf")
+
+
+def without_mark(line: str) -> str:
+    """``line`` without a byte-order mark before it (a file saved by Notepad, piped in).
+
+    >>> without_mark("\\ufeff1\\n"), without_mark("ï»¿QH\\n"), without_mark("QH\\n")
+    ('1\\n', 'QH\\n', 'QH\\n')
+    """
+    for mark in _MARKS:
+        if line.startswith(mark):
+            return line[len(mark) :]
+    return line
