@@ -38,7 +38,10 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     # person who finds one left by a crash, but cut so that a long name still fits.
     temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        # O_BINARY (Windows only): a descriptor opened without it is in text mode there
+        # and writes every "\n" as "\r\n"; open() and tempfile add it too.
+        binary = getattr(os, "O_BINARY", 0)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary, 0o666)
     except OSError as error:
         raise _about(error, path) from None
     try:

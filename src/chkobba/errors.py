@@ -22,6 +22,7 @@ most :data:`QUOTE_LIMIT` characters, and never fails itself.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import reprlib
 import types
@@ -37,6 +38,7 @@ __all__ = [
     "RecordError",
     "items_of",
     "shown",
+    "shown_path",
 ]
 
 #: The most characters of an input that an error message quotes.
@@ -191,6 +193,31 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
         text = f"<{type(value).__name__} object>"
     if not text.isascii():
         text = "".join(map(_mark_escaped, text))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
+    r"""How an error message quotes a file's name: as :func:`shown`, except that a
+    backslash is written once, so a Windows path reads as it was typed and can be
+    pasted back (``shown`` writes ``'C:\\Users'``, as Python would).
+
+    >>> print(shown_path("C:\\Users\\me\\match.json"))
+    'C:\Users\me\match.json'
+
+    A name that needs other escapes (a control character, a quote of each kind) keeps
+    every backslash doubled, so that the escapes stay unambiguous:
+
+    >>> print(shown_path("a\\b\n"))
+    'a\\b\n'
+    """
+    name = os.fspath(path)
+    head = name[: limit + 1] if isinstance(name, str) else ""
+    if "\\" not in head:
+        return shown(name, limit)
+    quoted = shown(head, 2 * limit + 2)  # uncut: each backslash is two characters here
+    if quoted.count("\\") != 2 * head.count("\\"):
+        return shown(name, limit)
+    text = quoted.replace("\\\\", "\\") + ("…" if len(name) > len(head) else "")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

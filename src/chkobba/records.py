@@ -56,6 +56,7 @@ from chkobba.errors import (
     NotationError,
     RecordError,
     shown,
+    shown_path,
 )
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
@@ -478,7 +479,7 @@ class Record:
         """
         path = _path(path)
         verify = plain_flag("verify", verify)
-        name = shown(os.fspath(path), 200)
+        name = shown_path(path)
         with open(path, "rb") as file:
             raw = read_at_most(file, FILE_LIMIT + 1)  # one byte more tells a file too large
         if len(raw) > FILE_LIMIT:
@@ -508,7 +509,7 @@ class Record:
         """
         path = _path(path)
         verify = plain_flag("verify", verify)
-        name = shown(os.fspath(path), 200)
+        name = shown_path(path)
         with open(path, "rb") as file:
             return tuple(read_record_lines(file, name, verify=verify))
 
@@ -531,7 +532,7 @@ class Record:
         """
         path = _path(path)
         verify = plain_flag("verify", verify)
-        return _records_of_file(path, shown(os.fspath(path), 200), verify)
+        return _records_of_file(path, shown_path(path), verify)
 
     @staticmethod
     def json_schema() -> dict[str, Any]:

@@ -32,7 +32,7 @@ from chkobba._describe import int_converter, integral, not_an_int, plain_flag
 from chkobba._files import write_atomically
 from chkobba._json import bad_byte, document_text, file_name, read_document, strict_loads, utf8_text
 from chkobba.cards import DECK, Card, Rank
-from chkobba.errors import ChkobbaError
+from chkobba.errors import ChkobbaError, shown_path
 from chkobba.errors import shown as _shown
 
 __all__ = [
@@ -394,7 +394,7 @@ class Rules:
         JSON, a field twice, or what :meth:`from_dict` refuses).
         """
         path = file_name(path, ChkobbaError, "a rule profile's file")
-        name = _shown(os.fspath(path), 200)
+        name = shown_path(path)
         text = _file_text(path, name)
         if not text.strip():  # as Record.load says it
             raise ChkobbaError(f"{name}: the file is empty, not a rule profile")

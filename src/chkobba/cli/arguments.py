@@ -22,7 +22,7 @@ from chkobba import __version__
 from chkobba._describe import one_line
 from chkobba.arena import MATCH_LIMIT, WORKER_LIMIT
 from chkobba.bots.registry import BotSpec
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, shown, shown_path
 from chkobba.rules import PROFILES, TUNISIAN, Rules
 
 __all__ = ["PROGRAM", "build_parser", "read_profile", "subcommand"]
@@ -352,7 +352,7 @@ def _profile(text: str) -> Rules:
     unless a file has that name."""
     if text in PROFILES:
         return PROFILES[text]
-    name = shown(text, 200)
+    name = shown_path(text)
     if not os.path.exists(text):
         if text.lower() in PROFILES:
             return PROFILES[text.lower()]

@@ -1,7 +1,8 @@
 """``chkobba play``: a person plays against bots in the terminal (or through a pipe).
 
 Input is read line by line from standard input, so the command works the same at a
-terminal and with piped input; the end of input (Ctrl-D, a closed pipe) ends it cleanly.
+terminal and with piped input; the end of input (Ctrl-D, Ctrl-Z Enter on Windows, a closed
+pipe) ends it cleanly.
 Ctrl-C stops the match and offers to save it (a second Ctrl-C quits). The words the
 command understands besides moves are in :mod:`chkobba.cli.commands`; saving is
 :mod:`chkobba.cli.saving`.

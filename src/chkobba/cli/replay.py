@@ -18,7 +18,7 @@ from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, is_terminal
 from chkobba.cli.reading import read_line
 from chkobba.engine import apply
-from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, shown, shown_path
 from chkobba.moves import Shuffle
 from chkobba.records import FILE_LIMIT, Record, read_at_most, record_line_readers
 from chkobba.render import render
@@ -130,7 +130,7 @@ STANDARD_INPUT = "-"
 def record_name(path: str) -> str:
     """How messages name the file at ``path``: quoted, control characters escaped, or
     ``standard input`` for ``-``."""
-    return "standard input" if path == STANDARD_INPUT else shown(path, 200)
+    return "standard input" if path == STANDARD_INPUT else shown_path(path)
 
 
 def load_record(path: str, name: str, game: int | None = None) -> Record:

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 
 from chkobba.cli.output import Output
-from chkobba.errors import ChkobbaError, shown
+from chkobba.errors import ChkobbaError, shown_path
 from chkobba.records import Record
 
 __all__ = ["default_name", "offer_save"]
@@ -66,7 +66,7 @@ def _ask_path(out: Output, ask: Ask, default: str) -> str | None:
             return path
         if os.path.isdir(path):
             return path  # writing reports it, and the name is asked again
-        if ask(f"{out.literal(shown(path, 200))} exists: replace it? [y/N] ").lower() in _YES:
+        if ask(f"{out.literal(shown_path(path))} exists: replace it? [y/N] ").lower() in _YES:
             return path
 
 
@@ -76,11 +76,11 @@ def _save(out: Output, record: Record, path: str) -> bool:
     except OSError as error:
         reason = error.strerror or error
         out.line(
-            f"could not save {out.literal(shown(path, 200))}: {reason}; choose another name", "red"
+            f"could not save {out.literal(shown_path(path))}: {reason}; choose another name", "red"
         )
         return False
     except ChkobbaError as error:  # a name no file can have (a NUL): the error names it
         out.line(f"could not save the record: {error}; choose another name", "red")
         return False
-    out.line(f"saved the record to {out.literal(shown(path, 200))}")
+    out.line(f"saved the record to {out.literal(shown_path(path))}")
     return True

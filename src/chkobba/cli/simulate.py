@@ -35,7 +35,7 @@ from chkobba.cli.analyse import UsageError
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError
-from chkobba.errors import shown
+from chkobba.errors import shown, shown_path
 from chkobba.rules import TUNISIAN, Rules
 
 __all__ = ["STANDARD_OUTPUT", "run_simulate"]
@@ -275,16 +275,16 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
         stream, created, replacing = _created_or_opened(path, force)
     except FileExistsError:
         raise UsageError(
-            f"argument --records: {shown(path, 200)} exists: give --force to replace it, "
+            f"argument --records: {shown_path(path)} exists: give --force to replace it, "
             "or another file name"
         ) from None
     except OSError as error:
         raise CommandError(
-            f"cannot write records to {shown(path, 200)}: {error.strerror}"
+            f"cannot write records to {shown_path(path)}: {error.strerror}"
         ) from None
     except ValueError:  # open() refuses a name with a NUL
         raise CommandError(
-            f"cannot write records to {shown(path, 200)}: a file name cannot hold a NUL character"
+            f"cannot write records to {shown_path(path)}: a file name cannot hold a NUL character"
         ) from None
     with stream:
         try:
