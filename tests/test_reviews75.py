@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +17,7 @@ from chkobba import TUNISIAN, Record, RecordError, Rules
 from chkobba._files import write_atomically
 from chkobba.cli import main
 from chkobba.errors import ChkobbaError, shown, shown_path
+from tests.helpers import run_cli
 
 # --- a Windows path in a message reads as it was typed ------------------------------------
 
@@ -106,3 +110,127 @@ def test_a_save_opens_its_file_in_binary_mode_where_the_system_has_one(
     assert len(flags) == 2
     assert all(flag & _FAKE_BINARY for flag in flags)
     assert (tmp_path / "a.json").read_bytes() == b"{}\n"
+
+
+# --- files going wrong ----------------------------------------------------------------------
+
+_SIMULATE = ("simulate", "--games", "2", "--bots", "greedy", "random", "--records")
+
+
+def test_a_record_cut_short_is_told_at_its_column_once(tmp_path: Path) -> None:
+    line = Record(players=2, dealer=0, moves=()).to_json(compact=True)
+    path = tmp_path / "cut.jsonl"
+    path.write_text(line[:-20] + "\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        Record.load_lines(path)
+    assert str(caught.value).endswith("not valid JSON: Unterminated string starting at column 416")
+
+
+def test_a_save_to_a_full_device_names_the_file() -> None:
+    with pytest.raises(OSError) as caught:
+        TUNISIAN.save("/dev/full")
+    assert caught.value.filename == "/dev/full"
+
+
+def test_a_save_to_no_name_is_refused_as_open_refuses_it() -> None:
+    with pytest.raises(FileNotFoundError):  # was IsADirectoryError: '' read as this folder
+        TUNISIAN.save("")
+
+
+def test_a_save_refused_by_its_folder_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_open = os.open
+
+    def refusing(path: str, flag: int, mode: int = 0o777) -> int:
+        if path.endswith(".tmp"):  # the folder refuses a new file; the file is writable
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, flag, mode)
+
+    monkeypatch.setattr(os, "open", refusing)
+    with pytest.raises(PermissionError) as caught:
+        TUNISIAN.save(tmp_path / "rules.json")
+    assert caught.value.filename == str(tmp_path / "rules.json")
+    assert f"a save first writes a new file in '{tmp_path}'" in str(caught.value)
+
+
+def test_a_rule_profile_given_a_record_names_what_the_file_is(tmp_path: Path) -> None:
+    path = tmp_path / "rec.json"
+    Record(players=2, dealer=0, moves=()).save(path)
+    with pytest.raises(ChkobbaError, match="is a 'chkobba-record' file, not a rule profile"):
+        Rules.load(path)
+
+
+def test_simulate_names_the_records_file_when_its_writes_fail() -> None:
+    code, _, err = run_cli(*_SIMULATE, "/dev/full")
+    assert code == 1
+    assert "cannot write records to '/dev/full': No space left on device" in err
+
+
+def test_simulate_says_a_link_loop_is_one(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    path = str(tmp_path / "a")
+    code, _, err = run_cli(*_SIMULATE, path)
+    assert code == 1
+    assert "Too many levels of symbolic links" in err
+    assert "--force" not in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks on Windows")
+def test_simulate_refuses_a_records_file_another_run_writes(tmp_path: Path) -> None:
+    import fcntl
+
+    path = tmp_path / "two.jsonl"
+    path.write_text("old\n", encoding="utf-8")
+    with open(path, "a", encoding="utf-8") as other:  # another run holds it
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        code, _, err = run_cli(*_SIMULATE, str(path), "--force")
+    assert code == 1
+    assert "another run is writing to it" in err
+    assert path.read_text(encoding="utf-8") == "old\n"  # left as it was
+    code, _, _ = run_cli(*_SIMULATE, str(path), "--force")
+    assert code == 0  # once the other run is done
+    assert len(Record.load_lines(path)) == 2
+
+
+_ORPHAN = """
+import multiprocessing
+from chkobba.arena import tournament
+
+def progress(done, total):
+    if done == 1:
+        print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+
+if __name__ == "__main__":
+    tournament(["greedy", "random"], games=20000, seed=1, workers=2, progress=progress)
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            return not any(line.startswith("State:\tZ") for line in status)
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.out_of_process
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads /proc")
+def test_the_workers_of_a_killed_tournament_end_too(tmp_path: Path) -> None:
+    script = tmp_path / "orphan.py"
+    script.write_text(_ORPHAN, encoding="utf-8")
+    parent = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    workers = [int(pid) for pid in parent.stdout.readline().split()]  # type: ignore[union-attr]
+    assert len(workers) == 2
+    parent.kill()  # nothing can stop its workers now but themselves
+    parent.wait()
+    deadline = time.monotonic() + 20
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "the workers outlived their killed parent"

@@ -9,6 +9,8 @@ import os
 import secrets
 import stat
 
+from chkobba.errors import shown_path
+
 __all__ = ["write_atomically"]
 
 # How much of a file's name the temporary file keeps: 40 characters are at most 160
@@ -26,9 +28,14 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     does: a file renamed over it would replace the device itself. Errors of the file
     system are :class:`OSError` naming ``path``, never the temporary file.
     """
+    if not os.fspath(path):  # realpath would make it the current folder
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), "")
     if _is_device(path):
-        with open(path, "wb") as device:
-            device.write(data)
+        try:
+            with open(path, "wb") as device:
+                device.write(data)
+        except OSError as error:  # /dev/full: the write's error names no file
+            raise _about(error, path) from None
         return
     target = os.path.realpath(path)  # through a symbolic link, not over it
     if os.path.isdir(target):  # os.replace's error would name the temporary file
@@ -43,6 +50,9 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         binary = getattr(os, "O_BINARY", 0)
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary, 0o666)
     except OSError as error:
+        if error.errno in (errno.EACCES, errno.EPERM):  # the file itself may be writable
+            why = f"{error.strerror} (a save first writes a new file in {shown_path(folder)})"
+            raise type(error)(error.errno, why, os.fspath(path)) from None
         raise _about(error, path) from None
     try:
         with open(descriptor, "wb") as file:

@@ -37,6 +37,7 @@ import hashlib
 import io
 import math
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
 import random
@@ -970,9 +971,18 @@ def _stop_matches_on_signals() -> None:
     (its ``KeyboardInterrupt`` goes back to the parent as that match's error) and plays
     no other, and exits as a worker does, its exit handlers run (a bot's engine process
     stopped); the parent stops its workers so with SIGTERM. A handler, not ``SIG_IGN``:
-    ignoring would pass to the programs a bot starts, and Ctrl-C would not reach them."""
+    ignoring would pass to the programs a bot starts, and Ctrl-C would not reach them.
+    An idle worker ends on SIGTERM, and a worker whose parent died (killed: it can no
+    longer stop them) sends itself SIGTERM: the pool's workers ended only when told to
+    by their parent, and outlived a killed one for good, deaf to SIGTERM."""
     signal.signal(signal.SIGINT, _worker_interrupted)
     signal.signal(signal.SIGTERM, _worker_interrupted)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        watch = threading.Thread(
+            target=_end_with, args=(parent.sentinel,), name="chkobba-parent-watch", daemon=True
+        )
+        watch.start()
 
 
 def _worker_interrupted(signum: int, frame: object) -> None:
@@ -980,6 +990,18 @@ def _worker_interrupted(signum: int, frame: object) -> None:
     _worker_stopping = True
     if _worker_in_match:
         raise KeyboardInterrupt
+    if signum == signal.SIGTERM:  # nothing to stop but the worker, waiting for a match
+        raise SystemExit(0)
+
+
+def _end_with(parent: int) -> None:
+    """Wait for the parent process to end (its sentinel ready), then stop this worker as
+    the parent would: SIGTERM, again each second, since a worker that was playing stops
+    its match first and then waits for the next one."""
+    multiprocessing.connection.wait([parent])
+    while True:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(1.0)
 
 
 def _run_in_worker(job: _Job) -> MatchSummary:

@@ -632,8 +632,9 @@ def _line_record(line: bytes, verify: bool) -> Record:
         raise RecordError(message) from None
 
 
-#: Where the JSON decoder says it stopped, within a one-line text.
-_WITHIN_LINE = re.compile(r": line 1 column (\d+) \(char \d+\)$")
+#: Where the JSON decoder says it stopped, within a one-line text (its "Unterminated
+#: string starting at: line 1 column 7 (char 6)" becomes "... starting at column 7").
+_WITHIN_LINE = re.compile(r"(?: at)?: line 1 column (\d+) \(char \d+\)$")
 
 
 def _too_long() -> str:

@@ -404,6 +404,9 @@ class Rules:
             raise ChkobbaError(f"{name}: {error}") from None
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
             raise ChkobbaError(f"{name} is not valid JSON: {error}") from None
+        kind = data.get("format") if isinstance(data, dict) else None
+        if isinstance(kind, str) and kind.startswith("chkobba-"):  # a record, a state…
+            raise ChkobbaError(f"{name} is a {_shown(kind)} file, not a rule profile")
         from chkobba.snapshots import attrs_in  # it imports this module
 
         read: Rules = attrs_in(cls)(name, data)

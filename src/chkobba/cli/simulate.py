@@ -16,6 +16,7 @@ keeps whole lines, and then the process ends by SIGTERM as it would have (exit s
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import json
 import os
@@ -127,7 +128,8 @@ def _run_tournament(
         if records is None:
             on_match = None
         elif isinstance(records, str):
-            on_match = _writer(*stack.enter_context(_open(records, force=force)))
+            stream, replacing = stack.enter_context(_open(records, force=force))
+            on_match = _writer(stream, replacing, shown_path(records))
         else:  # standard output, not closed here
             on_match = _utf8_writer(records)
         executor = None if scheduler is None else stack.enter_context(_dask(scheduler))
@@ -274,6 +276,7 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
     try:
         stream, created, replacing = _created_or_opened(path, force)
     except FileExistsError:
+        _refuse_a_link_loop(path)
         raise UsageError(
             f"argument --records: {shown_path(path)} exists: give --force to replace it, "
             "or another file name"
@@ -286,13 +289,50 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
         raise CommandError(
             f"cannot write records to {shown_path(path)}: a file name cannot hold a NUL character"
         ) from None
-    with stream:
-        try:
-            yield stream, replacing
-        except BaseException:
-            if created:
-                _remove_if_unwritten(stream, path)
-            raise
+    try:
+        _lock(stream, path)
+        yield stream, replacing
+    except BaseException:
+        if created:
+            _remove_if_unwritten(stream, path)
+        # A write that failed (a full disk) left its bytes in the buffer: closing would
+        # fail on them again, and that error would hide the one that names the file.
+        with contextlib.suppress(OSError):
+            stream.close()
+        raise
+    stream.close()
+
+
+def _refuse_a_link_loop(path: str) -> None:
+    """A symbolic link that leads to itself exists as a name but can be neither read nor
+    replaced: say so, rather than ask for ``--force``, which would then fail."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise CommandError(
+                f"cannot write records to {shown_path(path)}: {error.strerror}"
+            ) from None
+
+
+def _lock(stream: IO[str], path: str) -> None:
+    """Hold the records file for this run alone (an advisory lock, where the system has
+    them): a second run given the same file with ``--force`` is refused, where both
+    wrote to it and the file mixed their matches. A device or a pipe is not locked."""
+    try:
+        import fcntl  # not on Windows: no lock there
+    except ImportError:
+        return
+    if not os.path.isfile(path):
+        return
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise CommandError(
+            f"cannot write records to {shown_path(path)}: another run is writing to it"
+        ) from None
+    except OSError:  # a file system without locks (some network ones): write as before
+        pass
 
 
 def _created_or_opened(path: str, force: bool) -> tuple[IO[str], bool, bool]:
@@ -332,20 +372,29 @@ def _mode(path: str, force: bool) -> str:
     return "x"
 
 
-def _writer(stream: IO[str], replacing: bool = False) -> Any:
+def _writer(stream: IO[str], replacing: bool = False, name: str | None = None) -> Any:
     """What writes each match's record to ``stream``; ``replacing``: empty the file
-    first, once there is a record to write."""
+    first, once there is a record to write; ``name``: the file's, quoted, for the error
+    of a failed write (a full disk), which otherwise names no file."""
     emptied = not replacing
 
     def write(summary: MatchSummary) -> None:
         nonlocal emptied
-        if summary.record is not None:
+        if summary.record is None:
+            return
+        try:
             if not emptied:
                 stream.seek(0)
                 stream.truncate()
                 emptied = True
             stream.write(summary.record.to_json(compact=True) + "\n")
             stream.flush()  # a pipe's reader gets each match as it ends
+        except OSError as error:
+            if name is None:
+                raise
+            raise CommandError(
+                f"cannot write records to {name}: {error.strerror or error}"
+            ) from None
 
     return write
 
