@@ -20,7 +20,9 @@ bot and match is seeded from ``--seed`` and the match number. It prints the new
 search's match win rate (even strength: 1/2 with 2 players, 1/3 with 3) with its 95%
 Wilson interval, the points per deal of its side and the mean of the others', and both
 searches' median CPU seconds per decision. ``--log FILE`` appends one JSON line per match
-(with ``--rev``) and resumes from the lines of the same revision and settings. The
+(with ``--rev``) and resumes from the lines of the same revision and settings. A log
+that cannot serve is refused before the first match, a last line cut short is cut off,
+and Ctrl-C ends the run with one line (status 130), as ``strength.py`` does. The
 figures of docs/strength.md ("Three players, and the other profile")::
 
     python benchmarks/estimate_ab.py --players 3 --games 150 --seed 2026
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import statistics
 import subprocess
 import sys
@@ -42,6 +43,7 @@ from types import ModuleType
 from typing import Any
 
 from _args import positive
+from _runlog import append, interruptible, read
 
 from chkobba import CARD_RULES_PLUS, Rules
 from chkobba.arena import play_match, subseed, wilson_interval
@@ -155,6 +157,11 @@ def main() -> None:
     parser.add_argument("--iterations", type=positive, default=800)
     parser.add_argument("--log", type=Path, default=None)
     args = parser.parse_args()
+    with interruptible(args.log):
+        _run(parser, args)
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     try:
         old = old_search(args.rev)
     except subprocess.CalledProcessError as error:  # git knows no such revision or file
@@ -164,18 +171,15 @@ def main() -> None:
     # A line resumes only a run against the same revision with the same settings.
     key = (args.rev, args.seed, args.players, args.iterations)
     done: dict[int, dict[str, Any]] = {}
-    if args.log is not None and args.log.exists():
-        for line in args.log.read_text().splitlines():
-            match = json.loads(line)
-            if (match.get("rev"), match["seed"], match["players"], match["iterations"]) == key:
-                done[match["game"]] = match
+    for match in read(args.log):  # refused here, before any match, if it cannot serve
+        if (match.get("rev"), match["seed"], match["players"], match["iterations"]) == key:
+            done[match["game"]] = match
     for game in range(args.games):
         if game not in done:
             done[game] = play(old, game, args.seed, args.players, args.iterations, CARD_RULES_PLUS)
             done[game]["rev"] = args.rev
             if args.log is not None:
-                with args.log.open("a") as file:
-                    file.write(json.dumps(done[game]) + "\n")
+                append(args.log, done[game])
             print(f"  ... {summary([done[g] for g in sorted(done)])}", file=sys.stderr, flush=True)
     print(summary([done[g] for g in range(args.games)]))
 

@@ -17,17 +17,19 @@ matches share their deals.
 
 ``--log FILE`` appends one JSON line per match, with the run's settings, and resumes
 from the lines of a run with the same settings (``--seed``, ``--iterations``,
-``--opponent``, ``--knows``); lines of other runs in the same file are left alone.
+``--opponent``, ``--knows``); lines of other runs in the same file are left alone. A log
+that cannot serve is refused before the first match, a last line cut short is cut off,
+and Ctrl-C ends the run with one line (status 130), as ``strength.py`` does.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from pathlib import Path
 
 from _args import bot_spec, positive
+from _runlog import append, interruptible, read
 
 from chkobba import Phase, State, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.arena import wilson_interval
@@ -96,21 +98,19 @@ def main() -> None:
     args = parser.parse_args()
     # A line resumes only a run of the same settings: a log may hold several runs.
     settings = {k: vars(args)[k] for k in ("seed", "iterations", "opponent", "knows")}
-    done: dict[int, dict[str, object]] = {}
-    if args.log is not None and args.log.exists():
-        for line in args.log.read_text().splitlines():
-            match = json.loads(line) if line else {}
+    with interruptible(args.log):
+        done: dict[int, dict[str, object]] = {}
+        for match in read(args.log):  # refused here, before any match, if it cannot serve
             if match and all(match.get(k) == v for k, v in settings.items()):
                 done[int(match["game"])] = match
-    for game in range(args.games):
-        if game not in done:
-            done[game] = {**play(game, args.seed, args.iterations, args.opponent, args.knows)}
-            done[game].update(settings)
-            if args.log is not None:
-                with args.log.open("a") as log:
-                    log.write(json.dumps(done[game]) + "\n")
-            print(_summary(args, [done[g] for g in sorted(done) if g <= game]), flush=True)
-    print(_summary(args, [done[g] for g in range(args.games)]))
+        for game in range(args.games):
+            if game not in done:
+                done[game] = {**play(game, args.seed, args.iterations, args.opponent, args.knows)}
+                done[game].update(settings)
+                if args.log is not None:
+                    append(args.log, done[game])
+                print(_summary(args, [done[g] for g in sorted(done) if g <= game]), flush=True)
+        print(_summary(args, [done[g] for g in range(args.games)]))
 
 
 def _summary(args: argparse.Namespace, played: list[dict[str, object]]) -> str:

@@ -26,8 +26,12 @@ seating is not :func:`~chkobba.arena.tournament`'s (which gives the first bot of
 Long runs: ``--log FILE`` appends one JSON line per finished match and, when started
 again, skips the matches already in the file (same pairing, seed, players and profile;
 a line without ``rules`` is a Tunisian one), so a run can be stopped and resumed, and a
-partial run still reports its matches with their interval. Run it in the background at
-low priority on a shared machine::
+partial run still reports its matches with their interval. A log that cannot serve (a
+device or a folder, a folder that is missing or read-only, a broken line before the last)
+is refused in one line before the first match (status 2); a last line cut short (the run
+killed while writing it, a full disk) is cut off, and its match played again. Ctrl-C ends
+the run with one line saying how many matches the log holds (status 130). Run it in the
+background at low priority on a shared machine::
 
     nice -n 10 python benchmarks/strength.py --pair expert ismcts:v1 --games 200 \\
         --log strength-expert-v1.jsonl > strength-expert-v1.txt 2>&1 &
@@ -39,7 +43,6 @@ greedy vs random, ismcts:v1 vs greedy, expert vs greedy, expert vs ismcts:v1.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -47,6 +50,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from _args import bot_spec, positive
+from _runlog import append, interruptible, read
 
 from chkobba import PROFILES, TUNISIAN, Rules
 from chkobba.arena import play_match, subseed, wilson_interval
@@ -159,8 +163,7 @@ def run_pair(
         match = play(specs, game, seed, players, rules)
         done[game] = match
         if log is not None:
-            with log.open("a") as file:
-                file.write(json.dumps(match) + "\n")
+            append(log, match)
         finished = [done[g] for g in sorted(done) if g < games]
         print(f"  ... {summary(specs, finished, players)}", file=sys.stderr, flush=True)
     return [done[g] for g in range(games)]
@@ -170,14 +173,13 @@ def _logged(log: Path | None, key: tuple[Any, ...]) -> dict[int, dict[str, Any]]
     """The matches of ``log`` with this (pair, seed, players, profile), by match number.
 
     Lines written before ``--rules`` existed have no ``rules``: they are Tunisian ones.
+    A log that cannot serve is refused, a last line cut short cut off (``_runlog.read``).
     """
     done: dict[int, dict[str, Any]] = {}
-    if log is not None and log.exists():
-        for line in log.read_text().splitlines():
-            match = json.loads(line)
-            rules = match.get("rules", TUNISIAN.name)
-            if (match["pair"], match["seed"], match["players"], rules) == key:
-                done[match["game"]] = match
+    for match in read(log):
+        rules = match.get("rules", TUNISIAN.name)
+        if (match["pair"], match["seed"], match["players"], rules) == key:
+            done[match["game"]] = match
     return done
 
 
@@ -242,12 +244,14 @@ def main() -> None:
     args = parser.parse_args()
     _check_seating(parser, args)
     rules = PROFILES[args.rules]
-    for a, b in args.pair or LADDER:
-        specs = (BotSpec.parse(a), BotSpec.parse(b))
-        start = time.perf_counter()
-        matches = run_pair(specs, args.games, args.seed, args.players, args.log, rules)
-        elapsed = time.perf_counter() - start
-        print(f"{_head(args, elapsed)}: {summary(specs, matches, args.players)}")
+    with interruptible(args.log):
+        read(args.log)  # a log that cannot serve is refused before the first match
+        for a, b in args.pair or LADDER:
+            specs = (BotSpec.parse(a), BotSpec.parse(b))
+            start = time.perf_counter()
+            matches = run_pair(specs, args.games, args.seed, args.players, args.log, rules)
+            elapsed = time.perf_counter() - start
+            print(f"{_head(args, elapsed)}: {summary(specs, matches, args.players)}")
 
 
 if __name__ == "__main__":
