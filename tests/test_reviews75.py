@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,10 @@ from tests.helpers import run_cli
 # --- a Windows path in a message reads as it was typed ------------------------------------
 
 WINDOWS = "C:\\Users\\me\\match.json"
+#: Names with a backslash, and symbolic links, as POSIX file systems take them.
+_POSIX_NAMES = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX file name")
+#: A device that is always full (Linux has it; macOS has none).
+_FULL_DEVICE = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
 
 
 def test_a_windows_path_is_quoted_with_single_backslashes() -> None:
@@ -50,6 +56,7 @@ def test_a_long_path_is_cut_as_shown_cuts_it() -> None:
     assert shown_path(name).endswith("…")
 
 
+@_POSIX_NAMES
 def test_record_load_names_a_file_with_a_backslash_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "a\\b.json"  # a file name may hold a backslash on Linux and macOS
     path.write_bytes(b"")
@@ -58,6 +65,7 @@ def test_record_load_names_a_file_with_a_backslash_as_it_is(tmp_path: Path) -> N
     assert f"'{path}'" in str(caught.value)
 
 
+@_POSIX_NAMES
 def test_rules_load_names_a_file_with_a_backslash_as_it_is(tmp_path: Path) -> None:
     path = tmp_path / "house\\rules.json"
     path.write_text("[]", encoding="utf-8")
@@ -126,6 +134,7 @@ def test_a_record_cut_short_is_told_at_its_column_once(tmp_path: Path) -> None:
     assert str(caught.value).endswith("not valid JSON: Unterminated string starting at column 416")
 
 
+@_FULL_DEVICE
 def test_a_save_to_a_full_device_names_the_file() -> None:
     with pytest.raises(OSError) as caught:
         TUNISIAN.save("/dev/full")
@@ -161,12 +170,22 @@ def test_a_rule_profile_given_a_record_names_what_the_file_is(tmp_path: Path) ->
         Rules.load(path)
 
 
+def test_a_rule_profile_given_a_file_of_records_names_what_it_holds(tmp_path: Path) -> None:
+    path = tmp_path / "two.jsonl"  # what simulate --records writes
+    line = Record(players=2, dealer=0, moves=()).to_json(compact=True)
+    path.write_text(f"{line}\n{line}\n", encoding="utf-8")
+    with pytest.raises(ChkobbaError, match="holds 'chkobba-record' lines, not a rule profile"):
+        Rules.load(path)
+
+
+@_FULL_DEVICE
 def test_simulate_names_the_records_file_when_its_writes_fail() -> None:
     code, _, err = run_cli(*_SIMULATE, "/dev/full")
     assert code == 1
     assert "cannot write records to '/dev/full': No space left on device" in err
 
 
+@_POSIX_NAMES
 def test_simulate_says_a_link_loop_is_one(tmp_path: Path) -> None:
     (tmp_path / "a").symlink_to(tmp_path / "b")
     (tmp_path / "b").symlink_to(tmp_path / "a")
@@ -177,21 +196,80 @@ def test_simulate_says_a_link_loop_is_one(tmp_path: Path) -> None:
     assert "--force" not in err
 
 
+_HOLD = """
+import fcntl, sys
+held = open(sys.argv[1], "a")
+fcntl.lockf(held.fileno(), fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.out_of_process
 @pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks on Windows")
 def test_simulate_refuses_a_records_file_another_run_writes(tmp_path: Path) -> None:
-    import fcntl
-
     path = tmp_path / "two.jsonl"
     path.write_text("old\n", encoding="utf-8")
-    with open(path, "a", encoding="utf-8") as other:  # another run holds it
-        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    other = subprocess.Popen(  # another run, writing to the file
+        [sys.executable, "-c", _HOLD, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "held\n"
         code, _, err = run_cli(*_SIMULATE, str(path), "--force")
+    finally:
+        other.communicate("")
     assert code == 1
     assert "another run is writing to it" in err
     assert path.read_text(encoding="utf-8") == "old\n"  # left as it was
     code, _, _ = run_cli(*_SIMULATE, str(path), "--force")
     assert code == 0  # once the other run is done
     assert len(Record.load_lines(path)) == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks on Windows")
+def test_a_job_wrapped_in_flock_on_its_records_file_runs(tmp_path: Path) -> None:
+    import fcntl
+
+    path = tmp_path / "out.jsonl"  # as `flock out.jsonl chkobba simulate ... out.jsonl`
+    with open(path, "a", encoding="utf-8") as wrapper:
+        fcntl.flock(wrapper.fileno(), fcntl.LOCK_EX)
+        code, _, err = run_cli(*_SIMULATE, str(path), "--force")
+    assert (code, err) == (0, "")
+    assert len(Record.load_lines(path)) == 2
+
+
+def test_a_run_refused_by_the_lock_leaves_the_file_it_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chkobba.cli import simulate
+    from chkobba.cli.replay import CommandError
+
+    def taken(stream: object, path: str) -> None:  # another run took it in the meantime
+        raise CommandError(f"cannot write records to '{path}': another run is writing to it")
+
+    monkeypatch.setattr(simulate, "_lock", taken)
+    path = tmp_path / "new.jsonl"
+    code, _, err = run_cli(*_SIMULATE, str(path))
+    assert code == 1 and "another run" in err
+    assert path.exists()  # the other run's file now: removing it lost its records
+
+
+def test_an_idle_worker_of_a_living_parent_takes_sigterm_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from chkobba import arena
+
+    monkeypatch.setattr(arena, "_worker_stopping", False)
+    monkeypatch.setattr(arena, "_worker_in_match", False)
+    monkeypatch.setattr(arena, "_worker_orphaned", False)
+    arena._worker_interrupted(signal.SIGTERM, None)  # the pool ends it: leaving broke the pool
+    assert arena._worker_stopping
+    monkeypatch.setattr(arena, "_worker_orphaned", True)
+    with pytest.raises(SystemExit):  # no parent left to end it
+        arena._worker_interrupted(signal.SIGTERM, None)
 
 
 _ORPHAN = """
@@ -234,3 +312,101 @@ def test_the_workers_of_a_killed_tournament_end_too(tmp_path: Path) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, "the workers outlived their killed parent"
+
+
+# --- time ------------------------------------------------------------------------------------
+
+
+def test_the_progress_bar_estimates_the_time_left_of_slow_matches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("rich")
+    import rich.progress
+
+    from chkobba.cli.output import Output
+
+    bars: list[rich.progress.Progress] = []
+
+    class Kept(rich.progress.Progress):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            bars.append(self)
+
+    monkeypatch.setattr(rich.progress, "Progress", Kept)
+    out = Output(io.StringIO(), colour=True)
+    assert out.rich is not None
+    now = [1000.0]
+    out.rich.get_time = lambda: now[0]  # type: ignore[method-assign]
+    with out.progress(10, "playing matches") as advance:
+        (bar,) = bars
+        for done in range(1, 6):
+            now[0] += 31.0  # a match of a search bot (rich's default kept 30 s of them)
+            advance(done, 10)
+        left = bar.tasks[0].time_remaining
+        assert left is not None and abs(left - 5 * 31.0) < 1.0
+        assert any(isinstance(c, rich.progress.TimeElapsedColumn) for c in bar.columns)
+
+
+def _first_choice(seed: int) -> tuple[Any, tuple[Any, ...]]:
+    """A 2-player view at the first play of a match with more than one legal move."""
+    from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
+
+    rng = random.Random(seed)
+    state = new_match(2)
+    while True:
+        if state.phase is Phase.SHUFFLE:
+            state = apply(state, random_shuffle(rng))
+            continue
+        legal = legal_moves(state)
+        if state.phase is Phase.PLAY and len(legal) > 1:
+            return observe(state, state.mover), legal
+        state = apply(state, legal[0])
+
+
+@pytest.mark.parametrize("name", ["ismcts", "expert"])
+def test_a_timed_decision_counts_reading_the_opponent_in_its_time(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chkobba.bots import base
+    from chkobba.bots.registry import make_bot
+
+    now = [0.0]
+    monkeypatch.setattr(base, "clock", lambda: now[0])
+    bot = make_bot(f"{name}:inference=2,seconds=1")
+    observe = bot._model.observe  # type: ignore[attr-defined]
+
+    def slow(view: object) -> None:  # reading the plays takes the whole second
+        now[0] += 1.0
+        observe(view)
+
+    iterations = [0]
+    iterate = bot._iterate  # type: ignore[attr-defined]
+
+    def counted(*args: Any) -> Any:
+        iterations[0] += 1
+        now[0] += 0.1
+        return iterate(*args)
+
+    monkeypatch.setattr(bot._model, "observe", slow)  # type: ignore[attr-defined]
+    monkeypatch.setattr(bot, "_iterate", counted)
+    view, legal = _first_choice(5)
+    assert bot.choose(view, legal) in legal
+    assert iterations[0] == 1  # the time was up after the first (it ran ten before)
+    assert bot._decision is None  # type: ignore[attr-defined]
+
+
+def test_a_played_match_is_dated_by_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    import datetime
+    import types
+
+    from chkobba.cli import play
+    from chkobba.cli.output import Output
+
+    today = [datetime.date(2026, 3, 8)]
+    clock = types.SimpleNamespace(date=types.SimpleNamespace(today=lambda: today[0]))
+    monkeypatch.setattr(play, "datetime", clock)
+    match = play._Match(
+        Output(io.StringIO(), colour=False), io.StringIO(), players=2, specs={}, seed=5, auto=False
+    )
+    today[0] = datetime.date(2026, 3, 9)  # played past midnight
+    assert match.record_tags()["date"] == "2026-03-08"

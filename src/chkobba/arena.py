@@ -69,7 +69,7 @@ from chkobba.bots.base import Bot, among, not_a_bot, refused_choice, spawned
 from chkobba.bots.ismcts import inference_refusal
 from chkobba.bots.registry import BotSpec, make_bot
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown, shown_path
 from chkobba.moves import Move, random_shuffle
 from chkobba.ratings import Ratings, bradley_terry
 from chkobba.records import Record
@@ -248,7 +248,8 @@ def play_match(
     seat, the move in notation and why it is not legal; an error the bot raises goes on,
     its type unchanged, with a note naming the bot, its seat and the match's move it was
     choosing. ``seed`` must be an integer, numpy's included (a match is always
-    reproducible). The result's record says how to play the match again: its tags are
+    reproducible, unless a bot plays on a time limit, ``seconds``: it plays by the
+    machine's speed). The result's record says how to play the match again: its tags are
     the ``seed``, each seat's bot (``player0``: a spec as text, a bot by its ``name``,
     else its class) and, for a bot built from a spec, the seed it was built with
     (``player0_seed``).
@@ -962,6 +963,7 @@ _STOP_SECONDS = 10.0
 #: In a worker process: whether it plays a match now, and whether it was interrupted.
 _worker_in_match = False
 _worker_stopping = False
+_worker_orphaned = False
 
 
 def _stop_matches_on_signals() -> None:
@@ -972,9 +974,9 @@ def _stop_matches_on_signals() -> None:
     no other, and exits as a worker does, its exit handlers run (a bot's engine process
     stopped); the parent stops its workers so with SIGTERM. A handler, not ``SIG_IGN``:
     ignoring would pass to the programs a bot starts, and Ctrl-C would not reach them.
-    An idle worker ends on SIGTERM, and a worker whose parent died (killed: it can no
-    longer stop them) sends itself SIGTERM: the pool's workers ended only when told to
-    by their parent, and outlived a killed one for good, deaf to SIGTERM."""
+    A worker whose parent died (killed: it can no longer stop them) stops itself, its
+    match first if it plays one: the pool's workers ended only when told to by their
+    parent, and outlived a killed one for good, deaf to SIGTERM."""
     signal.signal(signal.SIGINT, _worker_interrupted)
     signal.signal(signal.SIGTERM, _worker_interrupted)
     parent = multiprocessing.parent_process()
@@ -990,15 +992,19 @@ def _worker_interrupted(signum: int, frame: object) -> None:
     _worker_stopping = True
     if _worker_in_match:
         raise KeyboardInterrupt
-    if signum == signal.SIGTERM:  # nothing to stop but the worker, waiting for a match
+    if _worker_orphaned:  # idle, and no parent to send the pool's end: end now
         raise SystemExit(0)
 
 
 def _end_with(parent: int) -> None:
-    """Wait for the parent process to end (its sentinel ready), then stop this worker as
-    the parent would: SIGTERM, again each second, since a worker that was playing stops
-    its match first and then waits for the next one."""
+    """Wait for the parent process to end (its sentinel ready), then stop this worker:
+    SIGTERM, again each second, since a worker that was playing stops its match first
+    and then waits for the next one. (An idle worker of a living parent takes SIGTERM
+    as before: the parent ends its workers through the pool, and a worker gone early
+    would break the pool, and the tournament, for the matches still running.)"""
+    global _worker_orphaned
     multiprocessing.connection.wait([parent])
+    _worker_orphaned = True
     while True:
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(1.0)
@@ -1118,7 +1124,12 @@ def _main_source() -> str:
     name, path = _main_module()
     if name is not None:
         return f"{name}, which the workers do not run again"
-    return "an interactive session" if path is None else f"{shown(path)}, which is no file"
+    return "an interactive session" if path is None else f"{_file_named(path)}, which is no file"
+
+
+def _file_named(path: object) -> str:
+    """The main module's file, as a message names it (a str, whatever a program set)."""
+    return shown_path(path) if isinstance(path, str) else shown(path)
 
 
 def _check_workers_can_start() -> None:
@@ -1128,7 +1139,7 @@ def _check_workers_can_start() -> None:
     if path is not None and not os.path.isfile(path):
         raise ChkobbaError(
             "worker processes cannot start: each would run the main module again from "
-            f"{shown(_main_module()[1])}, which is no file "
+            f"{_file_named(_main_module()[1])}, which is no file "
             "(a script read from standard input): run the script from a file, or play "
             "with workers=1"
         )

@@ -205,7 +205,8 @@ def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
     'C:\Users\me\match.json'
 
     A name that needs other escapes (a control character, a quote of each kind) keeps
-    every backslash doubled, so that the escapes stay unambiguous:
+    every backslash doubled, as :func:`shown` writes it, so that its escapes read as
+    escapes:
 
     >>> print(shown_path("a\\b\n"))
     'a\\b\n'

@@ -403,14 +403,31 @@ class Rules:
         except ChkobbaError as error:
             raise ChkobbaError(f"{name}: {error}") from None
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
+            kind = _kind_of(text.split("\n", 1)[0])  # a file of records, one a line
+            if kind is not None:
+                raise ChkobbaError(
+                    f"{name} holds {_shown(kind)} lines, not a rule profile"
+                ) from None
             raise ChkobbaError(f"{name} is not valid JSON: {error}") from None
-        kind = data.get("format") if isinstance(data, dict) else None
-        if isinstance(kind, str) and kind.startswith("chkobba-"):  # a record, a state…
+        kind = _kind_of(data)
+        if kind is not None:  # a record, a state…
             raise ChkobbaError(f"{name} is a {_shown(kind)} file, not a rule profile")
         from chkobba.snapshots import attrs_in  # it imports this module
 
         read: Rules = attrs_in(cls)(name, data)
         return read
+
+
+def _kind_of(data: object) -> str | None:
+    """The ``format`` of another of the library's JSON documents (``chkobba-record``…),
+    given as its data or as one line of JSON text; ``None`` for anything else."""
+    if isinstance(data, str):
+        try:
+            data = strict_loads(data, ChkobbaError, "a line")
+        except (ValueError, RecursionError):
+            return None
+    kind = data.get("format") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) and kind.startswith("chkobba-") else None
 
 
 def _file_text(path: str | os.PathLike[str], name: str) -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from chkobba._describe import wrong_type
-from chkobba.bots.base import Deadline, checked_choice, checked_move, int_option, view_fault
+from chkobba.bots.base import checked_choice, checked_move, int_option, view_fault
 from chkobba.bots.endgame import Solver
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.sampling import determinizer
@@ -163,7 +163,7 @@ class ExpertBot(ISMCTSBot):
         # Every sample counts as at least one position: repeated samples are answered from
         # the table without expanding anything, and must not loop for ever.
         sample = determinizer(view)
-        deadline = Deadline(self.seconds)
+        deadline = self._deadline()
         while samples == 0 or (
             not unique and solver.nodes + samples < self.budget and not deadline.passed()
         ):

@@ -133,6 +133,8 @@ class ISMCTSBot(SeededBot):
     """
 
     name = "ismcts"
+    #: The time limit of the decision :meth:`choose` is making (``None`` between them).
+    _decision: Deadline | None = None
 
     def __init__(
         self,
@@ -193,6 +195,9 @@ class ISMCTSBot(SeededBot):
         }
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
+        # The decision's time counts from here: reading the opponent's plays and building
+        # the samples (inference=2, a few milliseconds at most) are part of it.
+        self._decision = Deadline(self.seconds)
         legal = checked_choice(self, view, legal)  # before the inference takes the view in
         self._check_inference("choose", view)
         try:
@@ -206,6 +211,13 @@ class ISMCTSBot(SeededBot):
             raise
         except Exception as error:
             raise view_fault(view, error) from None
+        finally:
+            self._decision = None
+
+    def _deadline(self) -> Deadline:
+        """The time limit of the decision under way (:meth:`choose`'s), or of a search
+        asked for alone (:meth:`search`, :meth:`evaluate`), counted from now."""
+        return self._decision or Deadline(self.seconds)
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         root = self.search(view)
@@ -233,9 +245,9 @@ class ISMCTSBot(SeededBot):
         """``step(determinization, deals scored)`` for each of the bot's iterations, until
         its time is up; a fault of a hand-built view is named as such."""
         try:
+            deadline = self._deadline()
             deals = len(view.deal_scores)
             sample = self.sampler(view)
-            deadline = Deadline(self.seconds)
             for _ in range(self.iterations):
                 step(sample(self.rng), deals)
                 if deadline.passed():

@@ -194,7 +194,10 @@ def _simulate_arguments(simulate: argparse.ArgumentParser) -> None:
         type=_seed,
         default=0,
         metavar="S",
-        help="the tournament seed: the same seed, the same results (default 0)",
+        help=(
+            "the tournament seed: the same seed, the same results, unless a bot plays on a "
+            "time limit (default 0)"
+        ),
     )
     simulate.add_argument("--json", action="store_true", help="machine-readable output")
     simulate.add_argument(

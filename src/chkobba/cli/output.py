@@ -110,11 +110,21 @@ class Output:
         if self.rich is None:
             yield lambda done, total: None
             return
-        from rich.progress import Progress
+        from rich.progress import Progress, TimeElapsedColumn
 
-        with Progress(console=self.rich, transient=True) as bar:
+        # The speed is averaged over the whole run (rich's default, the last 30 seconds,
+        # leaves no estimate at all once a match takes longer), and the time elapsed
+        # shows that a slow first match is under way.
+        columns = (*Progress.get_default_columns(), TimeElapsedColumn())
+        with Progress(
+            *columns, console=self.rich, transient=True, speed_estimate_period=_RUN_SECONDS
+        ) as bar:
             task = bar.add_task(description, total=total)
             yield lambda done, total: bar.update(task, completed=done)
+
+
+#: The progress bar's speed is the mean over this many seconds: a whole run, in practice.
+_RUN_SECONDS = 7 * 24 * 3600.0
 
 
 #: What a stream whose encoding lacks a character the commands write gets instead: a

@@ -115,6 +115,8 @@ class _Match:
         self.seed = seed
         self.auto = auto
         self.specs = specs
+        # A match is dated by its start, as a chess game's record is (PGN's Date).
+        self.started = datetime.date.today()
         dealer = _first_dealer(seed, players)
         self.game = Game(players=players, dealer=dealer, seed=seed, rules=rules)
         self.bots: dict[int, Bot] = {
@@ -328,7 +330,7 @@ class _Match:
         """What the saved record says about the match: who sat where, the seed, the date."""
         tags = {
             "event": "chkobba play",
-            "date": datetime.date.today().isoformat(),
+            "date": self.started.isoformat(),
             "seed": str(self.seed),
             "profile": self.game.state.rules.name,
             f"player{HUMAN}": "human",

@@ -291,6 +291,10 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
         ) from None
     try:
         _lock(stream, path)
+    except CommandError:  # the file is another run's now, even one this run created
+        stream.close()
+        raise
+    try:
         yield stream, replacing
     except BaseException:
         if created:
@@ -318,7 +322,11 @@ def _refuse_a_link_loop(path: str) -> None:
 def _lock(stream: IO[str], path: str) -> None:
     """Hold the records file for this run alone (an advisory lock, where the system has
     them): a second run given the same file with ``--force`` is refused, where both
-    wrote to it and the file mixed their matches. A device or a pipe is not locked."""
+    wrote to it and the file mixed their matches. A device or a pipe is not locked.
+
+    A POSIX record lock (``lockf``), not ``flock``: a job wrapped as ``flock FILE
+    chkobba simulate ... --records FILE`` (cron's way to keep runs apart) holds a
+    ``flock`` on the file itself, which must not read as another run."""
     try:
         import fcntl  # not on Windows: no lock there
     except ImportError:
@@ -326,13 +334,13 @@ def _lock(stream: IO[str], path: str) -> None:
     if not os.path.isfile(path):
         return
     try:
-        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise CommandError(
-            f"cannot write records to {shown_path(path)}: another run is writing to it"
-        ) from None
-    except OSError:  # a file system without locks (some network ones): write as before
-        pass
+        fcntl.lockf(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EACCES, errno.EAGAIN):  # POSIX allows either
+            raise CommandError(
+                f"cannot write records to {shown_path(path)}: another run is writing to it"
+            ) from None
+        # Otherwise a file system without locks (some network ones): write as before.
 
 
 def _created_or_opened(path: str, force: bool) -> tuple[IO[str], bool, bool]:
