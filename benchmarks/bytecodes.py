@@ -104,7 +104,7 @@ def report(counts: collections.Counter[str], deals: int, top: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--only", choices=sorted(WORKLOADS), default="step")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--warmup", type=int, default=200)

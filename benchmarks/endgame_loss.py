@@ -25,7 +25,7 @@ from chkobba.bots.endgame import move_values
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("bots", nargs="*", type=bot_spec, default=["ismcts:v1", "greedy"])
     parser.add_argument("--decisions", type=positive, default=150)
     parser.add_argument("--seed", type=int, default=7)

@@ -180,7 +180,7 @@ def compare(args: argparse.Namespace, names: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--env", nargs="+", choices=ENVS, default=list(ENVS))
     parser.add_argument("--steps", type=at_least_zero, default=5000)
     parser.add_argument("--runs", type=positive, default=5)

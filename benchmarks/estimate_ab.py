@@ -149,7 +149,7 @@ def _median(times: list[float]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--rev", default="abaffff")
     parser.add_argument("--players", type=int, choices=(2, 3), default=3)
     parser.add_argument("--games", type=positive, default=150)

@@ -124,7 +124,7 @@ def positions(deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--deals", type=positive, default=3000, help="deals to fit, and to test")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -56,7 +56,7 @@ def _agrees(last: PlayerView, view: PlayerView, held: tuple[object, ...]) -> boo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--opponent", type=bot_spec, default="greedy")
     parser.add_argument("--deals", type=positive, default=30)
     parser.add_argument("--seed", type=int, default=11)

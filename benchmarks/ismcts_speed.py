@@ -68,7 +68,7 @@ def positions(count: int, seed: int = 11, players: int = 2, rules: Rules = TUNIS
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("spec", nargs="?", type=bot_spec, default=V1)
     parser.add_argument("--positions", type=positive, default=24)
     parser.add_argument("--iterations", type=at_least_zero, default=None)

@@ -250,7 +250,7 @@ _KINDS = {"engine": engine_deals, "prototype": prototype_deals}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--deals", type=at_least_zero, default=2000)
     parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)

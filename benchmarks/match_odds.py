@@ -124,7 +124,7 @@ class Model:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--deals", type=positive, default=4000)
     parser.add_argument("--matches", type=positive, default=40_000)
     parser.add_argument("--seed", type=int, default=2026)

@@ -88,7 +88,7 @@ def play(game: int, seed: int, iterations: int, opponent: str, knows: str) -> di
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--knows", choices=("all", "hands"), default="hands")
     parser.add_argument("--games", type=positive, default=200)
     parser.add_argument("--iterations", type=positive, default=800)

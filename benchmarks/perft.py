@@ -207,7 +207,7 @@ def _row(depth: int, tally: Tally) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--position", nargs="*", help="names from docs/perft.md (default: all)")
     parser.add_argument(
         "--depth", type=at_least_zero, help="the deepest count (default: the page's)"

@@ -308,7 +308,7 @@ def check_seating(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--deals", type=at_least_zero, default=3000)
     parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)

@@ -45,7 +45,7 @@ def per_move(work: Callable[[], object], moves: int, runs: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--matches", type=positive, default=100)
     parser.add_argument("--runs", type=positive, default=5)
     parser.add_argument("--seed", type=int, default=0)

@@ -193,7 +193,7 @@ def _saved(parser: argparse.ArgumentParser, path: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--write", metavar="FILE", help="write the digests to FILE")
     mode.add_argument("--check", metavar="FILE", help="compare the digests with FILE's")

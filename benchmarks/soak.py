@@ -737,7 +737,7 @@ def report(workload: Workload, units: int, seed: int, top: int, frames: int) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--matches", type=positive, default=75, help="units of the workloads")
     parser.add_argument("--profiles", type=positive, default=192, help="profiles made")
     parser.add_argument("--seed", type=int, default=0)

@@ -40,7 +40,7 @@ def kept_states(count: int, seed: int) -> list[State]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--states", type=positive, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()

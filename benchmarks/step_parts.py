@@ -156,7 +156,7 @@ def replay(part: str, plays: Recorded, reps: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=positive, default=300)
     parser.add_argument("--reps", type=at_least_zero, default=3)
     parser.add_argument("--seed", type=int, default=5)

@@ -48,7 +48,7 @@ def play_deal(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--simulations", type=int, default=50, help="ISMCTS simulations per move")

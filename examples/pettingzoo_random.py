@@ -19,7 +19,7 @@ import chkobba.pettingzoo  # registers chkobba/chkobba-v0
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--rules", default="tunisian", choices=sorted(chkobba.PROFILES))
     parser.add_argument("--seed", type=int, default=0)

@@ -1069,7 +1069,7 @@ def _matches(text: str) -> int | None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     roles = ("demo", "serve", "bot", "person", "watch")
     parser.add_argument("--role", default="demo", choices=roles)
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))

@@ -71,7 +71,7 @@ def evaluate(model: MaskablePPO, opponent: str, games: int, seed: int) -> dict[s
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("--random-steps", type=int, default=100_000)
     parser.add_argument("--greedy-steps", type=int, default=100_000)
     parser.add_argument("--eval-games", type=int, default=200, help="matches per opponent")

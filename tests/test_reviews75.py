@@ -410,3 +410,109 @@ def test_a_played_match_is_dated_by_its_start(monkeypatch: pytest.MonkeyPatch) -
     )
     today[0] = datetime.date(2026, 3, 9)  # played past midnight
     assert match.record_tags()["date"] == "2026-03-08"
+
+
+# --- interpreter limits: one line, the cause named ---------------------------------------
+
+
+def test_simulate_says_a_killed_worker_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    from chkobba.cli import simulate
+
+    def killed(*args: object, **kwargs: object) -> object:
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(simulate, "tournament", killed)
+    code, _, err = run_cli("simulate", "--games", "2", "--bots", "greedy", "random")
+    assert code == 1
+    assert err == (
+        "chkobba simulate: error: a worker process stopped unexpectedly (killed? out of memory?)\n"
+    )
+
+
+def test_a_command_out_of_memory_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chkobba.cli import replay
+
+    def too_big(*args: object) -> object:
+        raise MemoryError
+
+    monkeypatch.setattr(replay, "_pick", too_big)
+    path = tmp_path / "one.json"
+    Record(players=2, dealer=0, moves=()).save(path)
+    assert run_cli("replay", str(path)) == (1, "", "chkobba replay: error: out of memory\n")
+
+
+def test_workers_without_semaphores_are_named_with_the_way_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import multiprocessing.synchronize
+
+    from chkobba.arena import tournament
+
+    def refused(*args: object, **kwargs: object) -> None:  # AWS Lambda: no /dev/shm
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(multiprocessing.synchronize.SemLock, "__init__", refused)
+    with pytest.raises(OSError) as caught:
+        tournament(["greedy", "random"], games=2, seed=1, workers=2)
+    assert "workers=1 plays without them" in caught.value.__notes__[-1]
+    code, _, err = run_cli(
+        "simulate", "--games", "2", "--bots", "greedy", "random", "--workers", "2"
+    )
+    assert code == 1
+    assert err == (
+        "chkobba simulate: error: the tournament's worker processes cannot start "
+        "(workers=1 plays without them): Function not implemented\n"
+    )
+
+
+@pytest.mark.out_of_process
+def test_a_worker_thread_that_cannot_start_is_the_error_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import concurrent.futures.process
+
+    from chkobba.arena import tournament
+
+    def refused(self: object) -> None:  # a low `ulimit -u`
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(concurrent.futures.process._ExecutorManagerThread, "start", refused)
+    with pytest.raises(RuntimeError, match="can't start new thread") as caught:
+        tournament(["greedy", "random"], games=2, seed=1, workers=2)  # stopping it raised another
+    assert "workers=1 plays without them" in caught.value.__notes__[-1]
+
+
+_ROOT = Path(__file__).resolve().parent.parent
+_SCRIPTS = sorted(
+    path.relative_to(_ROOT).as_posix()
+    for folder in ("benchmarks", "examples", "tools")
+    for path in (_ROOT / folder).rglob("*.py")
+    if "__doc__" in path.read_text(encoding="utf-8")
+    and "ArgumentParser(" in path.read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("script", _SCRIPTS)
+def test_every_script_helps_without_its_docstrings(
+    script: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -OO script --help``: docstrings are gone, ``__doc__`` is None."""
+    from tests.helpers import load_script
+
+    try:
+        module = load_script(_ROOT / script, f"_oo_{Path(script).stem}")
+    except (ImportError, SystemExit) as missing:  # an optional package this run lacks
+        pytest.skip(f"{script} does not load here: {missing}")
+    try:
+        module.__doc__ = None
+        monkeypatch.setattr(sys, "argv", [script, "--help"])
+        with pytest.raises(SystemExit) as exit_:
+            module.main()
+        assert exit_.value.code in (0, None)
+        assert "usage:" in capsys.readouterr().out
+    finally:
+        sys.modules.pop(module.__name__, None)

@@ -237,7 +237,7 @@ def make_venv(version: str, dest: Path) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.split("\n\n")[0])
     parser.add_argument("version", help="a Python version, such as 3.14")
     parser.add_argument("dest", type=Path, help="the venv to make (a new folder)")
     args = parser.parse_args(argv)

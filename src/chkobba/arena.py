@@ -941,11 +941,15 @@ def _run_all(
         _check_workers_can_start()
         _check_picklable(jobs, spawned=True)
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_stop_matches_on_signals
-        )
         try:
-            _collect(pool, jobs, report, _run_in_worker)
+            pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_stop_matches_on_signals
+            )
+        except OSError as error:  # no semaphores here (AWS Lambda, a read-only /dev/shm)
+            add_note(error, _CANNOT_START)
+            raise
+        try:
+            _collect(pool, jobs, report, _run_in_worker, cannot_start=_CANNOT_START)
         except BaseException:
             # A failed match, a failing callback or an interrupt (Ctrl-C, or SIGTERM in
             # ``chkobba simulate``): the queued matches are dropped and the running ones
@@ -956,6 +960,10 @@ def _run_all(
         pool.shutdown(wait=True)
     return sorted(report.done, key=lambda summary: summary.game)
 
+
+#: The note on the error of worker processes that cannot start (the machine refuses a
+#: semaphore, a process, a thread or a file): the matches can still be played in one.
+_CANNOT_START = "the tournament's worker processes cannot start (workers=1 plays without them)"
 
 #: How long a stopped tournament waits for its worker processes to end their matches and
 #: exit, before it kills those still running (a bot that ignores the interrupt).
@@ -1048,7 +1056,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     # Its end lets the queues go: ``chkobba simulate`` then ends by SIGTERM, running no
     # exit handler, and semaphores still held were reported by multiprocessing's
     # resource tracker as leaked, a warning on standard error.
-    if manager is not None:
+    if manager is not None and manager.ident is not None:  # it may have failed to start
         manager.join(_STOP_SECONDS)
 
 
@@ -1150,11 +1158,19 @@ def _collect(
     jobs: list[_Job],
     report: _Reporter,
     run: Callable[[_Job], MatchSummary] = _run,
+    cannot_start: str | None = None,
 ) -> None:
     """Run ``jobs`` on ``executor`` and report each as it finishes; on the first error
     (a match's, a callback's) or an interrupt, cancel every match not yet started and
-    re-raise at once, the failed match's error with a note saying which match it was."""
-    futures = {executor.submit(run, job): job for job in jobs}
+    re-raise at once, the failed match's error with a note saying which match it was.
+    ``cannot_start``: the note on an error that submitting raises (a worker process or
+    thread the machine refuses to start)."""
+    try:
+        futures = {executor.submit(run, job): job for job in jobs}
+    except (OSError, RuntimeError) as error:  # "can't start new thread" is a RuntimeError
+        if cannot_start is not None:
+            add_note(error, cannot_start)
+        raise
     try:
         for future in as_completed(futures):
             try:

@@ -510,7 +510,7 @@ def reproduce(target: str, paths: list[str]) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__ and __doc__.splitlines()[0])
     parser.add_argument("target", nargs="?", choices=sorted(TARGETS))
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "chkobba-fuzz")

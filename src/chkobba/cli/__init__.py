@@ -22,6 +22,7 @@ import contextlib
 import random
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import BrokenExecutor
 from typing import TextIO
 
 import attrs
@@ -107,9 +108,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnicodeError as error:  # a codec's own complaint (PYTHONIOENCODING=utf-16)
         _complain(f"standard input or output cannot be used: {error}", name)
         return 1
-    except OSError as error:
-        _complain(f"input/output failed: {error.strerror or error}", name)
+    except BrokenExecutor:  # a worker killed (the out-of-memory killer, a kill -9)
+        _complain("a worker process stopped unexpectedly (killed? out of memory?)", name)
         return 1
+    except MemoryError:
+        _complain("out of memory", name)
+        return 1
+    except RuntimeError as error:  # a thread the machine refuses: said in the note
+        if not _notes(error):
+            raise
+        _complain(f"{_notes(error)[-1]} ({error})", name)
+        return 1
+    except OSError as error:  # a worker process that cannot start says so in its note
+        said = _notes(error)[-1] if _notes(error) else "input/output failed"
+        _complain(f"{said}: {error.strerror or error}", name)
+        return 1
+
+
+def _notes(error: BaseException) -> list[str]:
+    """The notes the library added to ``error`` (what it was doing when it came)."""
+    notes = getattr(error, "__notes__", None)
+    return [note for note in notes if isinstance(note, str)] if isinstance(notes, list) else []
 
 
 def _complain(message: str, name: str, prefix: str = "error: ") -> None:
