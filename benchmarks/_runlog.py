@@ -40,10 +40,11 @@ def _refuse(log: Path, reason: str, status: int = 2) -> NoReturn:
     raise SystemExit(status)
 
 
-def read(log: Path | None) -> list[dict[str, Any]]:
+def read(log: Path | None, needs: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The matches of ``log`` (none when there is no log, or no file yet), after checking
     that the next match can be appended to it; a log that cannot serve is refused (status
-    2), a last line cut short is cut off."""
+    2), a last line cut short is cut off. ``needs``: the fields each of the script's
+    lines has (a line without them is another script's: refused)."""
     if log is None:
         return []
     try:
@@ -60,11 +61,12 @@ def read(log: Path | None) -> list[dict[str, Any]]:
         raw = _contents(log)
     lines = raw.split(b"\n")
     tail = lines.pop()  # after the last newline: b"" when the file ends with one
-    matches = [_match(log, number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    numbered = [(n, _match(log, n, line)) for n, line in enumerate(lines, 1) if line.strip()]
+    matches = [match for _, match in numbered]
     ending = b""
     if tail.strip():
         try:
-            matches.append(_parsed(tail))
+            numbered.append((len(lines) + 1, _parsed(tail)))
         except ValueError:
             # The run was stopped while writing this line: its match is played again.
             print(
@@ -78,6 +80,11 @@ def read(log: Path | None) -> list[dict[str, Any]]:
             ending = b"\n"  # a whole last line without its newline: the next starts anew
     elif tail:
         ending = b"\n"
+    for number, match in numbered:
+        missing = [field for field in needs if field not in match]
+        if missing:
+            _refuse(log, f"line {number} has no {missing[0]!r}: a log of another script?")
+    matches = [match for _, match in numbered]
     try:
         with open(log, "ab") as file:  # created when missing: refused now, not after a match
             file.write(ending)

@@ -171,7 +171,8 @@ def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     # A line resumes only a run against the same revision with the same settings.
     key = (args.rev, args.seed, args.players, args.iterations)
     done: dict[int, dict[str, Any]] = {}
-    for match in read(args.log):  # refused here, before any match, if it cannot serve
+    # A log that cannot serve is refused here, before any match.
+    for match in read(args.log, ("seed", "players", "iterations", "game")):
         if (match.get("rev"), match["seed"], match["players"], match["iterations"]) == key:
             done[match["game"]] = match
     for game in range(args.games):

@@ -100,7 +100,8 @@ def main() -> None:
     settings = {k: vars(args)[k] for k in ("seed", "iterations", "opponent", "knows")}
     with interruptible(args.log):
         done: dict[int, dict[str, object]] = {}
-        for match in read(args.log):  # refused here, before any match, if it cannot serve
+        # A log that cannot serve is refused here, before any match.
+        for match in read(args.log, ("game",)):
             if match and all(match.get(k) == v for k, v in settings.items()):
                 done[int(match["game"])] = match
         for game in range(args.games):

@@ -176,7 +176,7 @@ def _logged(log: Path | None, key: tuple[Any, ...]) -> dict[int, dict[str, Any]]
     A log that cannot serve is refused, a last line cut short cut off (``_runlog.read``).
     """
     done: dict[int, dict[str, Any]] = {}
-    for match in read(log):
+    for match in read(log, ("pair", "seed", "players", "game")):
         rules = match.get("rules", TUNISIAN.name)
         if (match["pair"], match["seed"], match["players"], rules) == key:
             done[match["game"]] = match

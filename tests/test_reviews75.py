@@ -349,7 +349,14 @@ def test_the_progress_bar_estimates_the_time_left_of_slow_matches(
 
 def _first_choice(seed: int) -> tuple[Any, tuple[Any, ...]]:
     """A 2-player view at the first play of a match with more than one legal move."""
-    from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
+    from chkobba import legal_moves, observe
+
+    state = _first_choice_state(seed)
+    return observe(state, state.mover), legal_moves(state)
+
+
+def _first_choice_state(seed: int) -> Any:
+    from chkobba import Phase, apply, legal_moves, new_match, random_shuffle
 
     rng = random.Random(seed)
     state = new_match(2)
@@ -359,7 +366,7 @@ def _first_choice(seed: int) -> tuple[Any, tuple[Any, ...]]:
             continue
         legal = legal_moves(state)
         if state.phase is Phase.PLAY and len(legal) > 1:
-            return observe(state, state.mover), legal
+            return state
         state = apply(state, legal[0])
 
 
@@ -392,7 +399,77 @@ def test_a_timed_decision_counts_reading_the_opponent_in_its_time(
     view, legal = _first_choice(5)
     assert bot.choose(view, legal) in legal
     assert iterations[0] == 1  # the time was up after the first (it ran ten before)
-    assert bot._decision is None  # type: ignore[attr-defined]
+    assert "_decision" not in vars(bot)  # nothing of the decision stays on the bot
+
+
+def test_a_refused_timed_choice_leaves_the_bot_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pickle
+
+    from chkobba import observe
+    from chkobba.bots import base
+    from chkobba.bots.ismcts import ISMCTSBot
+
+    now = [0.0]
+    monkeypatch.setattr(base, "clock", lambda: now[0])
+    bot = ISMCTSBot(seconds=1, seed=3)
+    view, legal = _first_choice(5)
+    before = pickle.dumps(bot)
+    other_seat = observe(_first_choice_state(5), 1 - view.player)
+    with pytest.raises(ChkobbaError):
+        bot.choose(other_seat, legal)  # not that seat's turn: refused
+    assert pickle.dumps(bot) == before
+    now[0] += 5.0  # long after: a search of its own gets a whole second
+    visits = [0]
+    iterate = bot._iterate
+
+    def counted(*args: Any) -> Any:
+        visits[0] += 1
+        now[0] += 0.1
+        return iterate(*args)
+
+    monkeypatch.setattr(bot, "_iterate", counted)
+    bot.search(view)
+    assert visits[0] >= 10  # (the refused call's clock, left behind, allowed one)
+
+
+def test_an_exact_endgame_counts_reading_the_opponent_in_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from chkobba import Phase, apply, legal_moves, new_match, observe, random_shuffle
+    from chkobba.bots import base, expert
+
+    rng = random.Random(11)
+    state = new_match(2)
+    while not (
+        state.phase is Phase.PLAY and 0 < len(state.stock) <= 6 and len(legal_moves(state)) > 1
+    ):
+        if state.phase is Phase.SHUFFLE:
+            state = apply(state, random_shuffle(rng))
+        else:
+            state = apply(state, rng.choice(legal_moves(state)))
+    now = [0.0]
+    monkeypatch.setattr(base, "clock", lambda: now[0])
+    bot = expert.ExpertBot(endgame=12, budget=10**6, inference=2, seconds=1)
+    observe_plays = bot._model.observe
+
+    def slow(view: object) -> None:
+        now[0] += 1.0  # reading the plays takes the whole second
+        observe_plays(view)
+
+    samples = [0]
+    solve = expert.Solver.move_values
+
+    def counted(solver: Any, sample: Any) -> Any:
+        samples[0] += 1
+        now[0] += 0.1
+        return solve(solver, sample)
+
+    monkeypatch.setattr(bot._model, "observe", slow)
+    monkeypatch.setattr(expert.Solver, "move_values", counted)
+    view = observe(state, state.mover)
+    assert bot.solves(view)
+    assert bot.choose(view, legal_moves(state)) in legal_moves(state)
+    assert samples[0] == 1  # the time was up after the first sample (it solved ten before)
 
 
 def test_a_played_match_is_dated_by_its_start(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -424,6 +501,7 @@ def test_simulate_says_a_killed_worker_in_one_line(monkeypatch: pytest.MonkeyPat
         raise BrokenProcessPool("A process in the process pool was terminated abruptly")
 
     monkeypatch.setattr(simulate, "tournament", killed)
+    # (A bot's own RuntimeError, noted with its match, is no such thing: its traceback.)
     code, _, err = run_cli("simulate", "--games", "2", "--bots", "greedy", "random")
     assert code == 1
     assert err == (
@@ -464,8 +542,8 @@ def test_workers_without_semaphores_are_named_with_the_way_out(
     )
     assert code == 1
     assert err == (
-        "chkobba simulate: error: the tournament's worker processes cannot start "
-        "(workers=1 plays without them): Function not implemented\n"
+        "chkobba simulate: error: worker processes cannot start: Function not implemented "
+        "(--workers 1 plays without them)\n"
     )
 
 
@@ -516,3 +594,14 @@ def test_every_script_helps_without_its_docstrings(
         assert "usage:" in capsys.readouterr().out
     finally:
         sys.modules.pop(module.__name__, None)
+
+
+def test_a_bots_own_error_in_a_match_keeps_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from chkobba.bots.greedy import GreedyBot
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("internal invariant broken")
+
+    monkeypatch.setattr(GreedyBot, "pick", broken)
+    with pytest.raises(RuntimeError, match="internal invariant broken"):
+        run_cli("simulate", "--games", "2", "--bots", "greedy", "random")

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from chkobba.bots import ISMCTSBot
-from tests.helpers import load_script
+from tests.helpers import bounded_memory, load_script
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _LOADED: dict[str, Any] = {}
@@ -149,7 +149,8 @@ def test_a_device_for_the_log_is_refused_before_it_is_read(
     said = "--log '/dev/full': is a device, not a regular file"
     assert _one_line(capsys.readouterr().err) == f"{name}.py: error: {said}"
     played = _stand_ins(name, monkeypatch)
-    assert run(name, [*_ARGS[name], "--log", "/dev/full"], monkeypatch) == 2
+    with bounded_memory():  # a script reading the log whole again fails, not the machine
+        assert run(name, [*_ARGS[name], "--log", "/dev/full"], monkeypatch) == 2
     assert _one_line(capsys.readouterr().err) == f"{name}.py: error: {said}"
     assert played == []
 
@@ -382,3 +383,15 @@ def test_ctrl_c_without_a_log_says_nothing_is_kept(
     assert run("strength", _ARGS["strength"], monkeypatch) == 130
     said = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("  ...")]
     assert said == ["interrupted: no --log, so the matches played are not kept"]
+
+
+def test_a_line_of_another_scripts_log_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "o.jsonl"
+    log.write_text('{"game": 0, "knows": "hands"}\n', encoding="utf-8")  # oracle_bound's
+    played = _stand_ins("strength", monkeypatch)
+    assert run("strength", [*_ARGS["strength"], "--log", str(log)], monkeypatch) == 2
+    said = _one_line(capsys.readouterr().err)
+    assert said.endswith("line 1 has no 'pair': a log of another script?"), said
+    assert played == []

@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import contextvars
 import math
 import random
 from collections.abc import Callable
@@ -133,8 +134,6 @@ class ISMCTSBot(SeededBot):
     """
 
     name = "ismcts"
-    #: The time limit of the decision :meth:`choose` is making (``None`` between them).
-    _decision: Deadline | None = None
 
     def __init__(
         self,
@@ -196,8 +195,16 @@ class ISMCTSBot(SeededBot):
 
     def choose(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         # The decision's time counts from here: reading the opponent's plays and building
-        # the samples (inference=2, a few milliseconds at most) are part of it.
-        self._decision = Deadline(self.seconds)
+        # the samples (inference=2, a few milliseconds at most) are part of it. Kept in a
+        # context variable, not on the bot: nothing of it stays after the call (refused or
+        # not), in a copy or a pickle of the bot, or in another thread's decision.
+        token = _DECISION.set((self, Deadline(self.seconds)))
+        try:
+            return self._checked_choice(view, legal)
+        finally:
+            _DECISION.reset(token)
+
+    def _checked_choice(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         legal = checked_choice(self, view, legal)  # before the inference takes the view in
         self._check_inference("choose", view)
         try:
@@ -211,13 +218,12 @@ class ISMCTSBot(SeededBot):
             raise
         except Exception as error:
             raise view_fault(view, error) from None
-        finally:
-            self._decision = None
 
     def _deadline(self) -> Deadline:
-        """The time limit of the decision under way (:meth:`choose`'s), or of a search
-        asked for alone (:meth:`search`, :meth:`evaluate`), counted from now."""
-        return self._decision or Deadline(self.seconds)
+        """The time limit of this bot's decision under way (:meth:`choose`'s), or of a
+        search asked for alone (:meth:`search`, :meth:`evaluate`), counted from now."""
+        owner, deadline = _DECISION.get()
+        return deadline if owner is self and deadline is not None else Deadline(self.seconds)
 
     def pick(self, view: PlayerView, legal: tuple[Move, ...]) -> Move:
         root = self.search(view)
@@ -359,6 +365,12 @@ def inference_refusal(bot: object, players: int) -> str | None:
 
 #: The ``inference`` levels: none, suspicions (:class:`HandInference`), the opponent
 #: model (:class:`OpponentModel`).
+#: The bot making a decision in this thread (its :meth:`ISMCTSBot.choose` under way) and
+#: the time limit of that decision.
+_DECISION: contextvars.ContextVar[tuple[object, Deadline | None]] = contextvars.ContextVar(
+    "chkobba_decision", default=(None, None)
+)
+
 _INFERENCE = (0, 1, 2)
 #: With ``inference=2``: the opponent model's temperature and chance of a random play
 #: (see :class:`~chkobba.bots.inference.OpponentModel`).

@@ -114,21 +114,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         _complain("out of memory", name)
         return 1
-    except RuntimeError as error:  # a thread the machine refuses: said in the note
-        if not _notes(error):
-            raise
-        _complain(f"{_notes(error)[-1]} ({error})", name)
+    except RuntimeError as error:  # a thread the machine refuses ("can't start new thread")
+        if not _workers_cannot_start(error):
+            raise  # a bug's, whatever note a match added: its traceback
+        _complain(f"worker processes cannot start: {error} (--workers 1 plays without them)", name)
         return 1
-    except OSError as error:  # a worker process that cannot start says so in its note
-        said = _notes(error)[-1] if _notes(error) else "input/output failed"
-        _complain(f"{said}: {error.strerror or error}", name)
+    except OSError as error:
+        if _workers_cannot_start(error):  # no semaphores, too few files or processes
+            reason = error.strerror or error
+            _complain(
+                f"worker processes cannot start: {reason} (--workers 1 plays without them)", name
+            )
+        else:
+            _complain(f"input/output failed: {error.strerror or error}", name)
         return 1
 
 
-def _notes(error: BaseException) -> list[str]:
-    """The notes the library added to ``error`` (what it was doing when it came)."""
+def _workers_cannot_start(error: BaseException) -> bool:
+    """Whether the arena noted ``error`` as its worker processes failing to start."""
     notes = getattr(error, "__notes__", None)
-    return [note for note in notes if isinstance(note, str)] if isinstance(notes, list) else []
+    return isinstance(notes, list) and any(
+        isinstance(note, str) and "worker processes cannot start" in note for note in notes
+    )
 
 
 def _complain(message: str, name: str, prefix: str = "error: ") -> None:

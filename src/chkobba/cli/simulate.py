@@ -326,7 +326,8 @@ def _lock(stream: IO[str], path: str) -> None:
 
     A POSIX record lock (``lockf``), not ``flock``: a job wrapped as ``flock FILE
     chkobba simulate ... --records FILE`` (cron's way to keep runs apart) holds a
-    ``flock`` on the file itself, which must not read as another run."""
+    ``flock`` on the file itself, which must not read as another run. Such a lock is
+    the process's: it keeps other processes out, not another thread of this one."""
     try:
         import fcntl  # not on Windows: no lock there
     except ImportError:
