@@ -569,6 +569,16 @@ def load_script(path: Path, name: str) -> types.ModuleType:
     return module
 
 
+def ab_match(game: int, seed: int, players: int, iterations: int) -> dict[str, Any]:
+    """A stand-in for a match of ``benchmarks/estimate_ab.py`` (its log line's fields):
+    the new search seated by the game's number, winning game 0 only."""
+    return {
+        "game": game, "seed": seed, "players": players, "iterations": iterations,
+        "new_seat": game % players, "new_won": game == 0, "scores": [3] * players,
+        "deals": 2, "new_times": [], "old_times": [],
+    }  # fmt: skip
+
+
 def shipped_schema(name: str) -> dict[str, Any]:
     """The JSON Schema ``NAME.schema.json`` shipped in the package, read as the docs say
     (with :mod:`importlib.resources`), not through the library."""

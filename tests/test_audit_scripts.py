@@ -142,7 +142,7 @@ from chkobba import (
 from chkobba.arena import subseed, wilson_interval
 from chkobba.bots import BotSpec, ISMCTSBot, make_bot
 from chkobba.rules import PLAYER_COUNTS
-from tests.helpers import load_script
+from tests.helpers import ab_match, load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the scripts are read from: a plant (a fault put in a copy) points these at it.
@@ -1315,11 +1315,7 @@ def test_estimate_ab_log_appends_a_line_per_match_and_resumes_only_the_same_revi
         old: Any, game: int, seed: int, players: int, iterations: int, rules: Any
     ) -> dict[str, Any]:
         played.append((game, seed, players, iterations))
-        return {
-            "game": game, "seed": seed, "players": players, "iterations": iterations,
-            "new_seat": game % players, "new_won": game == 0, "scores": [3] * players,
-            "deals": 2, "new_times": [], "old_times": [],
-        }  # fmt: skip
+        return ab_match(game, seed, players, iterations)
 
     monkeypatch.setattr(ab, "old_search", lambda rev: ISMCTSBot)
     monkeypatch.setattr(ab, "play", play)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from chkobba.bots import ISMCTSBot
-from tests.helpers import bounded_memory, load_script
+from tests.helpers import ab_match, bounded_memory, load_script
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 _LOADED: dict[str, Any] = {}
@@ -95,11 +95,7 @@ def _stand_ins(name: str, monkeypatch: pytest.MonkeyPatch, stop_at: int | None =
             old: Any, game: int, seed: int, players: int, iterations: int, rules: Any
         ) -> Any:
             note(game)
-            return {
-                "game": game, "seed": seed, "players": players, "iterations": iterations,
-                "new_seat": game % players, "new_won": game == 0, "scores": [3] * players,
-                "deals": 2, "new_times": [], "old_times": [],
-            }  # fmt: skip
+            return ab_match(game, seed, players, iterations)
 
         monkeypatch.setattr(module, "old_search", lambda rev: ISMCTSBot)
         monkeypatch.setattr(module, "play", play_ab)

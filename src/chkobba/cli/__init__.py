@@ -117,17 +117,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as error:  # a thread the machine refuses ("can't start new thread")
         if not _workers_cannot_start(error):
             raise  # a bug's, whatever note a match added: its traceback
-        _complain(f"worker processes cannot start: {error} (--workers 1 plays without them)", name)
+        _complain(_cannot_start(error), name)
         return 1
     except OSError as error:
         if _workers_cannot_start(error):  # no semaphores, too few files or processes
-            reason = error.strerror or error
-            _complain(
-                f"worker processes cannot start: {reason} (--workers 1 plays without them)", name
-            )
+            _complain(_cannot_start(error.strerror or error), name)
         else:
             _complain(f"input/output failed: {error.strerror or error}", name)
         return 1
+
+
+def _cannot_start(reason: object) -> str:
+    return f"worker processes cannot start: {reason} (--workers 1 plays without them)"
 
 
 def _workers_cannot_start(error: BaseException) -> bool:
