@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import random
 import runpy
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+
+from chkobba import (
+    ChkobbaError,
+    IllegalMoveError,
+    apply,
+    legal_moves,
+    new_match,
+    observe,
+    random_shuffle,
+)
+from chkobba._describe import integer_count, plain_flag, plain_integer
+from chkobba.bots import PolicyBot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,3 +81,75 @@ def test_the_default_build_is_pure_python_whatever_is_installed(
     monkeypatch.setitem(sys.modules, "mypyc.build", None)
     monkeypatch.setattr(sys, "argv", ["setup.py", "bdist_wheel"])
     assert compiled_build() == {}
+
+
+# === numpy's booleans before numpy 2.3 are no integers ====================================
+
+
+class _NumpyBoolBefore23:
+    """numpy's boolean scalar as numpy before 2.3 makes it (the only numpy Python 3.10
+    has; CI's is newer): of module numpy, dtype kind "b", no dimensions, and an
+    ``__index__`` that gives 1 (with a DeprecationWarning), so ``operator.index`` took it
+    for the integer 1."""
+
+    __module__ = "numpy"
+    dtype = SimpleNamespace(kind="b")
+    ndim = 0
+
+    def __index__(self) -> int:
+        return 1
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return "np.True_"
+
+
+OLD_TRUE: Any = _NumpyBoolBefore23()
+
+
+def test_an_old_numpy_boolean_is_not_taken_for_an_integer() -> None:
+    # docs/gymnasium.md: "a seat or a dealer may be a numpy integer ... not a bool".
+    assert plain_integer(OLD_TRUE) is OLD_TRUE
+    assert integer_count(OLD_TRUE) is None
+    assert plain_flag("features", OLD_TRUE) is True  # a flag, where a bool is wanted
+
+
+def test_an_old_numpy_boolean_is_no_seat_dealer_or_action_of_the_gymnasium_env() -> None:
+    gymnasium = pytest.importorskip("chkobba.gymnasium")
+    with pytest.raises(ChkobbaError, match="seat"):
+        gymnasium.ChkobbaEnv("random", seat=OLD_TRUE)
+    with pytest.raises(ChkobbaError, match="players"):
+        gymnasium.ChkobbaEnv("random", players=OLD_TRUE)
+    env = gymnasium.ChkobbaEnv("random")
+    with pytest.raises(ChkobbaError, match="dealer"):
+        env.reset(seed=0, options={"dealer": OLD_TRUE})
+    for mode in ("raise", "terminate"):
+        # "An action that is not an integer at all (... True) ... raises ChkobbaError in
+        # both modes": before, it played (or, terminating, ended the episode on) action 1.
+        env = gymnasium.ChkobbaEnv("random", illegal_action=mode)
+        env.reset(seed=11)
+        before = env.match_state
+        with pytest.raises(ChkobbaError, match=r"action np\.True_ .* not an integer id"):
+            env.step(OLD_TRUE)
+        assert env.match_state == before
+
+
+def test_an_old_numpy_boolean_is_no_dealer_or_player_count_of_the_pettingzoo_env() -> None:
+    pettingzoo = pytest.importorskip("chkobba.pettingzoo")
+    with pytest.raises(ChkobbaError, match="players"):
+        pettingzoo.env(players=OLD_TRUE)
+    aec = pettingzoo.env()
+    with pytest.raises(ChkobbaError, match="dealer"):
+        aec.reset(seed=0, options={"dealer": OLD_TRUE})
+
+
+def test_a_policy_answering_an_old_numpy_boolean_plays_no_action_1() -> None:
+    state = apply(new_match(), random_shuffle(random.Random(3)))
+    state = apply(state, legal_moves(state)[0])
+    seat = state.current_player
+    assert seat is not None
+    legal = legal_moves(state)
+    with pytest.raises(IllegalMoveError, match=r"the policy returned np\.True_, not an action id"):
+        PolicyBot(lambda o, m: OLD_TRUE).choose(observe(state, seat), legal)

@@ -307,7 +307,7 @@ def plain_integer(value: object) -> object:
     >>> plain_integer(3), plain_integer(True), plain_integer(2.0), plain_integer("alternate")
     (3, True, 2.0, 'alternate')
     """
-    if isinstance(value, bool):
+    if isinstance(value, bool) or _is_numpy_bool(value):  # numpy < 2.3 gives them __index__
         return value
     try:
         return operator.index(value)  # type: ignore[arg-type]
@@ -343,8 +343,6 @@ def integer_count(value: object) -> int | None:
     >>> integer_count(3), integer_count(True), integer_count(2.0)
     (3, None, None)
     """
-    if _is_numpy_bool(value):  # numpy before 2.0 gives them an __index__
-        return None
     number = plain_integer(value)
     if isinstance(number, bool) or not isinstance(number, int):
         return None
