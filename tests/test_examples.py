@@ -326,6 +326,7 @@ def test_a_following_spectator_process_watches_two_matches_then_stops() -> None:
     spectator.wait(timeout=120)
     while line := shown.get(timeout=120):
         lines.append(line.rstrip("\n"))
+    spectator.stdout.close()  # read to its end by the thread above
     server.communicate(timeout=120)
     assert (server.returncode, spectator.returncode) == (0, 0)
     assert lines[0] == "watching match 1 of 2 players"

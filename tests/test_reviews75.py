@@ -305,6 +305,7 @@ def test_the_workers_of_a_killed_tournament_end_too(tmp_path: Path) -> None:
     assert len(workers) == 2
     parent.kill()  # nothing can stop its workers now but themselves
     parent.wait()
+    parent.stdout.close()  # type: ignore[union-attr]
     deadline = time.monotonic() + 20
     while any(map(_running, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
