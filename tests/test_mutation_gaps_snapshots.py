@@ -146,7 +146,7 @@ def _deal_score(**fields: Any) -> dict[str, Any]:
 
 
 _CARD = 'must be a card\'s text such as "7D", not'
-_SCORE = "must be a whole number, null or a list, not"
+_SCORE = "must be a whole number, null or a list of whole numbers, not"
 
 
 @pytest.mark.parametrize(

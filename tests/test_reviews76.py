@@ -4,25 +4,37 @@ from __future__ import annotations
 
 import random
 import runpy
+import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
+    TUNISIAN,
     ChkobbaError,
     IllegalMoveError,
+    Phase,
+    State,
     apply,
     legal_moves,
     new_match,
     observe,
     random_shuffle,
+    render,
+    rollout,
 )
 from chkobba._describe import integer_count, plain_flag, plain_integer
-from chkobba.bots import PolicyBot
+from chkobba.actions import Position, legal_actions
+from chkobba.arena import seat_bots, tournament
+from chkobba.bots import PolicyBot, RandomBot
+from chkobba.bots.policy import policy_input
+from chkobba.checks import check_state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,3 +165,128 @@ def test_a_policy_answering_an_old_numpy_boolean_plays_no_action_1() -> None:
     legal = legal_moves(state)
     with pytest.raises(IllegalMoveError, match=r"the policy returned np\.True_, not an action id"):
         PolicyBot(lambda o, m: OLD_TRUE).choose(observe(state, seat), legal)
+
+
+# === chkobba.openspiel survives a reload (IPython's %autoreload) ==========================
+
+_RELOADED = """
+import importlib, pyspiel
+import chkobba.openspiel as module
+from chkobba import ChkobbaError
+importlib.reload(module)
+game = pyspiel.load_game("python_chkobba")
+state = game.new_initial_state()
+observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), None)
+for _ in range(12):
+    if state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    else:
+        state.apply_action(state.legal_actions()[0])
+        observer.set_from(state, state.current_player())
+print(state.current_player(), len(state.history()))
+for bad in (None, "python_chkobba"):
+    try:
+        module.ChkobbaState(bad)
+    except ChkobbaError as error:
+        print(error)
+"""
+
+
+@pytest.mark.out_of_process
+def test_the_openspiel_game_plays_after_its_module_is_reloaded() -> None:
+    # pyspiel keeps the first class registered; the reloaded module's check took the games
+    # it makes for something else: "ChkobbaState needs a python_chkobba game (a
+    # ChkobbaGame), not python_chkobba(...)".
+    pytest.importorskip("pyspiel")
+    done = subprocess.run(
+        [sys.executable, "-c", _RELOADED], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    moved, refused_none, refused_text = done.stdout.splitlines()
+    assert moved.split()[1] == "12"
+    assert refused_none == "ChkobbaState needs a python_chkobba game (a ChkobbaGame), not None"
+    assert refused_text.startswith("ChkobbaState needs a python_chkobba game (a ChkobbaGame)")
+
+
+# === a tournament on an executor that refuses the matches =================================
+
+
+def test_a_shut_down_executor_is_named_as_what_refused_the_tournament() -> None:
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(RuntimeError, match="cannot schedule new futures") as refused:
+        tournament([RandomBot(), RandomBot()], games=2, executor=pool, seed=1)
+    notes = getattr(refused.value, "__notes__", [])
+    assert notes == ["tournament(executor=...): the executor given refused the matches"]
+
+
+def test_without_numpy_a_policy_sees_plain_lists_and_a_mask_of_0s_and_1s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The docstring said "float32 / int8 arrays"; without numpy the mask came as 1.0/0.0.
+    state = apply(new_match(), random_shuffle(random.Random(4)))
+    state = apply(state, legal_moves(state)[0])
+    view = observe(state, 1)
+    monkeypatch.setitem(sys.modules, "numpy", None)  # importing it raises ImportError
+    observation, mask = policy_input(view, legal_moves(state))
+    assert type(observation) is list and {type(x) for x in observation} == {float}
+    assert type(mask) is list and {type(x) for x in mask} == {int} and set(mask) == {0, 1}
+    assert tuple(i for i, allowed in enumerate(mask) if allowed) == legal_actions(Position(state))
+
+
+# === what a branch-coverage run found reachable and untested ===============================
+
+_CUT = apply(new_match(), random_shuffle(random.Random(1)))  # player 1 cuts
+_NEW = new_match()
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        (attrs.evolve(_CUT, current_player=0), "the cutter is player 1, not player 0"),
+        (
+            attrs.evolve(_CUT, stock=_CUT.stock[1:], table=_CUT.stock[:1]),
+            "in phase CUT the stock holds the 40 shuffled cards, not 39",
+        ),
+        (
+            attrs.evolve(_NEW, stock=_NEW.stock[3:], hands=(_NEW.stock[:3], ())),
+            "hands must be empty in phase SHUFFLE",
+        ),
+        (
+            attrs.evolve(_NEW, stock=_NEW.stock[3:], table=_NEW.stock[:3]),
+            "between deals the stock holds all 40 cards (a new match, a void deal) or none "
+            "(after a deal), not 37",
+        ),
+    ],
+    ids=["cutter", "cut-stock", "shuffle-hands", "between-deals-stock"],
+)
+def test_check_state_names_a_hand_built_cut_or_shuffle_that_cannot_be(
+    state: State, message: str
+) -> None:
+    assert _CUT.phase is Phase.CUT and _CUT.current_player == 1
+    with pytest.raises(ChkobbaError) as refused:
+        check_state(state)
+    assert str(refused.value) == f"inconsistent state: {message}"
+
+
+def test_a_profile_without_the_seven_of_diamonds_shows_no_row_for_it() -> None:
+    # RULES.md part II's profiles may score no 7♦: the board names no such category, and
+    # the deal's categories shown still add up to its points.
+    rules = attrs.evolve(TUNISIAN, seven_of_diamonds=False)
+    state = rollout(new_match(rules=rules), random.Random(3))
+    board = render(state)
+    assert "7♦" not in board
+    assert "deal 1: player 0 +4, player 1 +1" in board
+    assert board.endswith(
+        "           cards 25-15: player 0\n"
+        "           diamonds 4-6: player 1\n"
+        "           bermila (sevens 3-1, sixes 4-0): player 0\n"
+        "           chkobbas 2-0"
+    )
+    with_it = render(rollout(new_match(), random.Random(3)))  # the same cards, 7♦ scored
+    assert "           7♦: player 1\n" in with_it and "player 1 +2" in with_it
+
+
+def test_seat_bots_refuses_a_player_count_given_as_text() -> None:
+    with pytest.raises(ChkobbaError, match=r"^players must be an int, not '2' \(str\)$"):
+        seat_bots([RandomBot(), RandomBot()], "2")  # type: ignore[arg-type]

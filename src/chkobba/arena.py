@@ -936,7 +936,7 @@ def _run_all(
         # tournament's futures are cancelled.
         if isinstance(executor, ProcessPoolExecutor):  # it pickles them, as workers do
             _check_picklable(jobs)
-        _collect(executor, jobs, report)
+        _collect(executor, jobs, report, cannot_start=_EXECUTOR_REFUSED)
     else:
         _check_workers_can_start()
         _check_picklable(jobs, spawned=True)
@@ -964,6 +964,7 @@ def _run_all(
 #: The note on the error of worker processes that cannot start (the machine refuses a
 #: semaphore, a process, a thread or a file): the matches can still be played in one.
 _CANNOT_START = "the tournament's worker processes cannot start (workers=1 plays without them)"
+_EXECUTOR_REFUSED = "tournament(executor=...): the executor given refused the matches"
 
 #: How long a stopped tournament waits for its worker processes to end their matches and
 #: exit, before it kills those still running (a bot that ignores the interrupt).

@@ -419,7 +419,9 @@ def _deal_score_in(where: str, value: Any) -> DealScore | None:
     score: DealScore = attrs_in(DealScore)(where, value)
     for name, field in attrs_out(score).items():
         if not is_score_value(field):
-            raise bad_field(f"{where}.{name}", field, "a whole number, null or a list")
+            raise bad_field(
+                f"{where}.{name}", field, "a whole number, null or a list of whole numbers"
+            )
     return score
 
 

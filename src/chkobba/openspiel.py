@@ -323,7 +323,7 @@ class ChkobbaState(pyspiel.State):
     """
 
     def __init__(self, game: ChkobbaGame) -> None:
-        if not isinstance(game, ChkobbaGame):
+        if not _is_a(game, ChkobbaGame):
             # pyspiel.State would take the bad value as it is: None crashed the interpreter.
             raise ChkobbaError(
                 f"ChkobbaState needs a python_chkobba game (a ChkobbaGame), not {shown(game)}"
@@ -866,8 +866,18 @@ class ChkobbaObserver(CopiesApart):
         return state.observation_text(player, private=self.private, public=self.public)
 
 
+def _is_a(value: object, kind: type) -> bool:
+    """``isinstance``, also across a reload of this module (IPython's ``%autoreload``):
+    pyspiel keeps the first ``ChkobbaGame`` class registered, and the games it makes are
+    no instances of the class the reload defines."""
+    return any(
+        each.__module__ == kind.__module__ and each.__qualname__ == kind.__qualname__
+        for each in type(value).__mro__
+    )
+
+
 def _check_state(state: object, method: str) -> None:
-    if not isinstance(state, ChkobbaState):
+    if not _is_a(state, ChkobbaState):
         raise ChkobbaError(
             f"{method}: the state must be a python_chkobba state (a ChkobbaState), "
             f"not {shown(state)}"

@@ -227,7 +227,9 @@ def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
     for i, score in enumerate(scores):
         for name, field in attrs_out(score).items():
             if not is_score_value(field):
-                raise bad_field(f"{where}[{i}].{name}", field, "a whole number, null or a list")
+                raise bad_field(
+                    f"{where}[{i}].{name}", field, "a whole number, null or a list of whole numbers"
+                )
     return scores
 
 

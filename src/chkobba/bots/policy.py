@@ -60,7 +60,7 @@ __all__ = ["BotActions", "Policy", "PolicyBot", "action_mask", "policy_input"]
 Policy = Callable[[Any, Any], Any]
 
 
-def _array(values: list[float], dtype: str) -> Any:
+def _array(values: Sequence[float], dtype: str) -> Any:
     try:
         import numpy as np
     except ImportError:  # numpy is optional: plain lists then
@@ -119,8 +119,9 @@ def action_mask(
 def policy_input(
     view: PlayerView, legal: Sequence[Move], pending: Card | None = None, features: bool = False
 ) -> tuple[Any, Any]:
-    """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 arrays): the
-    Gymnasium environment's, scores capped at :data:`~chkobba.observations.SCORE_CAP`.
+    """The ``(observation, mask)`` a policy sees for ``view`` (float32 / int8 numpy arrays;
+    without numpy, a list of floats and a list of 0s and 1s): the Gymnasium
+    environment's, scores capped at :data:`~chkobba.observations.SCORE_CAP`.
 
     Player 1 holds 7C KC KD (ids 27, 39 and 38: a card's id is its deck index):
 
@@ -136,7 +137,7 @@ def policy_input(
     vector = cap_scores(observation_vector(view, pending))
     if plain_flag("features", features):
         vector += feature_vector(view, pending, legal)
-    mask = [float(m) for m in action_mask(legal, pending, num_actions(view.rules))]
+    mask = action_mask(legal, pending, num_actions(view.rules))
     return _array(vector, "float32"), _array(mask, "int8")
 
 
