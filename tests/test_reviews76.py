@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _compiled_build() -> Callable[[], dict[str, Any]]:
     if not (ROOT / "setup.py").is_file():
         pytest.skip("no setup.py in this copy of the tree (mutmut's copies src, tests, docs)")
+    pytest.importorskip("setuptools")  # setup.py's import (venvs of 3.12 on come without)
     # Not run as __main__, so setup() is not called: only the function is wanted.
     namespace = runpy.run_path(str(ROOT / "setup.py"), run_name="setup_under_test")
     build: Callable[[], dict[str, Any]] = namespace["compiled_build"]
