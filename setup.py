@@ -28,7 +28,7 @@ COMPILED = [
 
 # The setuptools commands that build the package's modules (a wheel, an install, an
 # editable install), as against those that only describe it (egg_info, dist_info, sdist).
-BUILDS = {"bdist_wheel", "build", "build_ext", "install", "develop", "editable_wheel"}
+BUILDS = {"bdist_wheel", "bdist_egg", "build", "build_ext", "install", "develop", "editable_wheel"}
 WITHOUT_MYPYC = (
     "CHKOBBA_MYPYC=1 asks for the compiled build, which needs mypy (its mypyc) where the "
     "package is built: pip and `python -m build` fetch it in an isolated build; with "

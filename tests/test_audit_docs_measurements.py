@@ -1351,7 +1351,8 @@ def test_the_differences_the_strength_page_tests_are_its_counts() -> None:
     assert re.search(r"ExpertBot won 165 of its 200\s+matches", prose)
     assert re.search(r"169 of 200 \(84\.5%\)", prose)
     points, low, high = _one(
-        r"a difference of ([\d.]+) points of win rate\s+\(\u2212([\d.]+) to \+([\d.]+) at 95%\)",
+        r"a difference of ([\d.]+) points of win rate\s+\(\u2212([\d.]+) to \+([\d.]+) at 95%, "
+        r"taking the runs as independent\)",
         prose,
     ).groups()
     assert re.search(r"\(157 of 200, 78\.5%\), ISMCTS v1 72 and 78 \(150 of 200", prose)

@@ -30,7 +30,7 @@ from chkobba import (
     rollout,
 )
 from chkobba._describe import integer_count, plain_flag, plain_integer
-from chkobba.actions import Position, legal_actions
+from chkobba.actions import Position, advance, legal_actions, move_for, step
 from chkobba.arena import seat_bots, tournament
 from chkobba.bots import PolicyBot, RandomBot
 from chkobba.bots.policy import policy_input
@@ -52,7 +52,10 @@ def _compiled_build() -> Callable[[], dict[str, Any]]:
     return build
 
 
-@pytest.mark.parametrize("command", ["bdist_wheel", "editable_wheel", "build_ext", "install"])
+_BUILDS = ["bdist_wheel", "bdist_egg", "build", "build_ext", "install", "develop", "editable_wheel"]
+
+
+@pytest.mark.parametrize("command", _BUILDS)
 def test_a_compiled_build_without_mypyc_stops_with_what_to_install(
     monkeypatch: pytest.MonkeyPatch, command: str
 ) -> None:
@@ -64,9 +67,11 @@ def test_a_compiled_build_without_mypyc_stops_with_what_to_install(
     monkeypatch.setattr(sys, "argv", ["setup.py", command, "--dist-dir", "x"])
     with pytest.raises(SystemExit) as stopped:
         compiled_build()
-    message = str(stopped.value)
-    assert message.startswith("CHKOBBA_MYPYC=1 asks for the compiled build, which needs mypy")
-    assert "with --no-build-isolation, install mypy>=1.8 first" in message
+    assert str(stopped.value) == (
+        "CHKOBBA_MYPYC=1 asks for the compiled build, which needs mypy (its mypyc) where the "
+        "package is built: pip and `python -m build` fetch it in an isolated build; with "
+        "--no-build-isolation, install mypy>=1.8 first"
+    )
 
 
 @pytest.mark.parametrize("command", ["egg_info", "dist_info", "sdist"])
@@ -174,18 +179,44 @@ _RELOADED = """
 import importlib, pyspiel
 import chkobba.openspiel as module
 from chkobba import ChkobbaError
+
+
+def play(state, moves):
+    for _ in range(moves):
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+
+
+before = pyspiel.load_game("python_chkobba").new_initial_state()  # a state made before
+play(before, 3)
 importlib.reload(module)
 game = pyspiel.load_game("python_chkobba")
 state = game.new_initial_state()
 observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False), None)
-for _ in range(12):
-    if state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    else:
-        state.apply_action(state.legal_actions()[0])
-        observer.set_from(state, state.current_player())
+play(state, 12)
+observer.set_from(state, 0)
 print(state.current_player(), len(state.history()))
-for bad in (None, "python_chkobba"):
+observer.set_from(before, 0)  # the reloaded observer reads it too
+print(observer.string_from(before, 0) == before.observation_string(0))
+
+
+class Mine(module.ChkobbaState):  # a user's subclass is a state
+    pass
+
+
+mine = Mine(game)
+play(mine, 5)
+observer.set_from(mine, 0)
+print("subclass plays")
+
+
+class ChkobbaGame:  # the same name in another module is no game
+    pass
+
+
+for bad in (None, "python_chkobba", ChkobbaGame()):
     try:
         module.ChkobbaState(bad)
     except ChkobbaError as error:
@@ -203,10 +234,11 @@ def test_the_openspiel_game_plays_after_its_module_is_reloaded() -> None:
         [sys.executable, "-c", _RELOADED], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    moved, refused_none, refused_text = done.stdout.splitlines()
-    assert moved.split()[1] == "12"
-    assert refused_none == "ChkobbaState needs a python_chkobba game (a ChkobbaGame), not None"
-    assert refused_text.startswith("ChkobbaState needs a python_chkobba game (a ChkobbaGame)")
+    moved, read, subclass, *refused = done.stdout.splitlines()
+    assert (moved.split()[1], read, subclass) == ("12", "True", "subclass plays")
+    assert refused[0] == "ChkobbaState needs a python_chkobba game (a ChkobbaGame), not None"
+    assert len(refused) == 3
+    assert all(line.startswith("ChkobbaState needs a python_chkobba game") for line in refused)
 
 
 # === a tournament on an executor that refuses the matches =================================
@@ -291,3 +323,11 @@ def test_a_profile_without_the_seven_of_diamonds_shows_no_row_for_it() -> None:
 def test_seat_bots_refuses_a_player_count_given_as_text() -> None:
     with pytest.raises(ChkobbaError, match=r"^players must be an int, not '2' \(str\)$"):
         seat_bots([RandomBot(), RandomBot()], "2")  # type: ignore[arg-type]
+
+
+def test_an_old_numpy_boolean_is_no_action_of_the_step_api() -> None:
+    # chkobba.actions checked for Python's bool only: np.True_ played action 1 (the A♥).
+    position = Position(apply(new_match(), random_shuffle(random.Random(3))))
+    for call in (move_for, step, advance):
+        with pytest.raises(IllegalMoveError, match=r"^action np\.True_ is not an integer id$"):
+            call(position, OLD_TRUE)

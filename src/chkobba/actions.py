@@ -58,12 +58,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from typing import Any
 
 import attrs
 
-from chkobba._describe import wrong_type
+from chkobba._describe import integer_count, wrong_type
 from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.checks import broken_state
@@ -461,11 +460,9 @@ def move_for(position: Position, action: int) -> Move | None:
 
 
 def _as_id(action: int, limit: int | None = NUM_ACTIONS) -> int:
-    try:
-        # A bool is an int to Python, but True as "action 1" is a caller's mistake.
-        value = operator.index(action) if not isinstance(action, bool) else None
-    except TypeError:
-        value = None
+    # A bool is an int to Python (and numpy's has an __index__ before numpy 2.3), but True
+    # as "action 1" is a caller's mistake.
+    value = integer_count(action)
     if value is None:
         raise IllegalMoveError(f"action {shown(action)} is not an integer id")
     if limit is not None and not 0 <= value < limit:
