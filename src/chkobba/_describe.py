@@ -307,6 +307,8 @@ def plain_integer(value: object) -> object:
     >>> plain_integer(3), plain_integer(True), plain_integer(2.0), plain_integer("alternate")
     (3, True, 2.0, 'alternate')
     """
+    if type(value) is int:  # the common case, first: adapters step with it
+        return value
     if isinstance(value, bool) or _is_numpy_bool(value):  # numpy < 2.3 gives them __index__
         return value
     try:
