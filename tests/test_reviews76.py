@@ -1,4 +1,5 @@
-"""Fixes from the reviews of stop 76 (packaging, dependency bounds, what the suite never ran)."""
+"""Fixes from the reviews of stop 76 (the package as distributed, the dependency versions,
+what the suite never ran, this stop's own diff)."""
 
 from __future__ import annotations
 

@@ -964,6 +964,8 @@ def _run_all(
 #: The note on the error of worker processes that cannot start (the machine refuses a
 #: semaphore, a process, a thread or a file): the matches can still be played in one.
 _CANNOT_START = "the tournament's worker processes cannot start (workers=1 plays without them)"
+#: The note on the error of a caller's executor that takes no matches (one shut down):
+#: the standard library's message alone does not say which executor it means.
 _EXECUTOR_REFUSED = "tournament(executor=...): the executor given refused the matches"
 
 #: How long a stopped tournament waits for its worker processes to end their matches and
@@ -1165,7 +1167,7 @@ def _collect(
     (a match's, a callback's) or an interrupt, cancel every match not yet started and
     re-raise at once, the failed match's error with a note saying which match it was.
     ``cannot_start``: the note on an error that submitting raises (a worker process or
-    thread the machine refuses to start)."""
+    thread the machine refuses to start, a caller's executor shut down)."""
     try:
         futures = {executor.submit(run, job): job for job in jobs}
     except (OSError, RuntimeError) as error:  # "can't start new thread" is a RuntimeError
