@@ -178,3 +178,33 @@ def test_every_public_function_and_class_shows_its_use_in_a_doctest() -> None:
     assert len(definitions) > 100
     without = [name for name, value in definitions if ">>>" not in (inspect.getdoc(value) or "")]
     assert without == []
+
+
+def test_every_docstring_example_runs_as_a_user_would_paste_it() -> None:
+    # pytest runs a docstring's examples among its module's own names, so an example
+    # could use a name its reader never imported (``tournament`` in chkobba.arena, say).
+    # A reader of help() has only what ``from chkobba import *`` gives and what the
+    # example imports itself: each example runs so here, its output checked as pytest does.
+    import io
+
+    public = {name: getattr(chkobba, name) for name in chkobba.__all__}
+    finder = doctest.DocTestFinder()
+    tried, failed = 0, {}
+    for module in public_modules():
+        for test in finder.find(module, globs={}):
+            # A private helper's examples are for its module's maintainers (its names at
+            # hand): no reader of the public API sees them.
+            private = any(part.startswith("_") for part in test.name.split("."))
+            if not test.examples or private:
+                continue
+            test.globs = dict(public)
+            report = io.StringIO()
+            runner = doctest.DocTestRunner(
+                optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+            )
+            result = runner.run(test, out=report.write, clear_globs=True)
+            tried += 1
+            if result.failed:
+                failed[test.name] = report.getvalue()[-600:]
+    assert tried > 200
+    assert failed == {}

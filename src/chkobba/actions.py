@@ -28,6 +28,8 @@ goes through :func:`~chkobba.apply`, so an illegal id raises
 :class:`~chkobba.IllegalMoveError` and is never mapped to some other move.
 
 >>> import random
+>>> import attrs
+>>> from chkobba.actions import EXPOSE, FIRST_CAPTURE, KEEP, Position, describe, legal_actions, step
 >>> position = Position(apply(new_match(), random_shuffle(random.Random(1))))
 >>> legal_actions(position)
 (40, 41)
@@ -124,6 +126,7 @@ def max_capture_options(rules: Rules = TUNISIAN) -> int:
     repeats the first four table cards bring (two at most, each value at most twice,
     when three of a rank void the deal and no two ranks share a value; three otherwise).
 
+    >>> from chkobba.actions import max_capture_options
     >>> max_capture_options(TUNISIAN), max_capture_options(CARD_RULES_PLUS)
     (28, 56)
     """
@@ -180,6 +183,7 @@ def _groups(values: tuple[int, ...], target: int) -> int:
 def num_actions(rules: Rules = TUNISIAN) -> int:
     """The size of the action space under ``rules`` (:data:`NUM_ACTIONS` for Tunisian).
 
+    >>> from chkobba.actions import NUM_ACTIONS, num_actions
     >>> num_actions(TUNISIAN) == NUM_ACTIONS
     True
     """
@@ -270,6 +274,8 @@ def capture_choices(state: State | PlayerView, played: Card) -> tuple[frozenset[
     state (a user interface that holds only its view). A card on the table has none:
     it is in no hand.
 
+    >>> import attrs
+    >>> from chkobba.actions import capture_choices
     >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
     >>> [format_cards(o, "+") for o in capture_choices(state, card("QH"))]
     ['2D+6S', '3C+5H']
@@ -356,6 +362,8 @@ def action_ids(position: Position, move: Move) -> tuple[int, ...]:
 
     Only the ids are computed; :func:`step` decides whether they are legal.
 
+    >>> import attrs
+    >>> from chkobba.actions import Position, action_ids
     >>> state = attrs.evolve(new_match(), table=cards("6S 2D 3C 5H"))
     >>> action_ids(Position(state), Play(card("QH"), cards("3C 5H")))
     (29, 43)
@@ -404,6 +412,7 @@ def advance(position: Position, action: int) -> tuple[Position, Move | None]:
     """:func:`step`, also returning the core move made (``None`` when a card is pending).
 
     >>> import random
+    >>> from chkobba.actions import KEEP, Position, advance
     >>> position = Position(apply(new_match(), random_shuffle(random.Random(1))))
     >>> advance(position, KEEP)[1]
     Cut(keep=True)
@@ -437,6 +446,7 @@ def move_for(position: Position, action: int) -> Move | None:
     move here (out of range, or a capture choice with nothing to choose); whether the
     move is legal is :func:`~chkobba.apply`'s decision.
 
+    >>> from chkobba.actions import EXPOSE, Position, move_for
     >>> move_for(Position(new_match()), EXPOSE)
     Cut(keep=False)
     """
@@ -485,6 +495,7 @@ def _chosen(state: State, pending: Card, action: int) -> frozenset[Card]:
 def describe(position: Position, action: int) -> str:
     """A short text for action id ``action`` at ``position`` (never raises for an id).
 
+    >>> from chkobba.actions import KEEP, Position, describe
     >>> describe(Position(new_match()), KEEP), describe(Position(new_match()), 44)
     ('keep', 'capture option 2')
     """

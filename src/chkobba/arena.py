@@ -7,6 +7,7 @@ built-in bot's spec, as in a tournament (``"greedy"``, ``"ismcts:iterations=100"
 is built with a seed derived from the match's seed and the seat.
 
 >>> from chkobba.bots import GreedyBot, RandomBot
+>>> from chkobba.arena import play_match, tournament
 >>> result = play_match([GreedyBot(seed=1), RandomBot(seed=2)], seed=7)
 >>> result.winner in (0, 1), max(result.scores) >= 21, result.deals >= 1
 (True, True, True)
@@ -112,6 +113,7 @@ class MatchResult:
     """One finished match: the winning ``side``, final ``scores`` per side, ``deals``
     scored (voided deals not counted), and the ``record`` of every move.
 
+    >>> from chkobba.arena import play_match
     >>> result = play_match(["greedy", "random"], seed=3)
     >>> result.winner, result.scores, result.deals
     (0, (21, 4), 7)
@@ -254,6 +256,7 @@ def play_match(
     else its class) and, for a bot built from a spec, the seed it was built with
     (``player0_seed``).
 
+    >>> from chkobba.arena import play_match
     >>> result = play_match(["greedy", "random"], seed=7)
     >>> result == play_match(["greedy", "random"], seed=7)
     True
@@ -309,6 +312,7 @@ class MatchSummary:
     ``winner`` is an entrant, not a side: in the second match below the bots have swapped
     seats, and side 1 (greedy, entrant 0) won.
 
+    >>> from chkobba.arena import tournament
     >>> table = tournament(["greedy", "random"], games=2, seed=1, records=True)
     >>> [(m.game, m.entrants, m.winner, m.scores, m.deals) for m in table.matches]
     [(0, (0, 1), 0, (21, 7), 7), (1, (1, 0), 0, (7, 24), 7)]
@@ -335,6 +339,7 @@ class MatchSummary:
 class BotResult:
     """One bot's tournament line.
 
+    >>> from chkobba.arena import tournament
     >>> line = tournament(["greedy", "random"], games=2, seed=1).bots[1]
     >>> line.name, line.games, line.wins, line.win_rate
     ('random', 2, 0, 0.0)
@@ -361,6 +366,7 @@ class HeadToHead:
     ``wins`` of ``bot`` and its win rate with a 95% Wilson interval, and the points (the
     final totals of every side each held) and points per deal of each in those matches.
 
+    >>> from chkobba.arena import tournament
     >>> first, second = tournament(["greedy", "random"], games=2, seed=1).head_to_head()
     >>> first.bot, first.opponent, first.games, first.wins
     ('greedy', 'random', 2, 2)
@@ -389,6 +395,7 @@ class TournamentResult:
     """Per-bot results (in the order the bots were given) and every match, from which
     :meth:`head_to_head` and :meth:`ratings` tell who beats whom.
 
+    >>> from chkobba.arena import tournament
     >>> table = tournament(["greedy", "random", "greedy"], games=2, seed=1)
     >>> [(bot.name, bot.wins) for bot in table.bots]  # a repeated name is numbered
     [('greedy', 3), ('random', 0), ('greedy#2', 3)]
@@ -548,6 +555,7 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     :class:`~chkobba.ChkobbaError`. The bounds are Python floats and always hold the
     rate ``wins / games`` (a clean sweep's top is exactly 1, no wins' bottom exactly 0).
 
+    >>> from chkobba.arena import wilson_interval
     >>> low, high = wilson_interval(85, 100)
     >>> round(low, 3), round(high, 3)
     (0.767, 0.907)
@@ -771,6 +779,7 @@ def tournament(
 
     With 4 players, two entries sit as partners (seats 0 and 2 against 1 and 3):
 
+    >>> from chkobba.arena import tournament
     >>> table = tournament(["greedy", "random"], games=1, seed=5, players=4)
     >>> table.matches[0].entrants, table.matches[0].scores
     ((0, 1, 0, 1), (21, 8))

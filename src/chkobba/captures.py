@@ -145,6 +145,7 @@ def sum_groups(values: tuple[int, ...], target: int) -> tuple[tuple[int, ...], .
     repeat their values far more often than their cards, so this is mostly a lookup.
     The engine's hot path: no input checks (``values`` a tuple of positive integers).
 
+    >>> from chkobba.captures import sum_groups
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     """
@@ -184,11 +185,13 @@ def clear_caches() -> None:
     The caches only save time: results are the same before and after.
 
     >>> from chkobba.captures import clear_caches, sum_groups
+    >>> from chkobba.captures import sum_groups
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     >>> clear_caches()
     >>> sum_groups.cache_info().currsize
     0
+    >>> from chkobba.captures import sum_groups
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     """

@@ -333,6 +333,7 @@ def cards_set_repr(group: frozenset[Card]) -> str:
     The cards hash by identity, so a frozenset's own repr lists them in an order that
     changes from process to process; this one does not (for attrs fields' ``repr=``).
 
+    >>> from chkobba.cards import cards_set_repr
     >>> cards_set_repr(frozenset(cards("6S 2D"))), cards_set_repr(frozenset())
     ("frozenset(cards('2D 6S'))", 'frozenset()')
     """

@@ -9,6 +9,7 @@ move that the rules forbid (:class:`IllegalMoveError`).
 A message names the input it refuses, but never all of a huge one: :func:`shown` quotes at
 most :data:`QUOTE_LIMIT` characters, and never fails itself.
 
+>>> from chkobba.errors import shown
 >>> shown("QH x 2Z")
 "'QH x 2Z'"
 >>> shown("A" * 1_000_000)
@@ -175,6 +176,7 @@ def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     that would not show is escaped: ``repr`` escapes controls and zero-width spaces, and
     combining marks (a variation selector) are escaped too.
 
+    >>> from chkobba.errors import shown
     >>> print(shown("7D\u200b"), shown("7D\ufe0f"))
     '7D\u200b' '7D\ufe0f'
 
@@ -201,6 +203,7 @@ def shown_path(path: str | os.PathLike[str], limit: int = 200) -> str:
     backslash is written once, so a Windows path reads as it was typed and can be
     pasted back (``shown`` writes ``'C:\\Users'``, as Python would).
 
+    >>> from chkobba.errors import shown_path
     >>> print(shown_path("C:\\Users\\me\\match.json"))
     'C:\Users\me\match.json'
 
@@ -254,6 +257,8 @@ def items_of(
     mistake, not a sequence of characters; nor is a mapping, whose keys alone a loop
     would read (``scores={0: 5, 1: 7}`` is not the scores 5 and 7).
 
+    >>> import itertools
+    >>> from chkobba.errors import items_of
     >>> items_of([1, 2], "scores")
     (1, 2)
     >>> items_of(None, "score_deal: captured")

@@ -16,6 +16,7 @@ computed from what the player may know (its view, the pending card and the legal
 
 >>> import random
 >>> from chkobba.actions import Position
+>>> from chkobba.features import FEATURE_SIZE, feature_vector
 >>> state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=False))
 >>> position = Position(state)
 >>> values = feature_vector(observe(state, 1), position.pending, legal_moves(state))
@@ -69,6 +70,7 @@ def feature_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:
     finite; the table sum's is 22 unless the profile's 40 values add up to more).
 
     >>> import attrs
+    >>> from chkobba.features import feature_bounds
     >>> feature_bounds()[1][0], feature_bounds(attrs.evolve(TUNISIAN, capture_values=(
     ...     1, 2, 3, 4, 5, 6, 7, 10, 10, 10)))[1][0]
     (22.0, 23.2)

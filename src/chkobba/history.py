@@ -21,6 +21,7 @@ twice or from the first table, or a capture of a card not on the table. Only
 :meth:`DealHistory.vector` knows the number of players, and refuses a play by a seat
 beyond them.
 
+>>> from chkobba.history import HISTORY_SIZE, PER_CARD, DealHistory
 >>> history = DealHistory().started(cards("AS 2S 3S 4S"), exposed=None)
 >>> history = history.played(1, card("5D"), frozenset(cards("AS 4S")))
 >>> vector = history.vector(viewer=0, players=2)

@@ -220,6 +220,7 @@ Move: TypeAlias = Shuffle | Cut | Play
 def random_shuffle(rng: random.Random) -> Shuffle:
     """A uniformly random :class:`Shuffle` drawn from ``rng`` (no hidden randomness).
 
+    >>> import random
     >>> random_shuffle(random.Random(7)) == random_shuffle(random.Random(7))
     True
     """

@@ -9,6 +9,7 @@ side after that), so one policy can play any seat. Every entry is a float; card 
 40 bits in deck order (``card.index``).
 
 >>> import random
+>>> from chkobba.observations import LAYOUT, OBSERVATION_SIZE, observation_vector, piece
 >>> state = apply(new_match(), random_shuffle(random.Random(1)))
 >>> vector = observation_vector(observe(state, 1))
 >>> len(vector) == OBSERVATION_SIZE
@@ -256,6 +257,7 @@ def cap_scores(vector: list[float]) -> list[float]:
     """``vector`` (an observation, features may follow) with its scores capped at
     :data:`SCORE_CAP`, changed in place and returned: the Gymnasium observation.
 
+    >>> from chkobba.observations import OBSERVATION_SIZE, cap_scores, piece
     >>> vector = cap_scores([9.0] * OBSERVATION_SIZE)
     >>> piece(vector, "scores"), piece(vector, "third_score"), piece(vector, "stock_size")
     ([4.0, 4.0], [4.0], [9.0])
@@ -320,6 +322,7 @@ def check_pending(function: str, view: PlayerView, pending: Card | None) -> None
     the viewer moves, else not), on the table or in no pile, with a choice of captures.
 
     >>> import random
+    >>> from chkobba.observations import check_pending
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=True))
     >>> check_pending("f", observe(state, 1), card("KC"))  # AD+4D+5D or 4D+6D
     >>> check_pending("f", observe(state, 1), card("AD"))
@@ -430,6 +433,7 @@ def player_returns(state: State, single_deal: bool = False) -> tuple[float, ...]
     two sides. Partners get their side's reward.
 
     >>> import attrs
+    >>> from chkobba.observations import player_returns
     >>> three = attrs.evolve(new_match(3, rules=CARD_RULES_PLUS), winner=1)
     >>> player_returns(three)
     (-0.5, 1.0, -0.5)

@@ -5,6 +5,7 @@ The model: a bot rated ``r`` beats one rated ``s`` with probability
 gives the same odds whoever the two bots are. :func:`bradley_terry` fits the ratings to a
 table of wins; :meth:`chkobba.arena.TournamentResult.ratings` to a tournament's matches.
 
+>>> from chkobba.ratings import bradley_terry
 >>> ratings = bradley_terry(["a", "b"], [[0, 30], [10, 0]], prior=0)
 >>> round(ratings.difference("a", "b")[0], 1)  # 400 * log10(30 / 10)
 190.8
@@ -149,6 +150,7 @@ def bradley_terry(
     of bots never lost to the others; otherwise :class:`~chkobba.ChkobbaError` says which
     bots.
 
+    >>> from chkobba.ratings import bradley_terry
     >>> ratings = bradley_terry(["a", "b", "c"], [[0, 3, 4], [1, 0, 3], [0, 1, 0]])
     >>> [bot.name for bot in sorted(ratings.bots, key=lambda bot: -bot.rating)]
     ['a', 'b', 'c']

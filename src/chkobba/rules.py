@@ -301,6 +301,7 @@ class Rules:
         profile's file holds (``chkobba rules NAME`` prints it; ``--rules FILE`` reads it).
 
         >>> data = attrs.evolve(TUNISIAN, name="house", target=16).to_dict()
+        >>> import attrs
         >>> data["name"], data["target"], data["capture_values"][7:]
         ('house', 16, [8, 9, 10])
         >>> Rules.from_dict(data) == attrs.evolve(TUNISIAN, name="house", target=16)
@@ -495,3 +496,4 @@ def profile(rules: Rules | str) -> Rules:
         f"no rule profile is named {_shown(rules)}: the profiles are {', '.join(sorted(PROFILES))}"
         + (f" (names are in lower case: {lower!r})" if lower in PROFILES else "")
     )
+    >>> from chkobba.rules import profile

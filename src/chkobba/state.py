@@ -332,6 +332,7 @@ def no_such_player(player: object, players: int) -> ChkobbaError:
     """The refusal of ``player`` as a seat of a ``players``-player match: for its type
     when it is no int, else as a seat that is not there.
 
+    >>> from chkobba.state import no_such_player
     >>> no_such_player(2, 2)
     ChkobbaError('there is no player 2 in a 2-player match')
     >>> no_such_player(True, 2)
@@ -488,6 +489,7 @@ def match_winner(scores: tuple[int, ...], target: int) -> int | None:
     shared by two or more sides plays on (with two sides: one at the target wins, both at
     it the higher wins, equal totals play on).
 
+    >>> from chkobba.state import match_winner
     >>> match_winner((21, 18), 21), match_winner((23, 23), 21), match_winner((12, 11, 12), 11)
     (0, None, None)
     """

@@ -299,6 +299,7 @@ def hint_text(
     ``QH x 2D+6S (+0.59 points)``.
 
     >>> import random
+    >>> from chkobba.bots.analysis import hint_text
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
     >>> text = hint_text(observe(state, 1), legal_moves(state), seed=1)
     >>> text.count(" (") == min(3, len(legal_moves(state))) and ", then " in text
@@ -314,6 +315,7 @@ def points_text(value: float, sign: str = "+") -> str:
     """A value in expected deal points, with its unit: ``+0.59 points``; ``not tried``
     for a move the search never tried (``-inf``), ``unknown`` for no number (NaN).
 
+    >>> from chkobba.bots.analysis import points_text
     >>> points_text(0.594), points_text(-1.0), points_text(2.5, sign="")
     ('+0.59 points', '-1.00 points', '2.50 points')
     >>> points_text(float("-inf")), points_text(float("nan")), points_text(float("inf"))

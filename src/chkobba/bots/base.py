@@ -7,6 +7,7 @@ legal moves, and returns one of them. The built-in bots also take a ``seed`` and
 every match its own reproducible bots.
 
 >>> from chkobba.bots import RandomBot
+>>> from chkobba.bots import Bot
 >>> bot = RandomBot(seed=1)
 >>> isinstance(bot, Bot)
 True
@@ -69,6 +70,7 @@ def checked_choice(
 
     >>> import random
     >>> from chkobba.bots import GreedyBot
+    >>> from chkobba.bots.base import checked_choice
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
     >>> legal = legal_moves(state)            # player 1 is to move
     >>> checked_choice(GreedyBot(), observe(state, 1), list(legal)) == legal
@@ -94,6 +96,7 @@ def checked_move(bot: object, view: object, move: object, method: str = "evaluat
 
     >>> import random
     >>> from chkobba.bots import GreedyBot
+    >>> from chkobba.bots.base import checked_move
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
     >>> view = observe(state, 1)              # holds 7C KC KD
     >>> checked_move(GreedyBot(), view, parse_move("7C", state)) is None
@@ -241,6 +244,7 @@ class Deadline:
     ``Deadline(0)`` never passes and never reads the clock: a bot without a time limit
     stays a function of its seed.
 
+    >>> from chkobba.bots.base import Deadline
     >>> Deadline(0).passed()
     False
     >>> Deadline(3600).passed()
@@ -289,6 +293,7 @@ class Bot(Protocol):
 
     Any object with a ``choose`` method is a bot, with no base class to inherit:
 
+    >>> from chkobba.bots import Bot
     >>> class FirstMove:
     ...     def choose(self, view, legal):
     ...         return legal[0]
@@ -314,6 +319,7 @@ class SeededBot(CopiesApart):
     single legal move itself):
 
     >>> import random
+    >>> from chkobba.bots import SeededBot
     >>> class Layer(SeededBot):
     ...     name = "layer"
     ...     def pick(self, view, legal):          # lays a card down when it can

@@ -76,6 +76,7 @@ class GreedyBot(SeededBot):
     It plays the legal move :meth:`evaluate` scores highest:
 
     >>> import random
+    >>> from chkobba.bots import GreedyBot
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
     >>> view, legal = observe(state, 1), legal_moves(state)
     >>> bot = GreedyBot(seed=0)

@@ -15,6 +15,7 @@ deal, a refill in between, more than one opponent play, a view from elsewhere) s
 afresh with no suspicion.
 
 >>> from chkobba import cards
+>>> from chkobba.bots.inference import HandInference
 >>> inference = HandInference(sweep=0.1, capture=0.5)
 >>> inference.weight(cards("7D 2S 3C"))   # no play seen yet: no suspicion
 1.0
@@ -50,6 +51,7 @@ class Suspicion:
     Its repr lists the cards in deck order, the same in every process:
 
     >>> import pickle
+    >>> from chkobba.bots.inference import Suspicion
     >>> suspicion = Suspicion(frozenset(cards("5D 5S")), 0.1)
     >>> suspicion
     Suspicion(cards=frozenset(cards('5S 5D')), chance=0.1)
@@ -79,6 +81,7 @@ class HandInference(CopiesApart):
     Player 1 watches player 0 lay 4S on 2H 3C, which any 5 would have swept:
 
     >>> import random
+    >>> from chkobba.bots.inference import HandInference
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(7))), Cut(keep=False))
     >>> inference = HandInference(sweep=0.1, capture=0.5)
     >>> inference.observe(observe(state, 1))
@@ -239,6 +242,7 @@ class OpponentModel(CopiesApart):
     a current hand and :meth:`posterior` the distribution over every hand the view allows.
     A 2-player view only; a view it cannot follow starts the round's record afresh.
 
+    >>> from chkobba.bots.inference import OpponentModel
     >>> model = OpponentModel(temperature=0.3, noise=0.1)
     >>> model.weight(cards("7D 2S"))   # no play seen yet: every hand alike
     1.0

@@ -13,6 +13,7 @@
 >>> import random
 >>> from chkobba.arena import play_match
 >>> from chkobba.bots import GreedyBot
+>>> from chkobba.bots import BotActions, PolicyBot
 >>> def first_legal(observation, mask):
 ...     return max(range(len(mask)), key=lambda i: mask[i])
 >>> result = play_match([PolicyBot(first_legal), GreedyBot(seed=1)], seed=3)
@@ -80,6 +81,8 @@ def action_mask(
     ``size`` is the action space's (``actions.num_actions(rules)``; 70 under the
     Tunisian profile).
 
+    >>> from chkobba.bots.policy import action_mask
+    >>> from chkobba.actions import EXPOSE, KEEP
     >>> action_mask((Cut(keep=True), Cut(keep=False)))[KEEP:EXPOSE + 1]
     [1, 1]
     """
@@ -159,6 +162,7 @@ class PolicyBot:
 
     A card with two captures takes two calls: its card id, then a capture id:
 
+    >>> from chkobba.bots import PolicyBot
     >>> asked = []
     >>> def highest(observation, mask):          # the largest id the mask allows
     ...     asked.append([i for i in range(len(mask)) if mask[i]])
@@ -239,6 +243,7 @@ class BotActions:
 
     >>> from chkobba.actions import Position, step
     >>> from chkobba.bots import GreedyBot
+    >>> from chkobba.bots import BotActions
     >>> top = cards("2D QH 3C 4C 6C 5C 7C 6S AS AC")   # player 1 holds 4C 5C QH
     >>> state = apply(new_match(), Shuffle(top + tuple(c for c in DECK if c not in top)))
     >>> position = Position(apply(state, Cut(keep=False)))   # the table is 2D 6S AS AC

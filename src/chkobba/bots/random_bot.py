@@ -22,6 +22,7 @@ class RandomBot(SeededBot):
     The same seed draws the same moves, one after another:
 
     >>> import random
+    >>> from chkobba.bots import RandomBot
     >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
     >>> view, legal = observe(state, 1), legal_moves(state)
     >>> bot = RandomBot(seed=3)

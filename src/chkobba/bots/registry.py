@@ -7,6 +7,7 @@ after the defaults change. Options after a preset override its values
 (``ismcts:v1,iterations=200``). Specs are small frozen values, so they travel to worker
 processes, and :meth:`BotSpec.build` makes a bot with any seed.
 
+>>> from chkobba.bots import BotSpec
 >>> spec = BotSpec.parse("ismcts:iterations=50")
 >>> spec
 BotSpec.parse('ismcts:iterations=50')
@@ -87,6 +88,7 @@ class BotSpec:
     :meth:`parse`'s text: an unknown bot or option, or a value the bot refuses, raises
     ``ChkobbaError``.
 
+    >>> from chkobba.bots import BotSpec
     >>> spec = BotSpec("ismcts", (("iterations", 50),))
     >>> str(spec), spec == BotSpec.parse("ismcts:iterations=50")
     ('ismcts:iterations=50', True)
@@ -170,6 +172,7 @@ class BotSpec:
 def bot_options(name: str) -> tuple[str, ...]:
     """The keyword options a built-in bot takes in a spec (its seed is given apart).
 
+    >>> from chkobba.bots.registry import bot_options
     >>> bot_options("ismcts")
     ('iterations', 'exploration', 'epsilon', 'horizon', 'inference', 'seconds')
     """
@@ -262,6 +265,7 @@ def _number(text: str, value: str) -> int | float:
 def make_bot(spec: str | BotSpec, seed: int | None = None) -> SeededBot:
     """Build a bot from a spec or its text: ``make_bot("greedy", seed=1)``.
 
+    >>> from chkobba.bots import make_bot
     >>> make_bot("greedy", seed=1)
     GreedyBot(seed=1)
     >>> make_bot("expert:iterations=20,budget=500", seed=1)

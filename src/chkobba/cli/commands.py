@@ -6,6 +6,7 @@ misspelt command is answered as a command, never as a bad card, and so are two l
 that are no card and begin a command (``un``, ``bo``). A letter alone is no command
 (``Q`` is a queen, not quit) but for the help's ``h`` and ``?``:
 
+>>> from chkobba.cli.commands import command_of
 >>> command_of("board"), command_of("Q"), command_of("QH"), command_of("keep")
 ('board', None, None, None)
 >>> command_of("QSxQD"), command_of("exit"), command_of("?")

@@ -260,6 +260,7 @@ def _deals(number: int, after: State) -> str:
 def counted(number: int, noun: str) -> str:
     """``1 deal``, ``2 deals``: a count and its noun, singular for one.
 
+    >>> from chkobba.cli.narrate import counted
     >>> counted(1, "match"), counted(3, "match"), counted(0, "move")
     ('1 match', '3 matches', '0 moves')
     """

@@ -63,6 +63,7 @@ class Output:
         letter (``'7♦.json'`` is not ``'7D.json'``, another file).
 
         >>> import io
+        >>> from chkobba.cli.output import Output
         >>> out = Output(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
         >>> print(out.writable(f"replaying {out.literal(repr('7♦.json'))}: 7♦"))
         replaying '7\\u2666.json': 7D
@@ -178,6 +179,7 @@ def encoding_name(stream: object) -> str:
     (``UTF-8`` for a stream that names none, as a test's ``StringIO``).
 
     >>> import io
+    >>> from chkobba.cli.output import encoding_name
     >>> encoding_name(io.TextIOWrapper(io.BytesIO(), encoding="us-ascii"))
     'ASCII'
     >>> encoding_name(io.StringIO())

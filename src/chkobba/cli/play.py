@@ -75,6 +75,7 @@ def menu(legal: tuple[Move, ...]) -> list[tuple[Move, str]]:
     capture), with suit symbols, as the board shows cards.
 
     >>> from chkobba import Play, card, cards
+    >>> from chkobba.cli.play import menu
     >>> [text for _, text in menu((Play(card("QH"), cards("2D 6S")), Play(card("AS"))))]
     ['A♠', 'Q♥ x 2♦+6♠']
     """

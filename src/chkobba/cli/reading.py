@@ -33,6 +33,7 @@ def read_line(stream: TextIO) -> tuple[str, bool]:
     longer still raises :class:`EndlessLine`.
 
     >>> import io
+    >>> from chkobba.cli.reading import read_line
     >>> stream = io.StringIO("QH\\n" + "x" * 5000 + "\\nquit\\n")
     >>> read_line(stream)
     ('QH\\n', False)
@@ -94,6 +95,7 @@ _MARKS = ("\ufeff", "\xef\xbb\xbf", "\udcef\udcbb\udcbf")
 def without_mark(line: str) -> str:
     """``line`` without a byte-order mark before it (a file saved by Notepad, piped in).
 
+    >>> from chkobba.cli.reading import without_mark
     >>> without_mark("\\ufeff1\\n"), without_mark("ï»¿QH\\n"), without_mark("QH\\n")
     ('1\\n', 'QH\\n', 'QH\\n')
     """

@@ -24,6 +24,7 @@ def profile_json(rules: Rules) -> str:
     :meth:`Rules.to_json <chkobba.Rules.to_json>`.
 
     >>> from chkobba import TUNISIAN
+    >>> from chkobba.cli.rules import profile_json
     >>> print(profile_json(TUNISIAN).splitlines()[2])
       "capture_values": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     """
