@@ -323,7 +323,7 @@ def test_a_bool_is_not_an_action_id() -> None:
 @pytest.mark.parametrize("rules", [[1], {}, None])
 def test_rules_that_are_not_a_profile_are_named(function: object, rules: object) -> None:
     name = function.__name__  # type: ignore[attr-defined]
-    with pytest.raises(ChkobbaError, match=f"{name}: .* is not a Rules profile"):
+    with pytest.raises(ChkobbaError, match=f"{name}: rules must be a Rules profile, not "):
         function(rules)  # type: ignore[operator]
 
 

@@ -202,7 +202,7 @@ _BAD_INPUT: list[tuple[Callable[[], object], str]] = [
     ),
     (
         lambda: capture_options(cards("2D"), card("QH"), "TUNISIAN"),  # type: ignore[arg-type]
-        "capture_options: 'TUNISIAN' is not a Rules profile",
+        "capture_options: rules must be a Rules profile, not 'TUNISIAN'",
     ),
     (
         lambda: score_deal((cards("AS"), cards("2S")), (0, 0), rules="R"),  # type: ignore[arg-type]

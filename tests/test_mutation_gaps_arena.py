@@ -223,7 +223,9 @@ def test_the_tournaments_refusals_are_whole() -> None:
     assert refused(games=MATCH_LIMIT + 1) == (
         "games must be an integer from 1 to 1,000,000, not 1000001"
     )
-    assert refused(rules="tunisian") == "rules must be a Rules profile, not 'tunisian'"
+    assert refused(rules="tunisian") == (
+        "rules must be a Rules profile, not 'tunisian' (that profile is PROFILES['tunisian'])"
+    )
     assert refused(bots=None) == "tournament: bots must be a collection, not None"
     assert refused(bots=["random"]) == "a tournament needs at least 2 bots, got 1"
 

@@ -99,7 +99,7 @@ def test_observation_bounds_count_every_chkobba_a_deal_can_hold() -> None:
                 expected = 1.0
             assert high[start:end] == [expected] * (end - start), name
     assert refusal(lambda: observation_bounds(3)) == (  # type: ignore[arg-type]
-        "observation_bounds: 3 is not a Rules profile"
+        "observation_bounds: rules must be a Rules profile, not 3"
     )
 
 

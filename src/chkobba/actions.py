@@ -72,7 +72,7 @@ from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.render import board_line, render
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, view_fault
 
@@ -136,7 +136,7 @@ def max_capture_options(rules: Rules = TUNISIAN) -> int:
 def _checked_rules(rules: object, function: str) -> Rules:
     # Checked before the cache, which would first try to hash it.
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"{function}: {shown(rules)} is not a Rules profile")
+        raise ChkobbaError(f"{function}: {not_a_profile(rules)}")
     return rules
 
 

@@ -74,7 +74,7 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, items_of, shown, show
 from chkobba.moves import Move, random_shuffle
 from chkobba.ratings import Ratings, bradley_terry
 from chkobba.records import Record
-from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules, not_a_profile
 from chkobba.state import Phase, State, new_match, sides_of
 from chkobba.views import observe
 
@@ -861,7 +861,7 @@ def _check_matches(games: int, entrants: int) -> None:
 
 def _check_rules(rules: object, players: int) -> None:
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
+        raise ChkobbaError(not_a_profile(rules))
     rules.sides(players)  # refuses a player count the profile does not allow
 
 

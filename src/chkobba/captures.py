@@ -34,7 +34,7 @@ from chkobba import _plays
 from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card, Rank, format_cards
 from chkobba.errors import ChkobbaError, items_of, shown
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 
 __all__ = [
     "COURTS",
@@ -91,7 +91,7 @@ def capture_options(
     if repeated:
         raise ChkobbaError(f"capture_options: the table holds {format_cards(repeated)} twice")
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"capture_options: {shown(rules)} is not a Rules profile")
+        raise ChkobbaError(f"capture_options: {not_a_profile(rules)}")
     return options_for_card(laid, played, rules)
 
 

@@ -34,7 +34,7 @@ from chkobba import _kernel
 from chkobba._describe import twice, wrong_type
 from chkobba.cards import DECK, Card, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import Rules
+from chkobba.rules import Rules, not_a_profile
 from chkobba.scoring import (
     PRIMIERA_VALUES,
     DealScore,
@@ -131,7 +131,7 @@ def _seat(value: object) -> bool:
 
 def _types(state: State) -> Iterator[str]:
     if not isinstance(state.rules, Rules):
-        yield f"rules must be a Rules profile, not {shown(state.rules)}"
+        yield not_a_profile(state.rules)
     elif not isinstance(state.phase, Phase):
         yield f"phase must be a Phase, not {shown(state.phase)}"
     else:

@@ -36,7 +36,7 @@ from chkobba.cards import Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.observations import broken_view, check_pending
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 from chkobba.views import PlayerView
 
 __all__ = [
@@ -76,7 +76,7 @@ def feature_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float]]:
     (22.0, 23.2)
     """
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"feature_bounds: {shown(rules)} is not a Rules profile")
+        raise ChkobbaError(f"feature_bounds: {not_a_profile(rules)}")
     table_sum = max(_MAX_TABLE_SUM, sum(rules.card_values) / SCALE)
     high = [table_sum] + [_MAX_TAKEN] * NUM_ACTIONS + [1.0] * NUM_ACTIONS
     return [0.0] * FEATURE_SIZE, high

@@ -33,7 +33,7 @@ from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, check_view
 
@@ -220,7 +220,7 @@ def observation_bounds(rules: Rules = TUNISIAN) -> tuple[list[float], list[float
     [3.6, 3.6]
     """
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"observation_bounds: {shown(rules)} is not a Rules profile")
+        raise ChkobbaError(f"observation_bounds: {not_a_profile(rules)}")
     most = _PLAYS_PER_DEAL - (0 if rules.last_card_chkobba else 1)
     high = [1.0] * OBSERVATION_SIZE
     for name in ("chkobbas", "scores", "third_chkobbas", "third_score"):

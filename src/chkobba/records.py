@@ -60,7 +60,7 @@ from chkobba.errors import (
 )
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
-from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules, not_a_profile
 from chkobba.snapshots import as_read, shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
@@ -241,7 +241,7 @@ class Record:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise RecordError(f"rules must be a Rules profile, not {shown(self.rules)}")
+            raise RecordError(not_a_profile(self.rules))
         if not self.scores and type(self.players) is int and self.players in PLAYER_COUNTS:
             # A new match: zeros, one per side (other player counts are refused below).
             object.__setattr__(self, "scores", (0,) * sides_of(self.players))

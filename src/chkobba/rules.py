@@ -46,6 +46,7 @@ __all__ = [
     "Majority",
     "Rules",
     "VoidDeal",
+    "not_a_profile",
     "profile",
 ]
 
@@ -300,8 +301,8 @@ class Rules:
         It is the ``rules`` object of a state snapshot and of a record, and what a house
         profile's file holds (``chkobba rules NAME`` prints it; ``--rules FILE`` reads it).
 
-        >>> data = attrs.evolve(TUNISIAN, name="house", target=16).to_dict()
         >>> import attrs
+        >>> data = attrs.evolve(TUNISIAN, name="house", target=16).to_dict()
         >>> data["name"], data["target"], data["capture_values"][7:]
         ('house', 16, [8, 9, 10])
         >>> Rules.from_dict(data) == attrs.evolve(TUNISIAN, name="house", target=16)
@@ -476,9 +477,27 @@ PROFILES: Mapping[str, Rules] = MappingProxyType(
 )
 
 
+def not_a_profile(value: object) -> str:
+    """Why ``value`` cannot stand where a :class:`Rules` profile is asked: the core takes
+    only the profile itself, so a profile's name gets a pointer to it (the adapters and
+    the command line also take names, through :func:`profile`).
+
+    >>> from chkobba.rules import not_a_profile
+    >>> not_a_profile("cardrulesplus")
+    "rules must be a Rules profile, not 'cardrulesplus' (that profile is PROFILES['cardrulesplus'])"
+    >>> not_a_profile(None)
+    'rules must be a Rules profile, not None'
+    """
+    reason = f"rules must be a Rules profile, not {_shown(value)}"
+    if type(value) is str and value in PROFILES:
+        return f"{reason} (that profile is PROFILES[{value!r}])"
+    return reason
+
+
 def profile(rules: Rules | str) -> Rules:
     """A profile given as itself or by its name in :data:`PROFILES` (for adapters and CLIs).
 
+    >>> from chkobba.rules import profile
     >>> profile("cardrulesplus") is CARD_RULES_PLUS, profile(TUNISIAN) is TUNISIAN
     (True, True)
     >>> profile("house")
@@ -496,4 +515,3 @@ def profile(rules: Rules | str) -> Rules:
         f"no rule profile is named {_shown(rules)}: the profiles are {', '.join(sorted(PROFILES))}"
         + (f" (names are in lower case: {lower!r})" if lower in PROFILES else "")
     )
-    >>> from chkobba.rules import profile

@@ -37,7 +37,7 @@ import attrs
 from chkobba._describe import integral
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError, items_of, shown
-from chkobba.rules import CATEGORIES, TUNISIAN, Rules
+from chkobba.rules import CATEGORIES, TUNISIAN, Rules, not_a_profile
 
 __all__ = ["CATEGORIES", "PRIMIERA_VALUES", "DealScore", "score_deal"]
 
@@ -285,7 +285,7 @@ def score_deal(
     chkobba.errors.ChkobbaError: score_deal: AS is in the piles twice
     """
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"score_deal: rules must be a Rules profile, not {shown(rules)}")
+        raise ChkobbaError(f"score_deal: {not_a_profile(rules)}")
     piles = tuple(
         items_of(pile, "score_deal: a pile") for pile in items_of(captured, "score_deal: captured")
     )

@@ -31,7 +31,7 @@ from chkobba._plays import hand_plays
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.moves import Play
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 from chkobba.scoring import DealScore
 
 __all__ = [
@@ -385,7 +385,7 @@ def new_match(
         if fresh is not None and fresh.rules is rules:
             return from_fields(fresh.__dict__.copy())
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"rules must be a Rules profile, not {shown(rules)}")
+        raise ChkobbaError(not_a_profile(rules))
     players, dealer = integral(players), integral(dealer)  # numpy's integers too
     sides = rules.sides(players)  # rejects a player count the profile does not allow
     if type(dealer) is not int or not 0 <= dealer < players:

@@ -27,7 +27,7 @@ from chkobba._json import document_text, read_document
 from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state, cards_of, check_state, explained
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import PLAYER_COUNTS, Rules
+from chkobba.rules import PLAYER_COUNTS, Rules, not_a_profile
 from chkobba.scoring import DealScore
 from chkobba.state import (
     HAND_SIZE,
@@ -518,7 +518,7 @@ def _view_problems(view: PlayerView | PublicView) -> Iterator[str]:
     """The first problem with the fields a state does not have, or with the cards shown."""
     own, player, hand, cut_card = _seat(view)
     if not isinstance(view.rules, Rules):
-        yield f"rules must be a Rules profile, not {shown(view.rules)}"
+        yield not_a_profile(view.rules)
         return
     try:
         sides = view.rules.sides(view.players)

@@ -35,7 +35,7 @@ from chkobba._describe import integral
 from chkobba._kernel import tally, tally_counts
 from chkobba.cards import DECK, Card
 from chkobba.errors import ChkobbaError, items_of, shown
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 from chkobba.scoring import bermila
 
 __all__ = ["deal_estimate", "pile_tally", "side_estimates", "tally_estimate"]
@@ -141,7 +141,7 @@ def _checked(
     """The piles and chkobbas of as many ``sides`` as allowed, checked: as many of each,
     distinct cards, counts in range."""
     if not isinstance(rules, Rules):
-        raise ChkobbaError(f"{function}: rules must be a Rules profile, not {shown(rules)}")
+        raise ChkobbaError(f"{function}: {not_a_profile(rules)}")
     piles = items_of(captured, f"{function}: captured", 3)
     # numpy's integers too, as score_deal takes them
     counts = tuple(integral(n) for n in items_of(chkobbas, f"{function}: chkobbas", 3))
@@ -236,9 +236,7 @@ def tally_estimate(
         return estimate
     except (TypeError, IndexError, KeyError, ValueError, OverflowError, AttributeError):
         if not isinstance(rules, Rules):  # checked only on failure: free on the hot path
-            raise ChkobbaError(
-                f"tally_estimate: rules must be a Rules profile, not {shown(rules)}"
-            ) from None
+            raise ChkobbaError(f"tally_estimate: {not_a_profile(rules)}") from None
         raise ChkobbaError(
             f"tally_estimate: no pair of piles has tallies {shown(first)} and {shown(second)},"
             f" sizes {shown(first_size)} and {shown(second_size)} and chkobbas {shown(chkobbas)}"
