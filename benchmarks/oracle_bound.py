@@ -34,7 +34,7 @@ from _runlog import append, interruptible, read
 from chkobba import Phase, State, apply, legal_moves, new_match, observe, random_shuffle
 from chkobba.arena import wilson_interval
 from chkobba.bots import ISMCTSBot, make_bot
-from chkobba.bots.ismcts import _Node
+from chkobba.bots.ismcts import SearchNode
 from chkobba.state import replaced
 from chkobba.views import PlayerView
 
@@ -48,10 +48,10 @@ class Oracle(ISMCTSBot):
     truth: State | None = None
     stock_known = True
 
-    def search(self, view: PlayerView) -> _Node:
+    def search(self, view: PlayerView) -> SearchNode:
         if self.truth is None:
             raise RuntimeError("the oracle needs the true state")
-        root = _Node(side=-1)
+        root = SearchNode(side=-1)
         deals = len(view.deal_scores)
         truth = self.truth
         # What the oracle may not know is shuffled in every iteration: the stock, and at

@@ -173,6 +173,7 @@ CATALOGUE: dict[str, str] = {
     "chkobba.bots.greedy.GreedyBot": "bot (no value equality)",
     "chkobba.bots.ismcts.ISMCTSBot": "bot (no value equality)",
     "chkobba.bots.expert.ExpertBot": "bot (no value equality)",
+    "chkobba.bots.ismcts.SearchNode": "mutable tree of one search",
     "chkobba.bots.policy.PolicyBot": "bot wrapping a function (repr pinned by test_roundtrips)",
     "chkobba.bots.policy.BotActions": "adapter of a bot to action ids",
     "chkobba.bots.analysis.Evaluator": "protocol of evaluators",

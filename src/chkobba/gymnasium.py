@@ -104,11 +104,11 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
     - ``seat``: a seat number, or ``"alternate"`` (seat 0, 1, … in turn; a seeded reset
       starts again at seat 0).
     - ``single_deal``: an episode is one deal (reward: the learner's side's points minus
-      the other side's) instead of a whole match (reward ``+1``/``-1`` at the end). It
-      persists across ``reset()``; the ``single_deal`` reset option changes it for this
-      and later episodes.
+      the other side's, with 3 players the best other side's) instead of a whole match
+      (reward ``+1``/``-1`` at the end). It persists across ``reset()``; the
+      ``single_deal`` reset option changes it for this and later episodes.
     - ``deal_reward``: in whole-match episodes, also ``deal_reward * (our points - theirs)``
-      at the end of every deal (default 0: none).
+      at the end of every deal, "theirs" the best other side's (default 0: none).
     - ``features``: append :mod:`chkobba.features` (table sum, what each action takes).
     - ``illegal_action``: ``"raise"`` (an :class:`~chkobba.IllegalMoveError`, the episode
       unchanged) or ``"terminate"`` (the episode ends with the lowest reward of

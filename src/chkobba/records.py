@@ -237,7 +237,7 @@ class Record:
     scores: tuple[int, ...] = attrs.field(default=None, converter=_to_scores)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     rules: Rules = TUNISIAN
-    tags: Mapping[str, str] = attrs.field(factory=dict, converter=_to_tags)
+    tags: Mapping[str, str] = attrs.field(default=None, converter=_to_tags)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -375,7 +375,9 @@ class Record:
         """The record as JSON text (format version 1, moves in canonical notation).
 
         The default layout puts one field, one rule and one move on each line, so records
-        read well and diff well; ``compact=True`` writes one line with no spaces.
+        read well and diff well, and ends with a newline, as the file :meth:`save` writes
+        (the ``to_json`` of states, views and profiles does not); ``compact=True`` writes
+        one line with no spaces and no newline, a line of a JSON Lines file.
         """
         data = self.to_dict()
         if plain_flag("compact", compact):

@@ -80,7 +80,14 @@ from chkobba.rollouts import rollout as kernel_rollout
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView
 
-__all__ = ["DEFAULT_HORIZON", "DEFAULT_ITERATIONS", "REWARD_SCALE", "ISMCTSBot", "rollout"]
+__all__ = [
+    "DEFAULT_HORIZON",
+    "DEFAULT_ITERATIONS",
+    "REWARD_SCALE",
+    "ISMCTSBot",
+    "SearchNode",
+    "rollout",
+]
 
 #: Iterations per move by default: measured to keep a move under about half a second.
 DEFAULT_ITERATIONS = 800
@@ -92,17 +99,42 @@ REWARD_SCALE = 4.0
 _IN_DEAL = (Phase.CUT, Phase.PLAY)
 
 
-class _Node:
-    """Statistics of one move sequence; ``total`` is from the mover's ``side``."""
+class SearchNode:
+    """One node of :meth:`ISMCTSBot.search`'s tree: the statistics of one sequence of moves.
+
+    ``children`` maps each move tried from here to its node; ``visits`` counts the
+    iterations through the node, ``total`` adds up their rewards (deal points divided by
+    :data:`REWARD_SCALE`, from the point of view of ``side``, the side that made the move
+    into the node), and ``avail`` counts the iterations that found the move legal since
+    the node was made (a move is not legal in every determinization; UCB's "visits of
+    the parent"). The root stands for no move: its
+    ``side`` is ``-1`` and its statistics stay 0, each iteration counted in the child it
+    went through. Mutable: the search grows it; a caller reads it.
+
+    >>> import random
+    >>> from chkobba.bots import ISMCTSBot
+    >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    >>> root = ISMCTSBot(iterations=50, seed=1).search(observe(state, state.current_player))
+    >>> root.visits, sum(child.visits for child in root.children.values())
+    (0, 50)
+    >>> root.children[max(root.children, key=lambda move: root.children[move].visits)]
+    SearchNode(side=1, visits=22, total=5.651, avail=48, children=19)
+    """
 
     __slots__ = ("avail", "children", "side", "total", "visits")
 
     def __init__(self, side: int) -> None:
         self.side: int = side
-        self.children: dict[Move, _Node] = {}
+        self.children: dict[Move, SearchNode] = {}
         self.visits: int = 0
         self.total: float = 0.0
         self.avail: int = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchNode(side={self.side}, visits={self.visits}, total={self.total:.3f},"
+            f" avail={self.avail}, children={len(self.children)})"
+        )
 
 
 #: The options of the 0.1.0 ISMCTSBot (its pickles hold these and no others).
@@ -240,10 +272,11 @@ class ISMCTSBot(SeededBot):
         if refusal is not None:
             raise ChkobbaError(f"{type(self).__name__}.{method}: {refusal}")
 
-    def search(self, view: PlayerView) -> _Node:
-        """The search tree of one decision (its root's children are the moves tried)."""
+    def search(self, view: PlayerView) -> SearchNode:
+        """The search tree of one decision: its root :class:`SearchNode`, whose children
+        are the moves tried (what :meth:`evaluate` and :meth:`choose` read)."""
         require_view(f"{type(self).__name__}.search", view)
-        root = _Node(side=-1)
+        root = SearchNode(side=-1)
         self._iterations(view, lambda state, deals: self._iterate(root, state, deals))
         return root
 
@@ -303,19 +336,19 @@ class ISMCTSBot(SeededBot):
         them: what a game review asks of a move it would flag.
         """
         checked_move(self, view, move, "value_of")
-        committed: list[_Node] = []  # the node after the move, from the mover's side
+        committed: list[SearchNode] = []  # the node after the move, from the mover's side
         rewards: list[float] = []
 
         def step(state: State, deals: int) -> None:
             if not committed:
-                committed.append(_Node(state.side_of(view.player)))
+                committed.append(SearchNode(state.side_of(view.player)))
             node = committed[0]
             rewards.append(self._iterate(node, apply(state, move), deals)[node.side])
 
         self._iterations(view, step)
         return sum(rewards) / len(rewards) * REWARD_SCALE
 
-    def _iterate(self, root: _Node, state: State, deals: int) -> tuple[float, ...]:
+    def _iterate(self, root: SearchNode, state: State, deals: int) -> tuple[float, ...]:
         rng, c = self.rng, self.exploration
         node, path = root, []
         while state.phase in _IN_DEAL:
@@ -329,12 +362,12 @@ class ISMCTSBot(SeededBot):
                     child.avail += 1
             if untried:
                 move = untried[rng.randrange(len(untried))]
-                node = children[move] = _Node(state.side_of(state.current_player))  # type: ignore[arg-type]
+                node = children[move] = SearchNode(state.side_of(state.current_player))  # type: ignore[arg-type]
                 node.avail = 1
                 path.append(node)
                 state = apply(state, move)
                 break
-            tried = cast("list[_Node]", found)  # every move has its child here
+            tried = cast("list[SearchNode]", found)  # every move has its child here
             at = max(range(len(moves)), key=lambda i: _ucb(tried[i], c))
             node = tried[at]
             path.append(node)
@@ -401,11 +434,11 @@ def _weighted(
     return draw
 
 
-def _ucb(node: _Node, c: float) -> float:
+def _ucb(node: SearchNode, c: float) -> float:
     return node.total / node.visits + c * math.sqrt(math.log(node.avail) / node.visits)
 
 
-def _visits(root: _Node, move: Move) -> int:
+def _visits(root: SearchNode, move: Move) -> int:
     child = root.children.get(move)
     return child.visits if child is not None else -1
 

@@ -1,0 +1,104 @@
+"""Findings of stop 77's reviews (docstrings and examples as living documentation; ...).
+
+Each test pins a fix: it fails on the code before it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from chkobba import (
+    PROFILES,
+    ChkobbaError,
+    Cut,
+    Game,
+    Record,
+    apply,
+    capture_options,
+    card,
+    cards,
+    new_match,
+    observe,
+    random_shuffle,
+    score_deal,
+)
+from chkobba.actions import num_actions
+from chkobba.arena import play_match, tournament
+from chkobba.bots import ISMCTSBot
+from chkobba.bots.evaluation import side_estimates
+from chkobba.bots.ismcts import SearchNode
+from chkobba.features import feature_bounds
+from chkobba.observations import observation_bounds
+from chkobba.rules import not_a_profile
+
+# --- a profile's name where the core takes only the profile -------------------------------
+
+NAMED: dict[str, Callable[[str], object]] = {
+    "new_match": lambda rules: new_match(rules=rules),  # type: ignore[arg-type]
+    "Game": lambda rules: Game(rules=rules),  # type: ignore[arg-type]
+    "Record": lambda rules: Record(players=2, rules=rules),  # type: ignore[arg-type]
+    "capture_options": lambda rules: capture_options(cards("2D"), card("2S"), rules),  # type: ignore[arg-type]
+    "score_deal": lambda rules: score_deal(((), ()), (0, 0), rules=rules),  # type: ignore[arg-type]
+    "play_match": lambda rules: play_match(["random", "random"], seed=1, rules=rules),  # type: ignore[arg-type]
+    "tournament": lambda rules: tournament(["random", "random"], games=2, seed=1, rules=rules),  # type: ignore[arg-type]
+    "num_actions": lambda rules: num_actions(rules),  # type: ignore[arg-type]
+    "feature_bounds": lambda rules: feature_bounds(rules),  # type: ignore[arg-type]
+    "observation_bounds": lambda rules: observation_bounds(rules),  # type: ignore[arg-type]
+    "side_estimates": lambda rules: side_estimates(((), ()), (0, 0), rules),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@pytest.mark.parametrize("entry", sorted(NAMED))
+def test_a_profiles_name_given_for_rules_is_pointed_to_the_profile(entry: str, name: str) -> None:
+    # The adapters and the command line take a profile's name; the core takes the
+    # profile only, and its refusal says where the profile of that name is.
+    with pytest.raises(ChkobbaError) as caught:
+        NAMED[entry](name)
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value).endswith(
+        f"rules must be a Rules profile, not {name!r} (that profile is PROFILES[{name!r}])"
+    )
+
+
+@pytest.mark.parametrize("value", ["house", "TUNISIAN", None, 3])
+def test_a_value_that_names_no_profile_gets_no_pointer(value: object) -> None:
+    assert not_a_profile(value) == f"rules must be a Rules profile, not {value!r}"
+
+
+# --- what help() shows -------------------------------------------------------------------------
+
+
+def test_a_records_tags_default_to_none_in_its_signature() -> None:
+    # attrs' factory showed as ``tags=NOTHING`` (its placeholder) in help(Record).
+    assert inspect.signature(Record).parameters["tags"].default is None
+    assert Record(players=2).tags == {} and Record(players=2, tags=None).tags == {}
+
+
+def test_a_search_tree_is_a_public_documented_node() -> None:
+    state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+    view = observe(state, state.current_player)
+    root = ISMCTSBot(iterations=30, seed=2).search(view)
+    assert type(root) is SearchNode and root.side == -1
+    assert sum(child.visits for child in root.children.values()) == 30
+    child = next(iter(root.children.values()))
+    assert repr(child) == (
+        f"SearchNode(side={child.side}, visits={child.visits}, total={child.total:.3f},"
+        f" avail={child.avail}, children={len(child.children)})"
+    )
+    assert inspect.signature(ISMCTSBot.search).return_annotation in (SearchNode, "SearchNode")
+
+
+def test_a_records_json_ends_with_a_newline_as_its_file_does(tmp_path: Path) -> None:
+    # As Record.to_json's docstring says; docs/records.md's example prints it.
+    record = Record(players=2, tags={"event": "x"})
+    path = tmp_path / "r.json"
+    record.save(path)
+    assert path.read_text(encoding="utf-8") == record.to_json()
+    assert record.to_json().endswith("\n}\n") and not new_match().to_json().endswith("\n")
+    assert not record.to_json(compact=True).endswith("\n")
