@@ -135,7 +135,7 @@ def _judged_from_view(text: str, move: Move, view: PlayerView) -> State:
             "chance move, drawn by whoever runs the match (Game.deal, random_shuffle), "
             "never by a player"
         )
-    return _seat_of(view)
+    return _seat_of(view, move)
 
 
 def _legal_move(move: Move, short: bool, state: State) -> Move:
@@ -297,18 +297,19 @@ def _resolve_short(move: Move, state: State) -> Move:
     raise IllegalMoveError(reason or f"{move} is not legal here")
 
 
-def _seat_of(view: PlayerView) -> State:
-    """A state that knows only what ``view`` knows, enough to judge the viewer's moves.
+def _seat_of(view: PlayerView, move: Move) -> State:
+    """A state that knows only what ``view`` knows, enough to judge the viewer's ``move``.
 
     Legality of a cut or a play depends only on the phase, the mover's hand and the
     table, so the engine's own checks give the same answers and the same reasons as with
     the full state. It is never returned: other hands and the stock are left empty.
     """
     check_view(view)  # a hand-built view is named for what is wrong with it, as legal_moves does
-    if view.current_player is not None and view.current_player != view.player:
-        raise IllegalMoveError(
-            f"it is player {view.current_player}'s turn, not player {view.player}'s"
-        )
+    # Not the viewer's turn (someone else's, or nobody's: the shuffle, the match over):
+    # the engine's own reason, as illegal_reason gives it for this view.
+    reason = illegal_reason(view, move) if view.current_player != view.player else None
+    if reason is not None:
+        raise IllegalMoveError(reason)
     return seat_state(view)
 
 
