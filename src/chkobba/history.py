@@ -132,13 +132,12 @@ class DealHistory:
             raise ChkobbaError(
                 f"DealHistory.played: player {player} cannot play {played}{taken}: {problem}"
             )
-        return self._played(player, played, capture)
+        return attrs.evolve(self, plays=(*self.plays, (player, played, capture)))
 
     def _impossible(self, played: Card, capture: frozenset[Card]) -> str | None:
         """Why ``played`` taking ``capture`` cannot come next, or None. The table is the
         first one, plus the cards laid, less the cards taken: the history holds it all.
-        (One loop over at most 40 plays, about 2 us at the end of a deal; the adapters'
-        own plays, made by the engine, skip it: see :meth:`_played`.)"""
+        (One loop over at most 40 plays, about 2 us at the end of a deal.)"""
         if played in self.first_table:
             return "it was on the table when play began"
         table = set(self.first_table)
@@ -154,10 +153,6 @@ class DealHistory:
             verb = "is" if len(absent) == 1 else "are"
             return f"{format_cards(absent)} {verb} not on the table"
         return None
-
-    def _played(self, player: int, played: Card, capture: frozenset[Card]) -> DealHistory:
-        """:meth:`played` unchecked, for the adapters' own plays (made by the engine)."""
-        return attrs.evolve(self, plays=(*self.plays, (player, played, capture)))
 
     def vector(self, viewer: int, players: int) -> list[float]:
         """The :data:`HISTORY_SIZE` entries seen from ``viewer`` (see the module docstring)."""

@@ -553,7 +553,7 @@ class ChkobbaState(pyspiel.State):
         else:
             self._note(f"p{player}", move)
         if isinstance(move, Play):
-            self._history = self._history._played(player, move.card, move.capture)  # type: ignore[arg-type]
+            self._history = self._history.played(player, move.card, move.capture)  # type: ignore[arg-type]
             if len(after.state.deal_scores) > len(state.deal_scores):
                 self._voided = frozenset()  # a scored deal: the voided ones before it are past
         self._position = after
