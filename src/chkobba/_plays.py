@@ -1,9 +1,11 @@
 """Every legal play of a hand on a table: :func:`hand_plays`, the step API's innermost code.
 
 Internal; :mod:`chkobba.captures` is its public face (it re-exports :func:`hand_plays`
-and documents the capture rules). Its functions are
-called only by the engine with the types they declare, so the module can be compiled
-with mypyc (``CHKOBBA_MYPYC=1``, see the README) without changing what a caller sees.
+and documents the capture rules). Its functions check nothing: their callers (the
+engine, notation, and whoever calls the re-exported, documented-unchecked
+:func:`~chkobba.captures.hand_plays`) pass the types they declare, so the module can be
+compiled with mypyc (``CHKOBBA_MYPYC=1``, see the README) without changing what a
+caller sees.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The reducer: :func:`legal_moves`, :func:`apply` and the one legality check they share.
 
 Data flows one way: a state and a move go in, a new state comes out; nothing is mutated.
-:func:`illegal_reason` decides legality (with :func:`~chkobba.capture_options` as the
-single authority on captures), :func:`legal_moves` enumerates exactly the moves it
-accepts, and :func:`apply` always runs it before touching anything.
+:func:`illegal_reason` decides legality (a play is legal when it is one of the state's
+listed plays, which follow the capture rules :mod:`chkobba.captures` documents),
+:func:`legal_moves` enumerates exactly the moves it accepts, and :func:`apply` always
+runs it before touching anything.
 
 A deal from the shuffle to the first play:
 
@@ -309,7 +310,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def _shuffle(state: State, order: tuple[Card, ...]) -> State:
-    # replaced, not State(): the engine's own values need no checks (see _play).
+    # replaced, not State(): the engine's own values need no checks (as in _successors.play).
     shuffled = replaced(
         state,
         phase=_CUT,
