@@ -45,7 +45,7 @@ def test_the_tools_and_the_ci_step_are_declared() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     docs_extra = re.search(r"^docs = \[(.*)\]$", pyproject, re.M)
     assert docs_extra is not None
-    for tool in ("mkdocs", "mkdocs-material", "mkdocstrings[python]"):
+    for tool in ("mkdocs", "mkdocs-material", "mkdocstrings[python]", "mkdocstrings-python"):
         assert f'"{tool}>=' in docs_extra.group(1)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install --quiet -e '.[docs]'" in ci and "mkdocs build --strict" in ci
@@ -102,6 +102,28 @@ def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
     assert not re.search(r":(func|class|meth|mod|attr|data|exc|obj|const):`", page)
     assert 'id="chkobba.rollouts.rollout"' in page and 'id="chkobba.cards.DECK"' in page
     assert (tmp_path / "changelog" / "index.html").exists()
+    # Only the public API: each entry a name of its module's __all__ (or a public
+    # member of one), not the package's shared helpers (state.replaced, which checks
+    # nothing) nor a dunder's docstring (pickling's __setstate__).
+    assert _entries_outside_all(page) == []
+
+
+def _entries_outside_all(page: str) -> list[str]:
+    outside = []
+    for entry in sorted(set(re.findall(r'id="(chkobba(?:\.\w+)+)"', page))):
+        parts = entry.split(".")
+        at = max(n for n in range(1, len(parts) + 1) if _is_module(".".join(parts[:n])))
+        module, rest = importlib.import_module(".".join(parts[:at])), parts[at:]
+        if rest and (rest[0] not in module.__all__ or any(p.startswith("_") for p in rest)):
+            outside.append(entry)
+    return outside
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _docs_extension(name: str) -> Any:

@@ -281,8 +281,8 @@ class Game:
         return clone
 
     def __setstate__(self, state: Any) -> None:
-        """Read a pickled game, also one pickled before the game kept its shuffles played
-        (they are worked out again from its moves)."""
+        # Read a pickled game, also one pickled before the game kept its shuffles played (they are
+        # worked out again from its moves).
         if isinstance(state, tuple):  # a subclass with slots: (its dict, its slots)
             state, slots = state
             for name, value in (slots or {}).items():

@@ -226,15 +226,15 @@ class Rules:
         return self
 
     def __getstate__(self) -> dict[str, Any]:
-        """What a pickle holds: the profile's fields (its derived table is worked out
-        again when it is read)."""
+        # What a pickle holds: the profile's fields (its derived table is worked out again when it
+        # is read).
         return {name: getattr(self, name) for name in _PROFILE_FIELDS}
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        """Read a pickled profile, also one pickled by an earlier version: chkobba 0.1.0's
-        profile had only ``name``, ``capture_values`` and ``target``, and a field a pickle
-        lacks takes its default (the Tunisian profile's, the only one 0.1.0 played). The
-        fields are checked as ``Rules(...)`` checks them."""
+        # Read a pickled profile, also one pickled by an earlier version: chkobba 0.1.0's profile
+        # had only ``name``, ``capture_values`` and ``target``, and a field a pickle lacks takes its
+        # default (the Tunisian profile's, the only one 0.1.0 played). The fields are checked as
+        # ``Rules(...)`` checks them.
         try:
             made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
         except ChkobbaError as error:  # (a 0.1.0 profile out of today's range, say)

@@ -177,9 +177,8 @@ class DealScore:
         self.__attrs_init__(*args, **fields)
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        """Read a pickled score, also one pickled by chkobba 0.1.0, whose winners had the
-        old names (``cards``, …: instance entries that the aliases would hide) and which
-        had no primiera."""
+        # Read a pickled score, also one pickled by chkobba 0.1.0, whose winners had the old names
+        # (``cards``, …: instance entries that the aliases would hide) and which had no primiera.
         given = dict(fields)
         for old, new in _OLD_NAMES.items():
             if old in given:

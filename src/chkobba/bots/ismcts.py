@@ -207,9 +207,9 @@ class ISMCTSBot(SeededBot):
         self.epsilon = chance
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Read a pickled bot, also one pickled by 0.1.0, which had neither ``inference``
-        nor ``seconds``: it gets them, and what they need, as a bot made with its options
-        has them (their defaults), and keeps all it has (its generator's state too)."""
+        # Read a pickled bot, also one pickled by 0.1.0, which had neither ``inference`` nor
+        # ``seconds``: it gets them, and what they need, as a bot made with its options has them
+        # (their defaults), and keeps all it has (its generator's state too).
         if "inference" not in state:
             given = {name: state[name] for name in _V1_OPTIONS if name in state}
             state = {**vars(ISMCTSBot(**given)), **state}
