@@ -17,13 +17,16 @@ from chkobba import (
     ChkobbaError,
     Cut,
     Game,
+    IllegalMoveError,
     Record,
     apply,
     capture_options,
     card,
     cards,
+    illegal_reason,
     new_match,
     observe,
+    parse_move,
     random_shuffle,
     score_deal,
 )
@@ -35,6 +38,7 @@ from chkobba.bots.ismcts import SearchNode
 from chkobba.features import feature_bounds
 from chkobba.observations import observation_bounds
 from chkobba.rules import not_a_profile
+from tests.helpers import whole_match
 
 # --- a profile's name where the core takes only the profile -------------------------------
 
@@ -69,6 +73,24 @@ def test_a_profiles_name_given_for_rules_is_pointed_to_the_profile(entry: str, n
 @pytest.mark.parametrize("value", ["house", "TUNISIAN", None, 3])
 def test_a_value_that_names_no_profile_gets_no_pointer(value: object) -> None:
     assert not_a_profile(value) == f"rules must be a Rules profile, not {value!r}"
+
+
+# --- parse_move with a view: the engine's reason -------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["keep", "expose", "QH", "QH x 2D+6S"])
+@pytest.mark.parametrize("when", ["shuffle", "over", "other's turn"])
+def test_parse_move_with_a_view_gives_illegal_reasons_reason(when: str, text: str) -> None:
+    # parse_move judged a view whose player was not to move by its own check, which
+    # knew only someone else's turn: at the shuffle or after the match it said "Cut is
+    # not allowed in phase SHUFFLE", where illegal_reason says nobody is to move.
+    states, _ = whole_match(3)
+    state = {"shuffle": states[0], "over": states[-1], "other's turn": states[1]}[when]
+    player = 0 if state.current_player != 0 else 1
+    view = observe(state, player)
+    with pytest.raises(IllegalMoveError) as caught:
+        parse_move(text, view)
+    assert str(caught.value) == illegal_reason(view, parse_move(text))
 
 
 # --- what help() shows -------------------------------------------------------------------------
