@@ -34,7 +34,7 @@ from chkobba.cards import DECK, Card
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
 from chkobba.rules import TUNISIAN, Rules, not_a_profile
-from chkobba.state import Phase, State
+from chkobba.state import HAND_SIZE, TABLE_SIZE, Phase, State
 from chkobba.views import PlayerView, check_view
 
 __all__ = [
@@ -57,8 +57,7 @@ _PHASES = tuple(Phase)
 #: 36 plays (35 chkobbas, 36 where a sweep with the last card counts), as it was, so that
 #: a saved model's observation space still matches.
 CHKOBBA_SCALE = 10.0
-_PLAYS_PER_DEAL = len(DECK) - 4
-_HAND_SIZE = 3
+_PLAYS_PER_DEAL = len(DECK) - TABLE_SIZE
 
 #: The pieces of the vector, in order: ``(name, size)``.
 #:
@@ -405,7 +404,7 @@ def _observation_vector(view: PlayerView, pending: Card | None) -> list[float]:
         if player is not None:
             vector[start + (player - me) % players] = 1.0
     for player, size in enumerate(view.hand_sizes):
-        vector[_HAND_SIZES + (player - me) % players] = size / _HAND_SIZE
+        vector[_HAND_SIZES + (player - me) % players] = size / HAND_SIZE
     vector[_STOCK_SIZE] = view.stock_size / _CARDS
     chkobbas, scores, target, winner = view.chkobbas, view.scores, view.rules.target, view.winner
     vector[_CHKOBBAS] = chkobbas[ours] / CHKOBBA_SCALE
