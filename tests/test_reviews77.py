@@ -124,3 +124,27 @@ def test_a_records_json_ends_with_a_newline_as_its_file_does(tmp_path: Path) -> 
     assert path.read_text(encoding="utf-8") == record.to_json()
     assert record.to_json().endswith("\n}\n") and not new_match().to_json().endswith("\n")
     assert not record.to_json(compact=True).endswith("\n")
+
+
+# --- the lowest versions the extras allow ------------------------------------------------
+
+
+def test_rich_is_told_not_to_read_no_color_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Output decides NO_COLOR (set and not empty, as no-color.org says); rich before 14
+    # also took an empty NO_COLOR for "no colour", so chkobba's console tells it no.
+    import io
+
+    console = pytest.importorskip("rich.console")
+    from chkobba.cli.output import Output
+
+    given: list[dict[str, object]] = []
+    made = console.Console.__init__
+
+    def spy(self: object, *args: object, **options: object) -> None:
+        given.append(options)
+        made(self, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(console.Console, "__init__", spy)
+    monkeypatch.setenv("NO_COLOR", "")
+    assert Output(io.StringIO(), colour=True).rich is not None
+    assert given and given[-1]["no_color"] is False

@@ -31,8 +31,11 @@ def _rich_console(stream: TextIO) -> Any:
     except ImportError:
         return None
     # No markup and no emoji codes: a file name, a profile's name or a line typed is
-    # written as it is (":fire:.json" is not shown as "🔥.json").
-    return Console(file=stream, highlight=False, soft_wrap=True, markup=False, emoji=False)
+    # written as it is (":fire:.json" is not shown as "🔥.json"). NO_COLOR is decided
+    # by Output (set and not empty): rich before 14 also took an empty one for "no colour".
+    return Console(
+        file=stream, highlight=False, soft_wrap=True, markup=False, emoji=False, no_color=False
+    )
 
 
 class Output:
