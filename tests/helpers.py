@@ -31,6 +31,7 @@ import json
 import os
 import pkgutil
 import random
+import re
 import stat
 import sys
 import threading
@@ -612,3 +613,10 @@ def as_in_a_session(monkeypatch: pytest.MonkeyPatch) -> type:
     kind = type("Repl", (_Repl,), {"__module__": "__main__"})
     monkeypatch.setattr(main, "Repl", kind, raising=False)
     return kind
+
+
+def terminal_text(received: str) -> str:
+    """What a terminal shows of ``received``, with rich before 14.3's styled line ends made
+    plain: it also wrapped each line's newline in the line's style
+    (``...\x1b[0m\x1b[1m\n\x1b[0m``), which shows the same (pyproject.toml allows rich 13)."""
+    return re.sub(r"\x1b\[[\d;]+m\n\x1b\[0m", "\n", received)

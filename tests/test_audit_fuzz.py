@@ -268,9 +268,10 @@ def test_numpy_values_are_no_bots() -> None:
     assert not is_bot(numpy.ma.array([1]))  # a subclass of numpy's array, from numpy.ma
     assert is_bot(GreedyBot())
     numpys = "numpy's values have a choose method, but no bot's"
-    with pytest.raises(ChkobbaError, match=rf"^np.int64\(1\) is not a bot or a bot spec: {numpys}"):
+    one = re.escape(repr(numpy.int64(1)))  # np.int64(1), or 1 before numpy 2
+    with pytest.raises(ChkobbaError, match=rf"^{one} is not a bot or a bot spec: {numpys}"):
         play_match([numpy.int64(1), "random"], seed=1)
-    with pytest.raises(ChkobbaError, match=rf"^np.int64\(1\) is not a bot: {numpys}$"):
+    with pytest.raises(ChkobbaError, match=rf"^{one} is not a bot: {numpys}$"):
         seat_bots([numpy.int64(1), GreedyBot()], 2)
     with pytest.raises(ChkobbaError, match=r"^3 is not a bot: it has no choose\(view, legal\)"):
         not_bots: Any = [3, GreedyBot()]

@@ -29,7 +29,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import re
 import time
 from pathlib import Path
 
@@ -46,7 +45,7 @@ from chkobba.cli.analyse import run_analyse
 from chkobba.cli.commands import HELP, command_of
 from chkobba.cli.demo import run_demo
 from chkobba.cli.output import Output
-from tests.helpers import refusal, run_cli
+from tests.helpers import refusal, run_cli, terminal_text
 
 #: A house profile whose matches end after one deal: short demos.
 QUICK = attrs.evolve(TUNISIAN, name="quick", target=1)
@@ -85,7 +84,7 @@ def _received(stream: io.StringIO) -> str:
     """What the terminal received, with rich before 14.3's styled line ends made plain:
     it also wrapped each line's newline in the line's style (``...\\x1b[0m\\x1b[1m\\n\\x1b[0m``),
     which shows the same (pyproject.toml allows rich 13)."""
-    return re.sub(r"\x1b\[[\d;]+m\n\x1b\[0m", "\n", stream.getvalue())
+    return terminal_text(stream.getvalue())
 
 
 def _shown(text: str, style: str | None = None) -> str:

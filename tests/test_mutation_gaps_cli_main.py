@@ -60,7 +60,7 @@ from chkobba.cli.output import Output
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import shown
 from chkobba.records import Record
-from tests.helpers import colour_terminal, run_cli
+from tests.helpers import colour_terminal, run_cli, terminal_text
 
 #: Matches that end after one deal: fast tournaments.
 QUICK = attrs.evolve(TUNISIAN, target=1)
@@ -172,7 +172,7 @@ def test_headings_are_bold_on_a_terminal(terminal: None, monkeypatch: pytest.Mon
     _streams(monkeypatch, stdout=out, stderr=err)
     assert main([*THREE_BOTS_ARGS, "--target", "1"]) == 0
     for heading in (THREE_BOTS_HEADING, HEAD_TO_HEAD_HEADING, RATINGS_HEADING):
-        assert f"\x1b[1m{heading}\x1b[0m\n" in out.getvalue()
+        assert f"\x1b[1m{heading}\x1b[0m\n" in terminal_text(out.getvalue())
     assert "playing matches" in err.getvalue()  # the progress bar, on a terminal
 
 

@@ -27,7 +27,7 @@ import pytest
 from chkobba.cli.output import Output, is_closed, is_terminal
 from chkobba.cli.saving import offer_save
 from chkobba.records import Record
-from tests.helpers import colour_terminal
+from tests.helpers import colour_terminal, terminal_text
 
 SAVE = "Save the match as a record? [y/N] "
 DEFAULT = "chkobba-2026-11-30-1542.json"
@@ -133,7 +133,7 @@ def test_rich_writes_text_as_typed_on_one_line_to_its_stream(
 ) -> None:
     stream = io.StringIO()  # not a terminal: rich's layout, without colour codes
     out = Output(stream, colour=True)
-    name = "could not save '[bold]x[/bold].json': " + "no such folder " * 10
+    name = "could not save '[bold]x[/bold].json': " + " ".join(["no such folder"] * 10)
     out.line(name, "red")
     _table(out)
     assert stream.getvalue() == name + "\n" + RICH_TABLE
@@ -170,7 +170,7 @@ def test_an_empty_no_color_leaves_colour_on(
     monkeypatch.setenv("NO_COLOR", "")
     stream = _Terminal()
     Output(stream).line("x", "red")
-    assert stream.getvalue() == f"{RED}x{END}\n"
+    assert terminal_text(stream.getvalue()) == f"{RED}x{END}\n"
 
 
 def test_a_terminal_gets_colour_by_default(terminal_env: None) -> None:
@@ -178,7 +178,7 @@ def test_a_terminal_gets_colour_by_default(terminal_env: None) -> None:
     out = Output(stream)
     out.line("player 1 scores 3 points", "red")
     out.line("plain 3")
-    assert stream.getvalue() == f"{RED}player 1 scores 3 points{END}\nplain 3\n"
+    assert terminal_text(stream.getvalue()) == f"{RED}player 1 scores 3 points{END}\nplain 3\n"
 
 
 def test_no_color_on_a_terminal_gives_plain_text(
@@ -282,7 +282,7 @@ def test_failures_to_save_are_red_on_a_terminal(
     monkeypatch.chdir(tmp_path)
     stream = _Terminal()
     _save(Output(stream), "y", "missing/x.json", "a\0b.json", "no")
-    assert stream.getvalue().splitlines() == [
+    assert terminal_text(stream.getvalue()).splitlines() == [
         f"{RED}could not save 'missing/x.json': No such file or directory;"
         f" choose another name{END}",
         f"{RED}could not save the record: 'a\\x00b.json': a file name cannot hold a NUL"

@@ -39,7 +39,7 @@ from chkobba.cli import main
 from chkobba.cli import replay as replay_module
 from chkobba.cli.output import Output
 from chkobba.cli.replay import CommandError, run_replay
-from tests.helpers import colour_terminal, run_cli
+from tests.helpers import colour_terminal, run_cli, terminal_text
 
 #: What the replay shows on a terminal after each move it waits on.
 PROMPT = "-- Enter: next move, d: to the end of the deal, a: all the rest, q: quit -- "
@@ -225,7 +225,7 @@ def test_a_terminal_shows_the_heading_and_moves_bold_and_the_boards_dim(
         "   Piles      player 0: 0 cards, 0 chkobbas",
         "              player 1: 0 cards, 0 chkobbas",
     ]
-    assert out.splitlines() == [
+    assert terminal_text(out).splitlines() == [
         f"{bold}replaying '{path}': 2 players, 2 moves, 1 deal{end}",
         f"{bold}1. shuffle{end}",
         "   deal 1: player 1 deals (scores 0-0)",
