@@ -49,6 +49,7 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces
+    from numpy.typing import NDArray
 except ImportError as error:  # say which extra brings the missing package
     raise missing_extra(error, "chkobba.gymnasium", "gymnasium") from error
 
@@ -95,7 +96,7 @@ class _RenderModeError(ChkobbaError, TypeError):
     """
 
 
-class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
+class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
     """The learner at one seat, ``opponent`` at every other (partner included at 4).
 
     - ``players``: 2, 3 each for himself (as the profile allows), or 4 in partnerships;
@@ -204,7 +205,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """Start an episode; options ``single_deal`` (persists), ``seat``, ``dealer``.
 
         Every argument is checked before anything changes: a refused reset leaves the
@@ -245,7 +246,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
         # An environment pickled before it kept ``_started`` had one under way or over.
         self.__dict__.update({"_started": True, **state})
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the others until the learner acts again.
 
         If the opponent fails on the way (an illegal move, an error of its own), the whole
@@ -295,7 +296,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
         widest = 1.0 + abs(self.deal_reward) * bound
         return -widest, widest
 
-    def action_masks(self) -> np.ndarray:
+    def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this); all
         ``False`` once the episode is over. Before the first reset there are none to give:
         an all-``False`` mask would only fail later, in the learner's sampling."""
@@ -446,7 +447,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
             return self._margin(state.deal_scores[-1].points)
         return 1.0 if state.winner == side else -1.0
 
-    def _observation(self) -> np.ndarray:
+    def _observation(self) -> NDArray[np.float32]:
         state, pending = self.position.state, self.position.pending
         view = observe(state, self.learner)
         # The scores capped as PolicyBot caps them (its observation is this one).
@@ -455,7 +456,7 @@ class ChkobbaEnv(gymnasium.Env[np.ndarray, np.int64], CopiesApart):
             legal = () if self._done or state.current_player != self.learner else legal_moves(state)
             vector += feature_vector(view, pending, legal)
         # fromiter: a third cheaper than asarray for a list of floats.
-        observation: np.ndarray = np.fromiter(vector, np.float32, len(vector))
+        observation: NDArray[np.float32] = np.fromiter(vector, np.float32, len(vector))
         return observation
 
     def _info(self, info: dict[str, Any]) -> dict[str, Any]:
@@ -536,7 +537,7 @@ def _deal_points_bound(rules: Rules, sides: int) -> int:
     return categories + (len(DECK) - 4) // sides
 
 
-def _bounds(features: bool, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def _bounds(features: bool, rules: Rules) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
     low, high = observation_bounds()
     high = [min(bound, SCORE_CAP) for bound in high]
     if features:
