@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import subprocess
 import warnings
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,22 @@ def _release_is_here() -> bool:
     return found.returncode == 0
 
 
+def _griffe_version() -> tuple[int, ...]:
+    """The installed griffe's version (griffelib's since griffe 2 split in two)."""
+    for distribution in ("griffelib", "griffe"):
+        try:
+            return tuple(int(part) for part in version(distribution).split(".")[:2])
+        except (PackageNotFoundError, ValueError):
+            continue
+    return (0,)
+
+
 def _changes_since_the_release() -> dict[tuple[str, str, str | None], Any]:
     griffe = pytest.importorskip("griffe")
+    if _griffe_version() < (2, 4):
+        # Older griffe also reports the attrs fields whose declaration changed (24 of
+        # them, converters and checks: Rules.target, Record.players...) as changed values.
+        pytest.skip("needs griffe 2.4 or later (the newest under Python 3.10 is 2.3)")
     if not (ROOT / ".git").exists() or not _release_is_here():
         pytest.skip("no git history of 0.1.0 here (an sdist, or a shallow clone)")
     old = griffe.load_git("chkobba", ref=RELEASE, repo=ROOT, search_paths=["src"])

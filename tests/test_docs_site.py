@@ -43,7 +43,7 @@ def test_the_api_reference_is_generated_from_the_docstrings() -> None:
 
 def test_the_tools_and_the_ci_step_are_declared() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    docs_extra = re.search(r"^docs = \[(.*)\]$", pyproject, re.M)
+    docs_extra = re.search(r"^docs = \[(.*?)\]$", pyproject, re.M | re.S)
     assert docs_extra is not None
     for tool in ("mkdocs", "mkdocs-material", "mkdocstrings[python]", "mkdocstrings-python"):
         assert f'"{tool}>=' in docs_extra.group(1)
