@@ -31,7 +31,7 @@ from tests.strategies import examples, rule_profiles
 def test_the_tunisian_action_space_is_unchanged() -> None:
     assert max_capture_options(TUNISIAN) == 28 and num_actions(TUNISIAN) == NUM_ACTIONS == 70
     assert max_capture_options(CARD_RULES_PLUS) >= 28
-    with pytest.raises(ChkobbaError, match="not a Rules profile"):
+    with pytest.raises(ChkobbaError, match="must be a Rules profile"):
         max_capture_options("tunisian")  # type: ignore[arg-type]
 
 
