@@ -48,7 +48,14 @@ import threading
 import time
 import types
 from collections.abc import Callable, Sequence
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
@@ -1047,16 +1054,19 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     """Shut ``pool`` down without waiting for its matches: the queued ones cancelled, the
     running ones interrupted (SIGTERM: a worker still starting, before its handlers,
     ends at once and quietly, where SIGINT printed a traceback), and the workers waited
-    for as they exit, at most ``_STOP_SECONDS``; one still running then, or when a
-    second interrupt comes, is killed. Then the thread that fed them is waited for, at
-    most ``_STOP_SECONDS`` more."""
+    for as they exit, at most ``_STOP_SECONDS`` (not at all when the thread that feeds
+    them is gone); one still running then, or when a second interrupt comes, is killed.
+    Then the thread that fed them is waited for, at most ``_STOP_SECONDS`` more."""
     processes = list((pool._processes or {}).values())  # shutdown() lets go of them
     # The thread that feeds the workers holds the pool's queues, and their semaphores.
     manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
+    # Without it (it died, or never started) nothing can tell an idle worker to exit,
+    # and one ignores SIGTERM while its parent lives: no use waiting for them.
+    fed = manager is not None and manager.is_alive()
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
-    deadline = time.monotonic() + _STOP_SECONDS
+    deadline = time.monotonic() + (_STOP_SECONDS if fed else 0.0)
     try:
         for process in processes:
             process.join(max(0.0, deadline - time.monotonic()))
@@ -1184,22 +1194,51 @@ def _collect(
             add_note(error, cannot_start)
         raise
     try:
-        for future in as_completed(futures):
-            try:
-                summary = future.result()
-            except BrokenExecutor as error:
-                # A worker died (killed, out of memory): no match of its own to replay.
-                add_note(error, "a worker process of the tournament stopped unexpectedly")
-                raise
-            except Exception as error:
-                _add_match_note(error, futures[future])
-                raise
-            report(summary)
-            del futures[future]  # a future holds its result: let a streamed record go
+        while futures:
+            for future in _finished(executor, futures, cannot_start):
+                try:
+                    summary = future.result()
+                except BrokenExecutor as error:
+                    # A worker died (killed, out of memory): no match of its own to replay.
+                    add_note(error, "a worker process of the tournament stopped unexpectedly")
+                    raise
+                except Exception as error:
+                    _add_match_note(error, futures[future])
+                    raise
+                report(summary)
+                del futures[future]  # a future holds its result: let a streamed record go
     except BaseException:
         for future in futures:
             future.cancel()
         raise
+
+
+#: How often a tournament waiting for its matches looks whether its pool still runs.
+_WATCH_SECONDS = 1.0
+
+
+def _finished(
+    executor: Executor, futures: dict[Future[MatchSummary], _Job], cannot_start: str | None
+) -> list[Future[MatchSummary]]:
+    """The futures of ``futures`` done now, waiting for one (in the order of their
+    matches). A process pool whose feeding thread has died with matches still waiting
+    raises: it fails no future, and they would wait for ever (CPython's pool starts that
+    thread's own helper thread later, which the machine may refuse: a thread limit)."""
+    while True:
+        done, _ = wait(futures, timeout=_WATCH_SECONDS, return_when=FIRST_COMPLETED)
+        if done:
+            return sorted(done, key=lambda future: futures[future].game)
+        feeder = getattr(executor, "_executor_manager_thread", None)
+        stopped = isinstance(feeder, threading.Thread) and feeder.ident and not feeder.is_alive()
+        # (Failed futures mean a pool that stopped as it should: the next wait has them.)
+        if stopped and not any(future.done() for future in futures):
+            error = RuntimeError(
+                "the process pool stopped before its workers took the matches "
+                "(a thread it needed could not start)"
+            )
+            if cannot_start is not None:
+                add_note(error, cannot_start)
+            raise error
 
 
 def _add_match_note(error: BaseException, job: _Job) -> None:
