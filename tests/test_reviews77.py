@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import inspect
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -148,3 +150,57 @@ def test_rich_is_told_not_to_read_no_color_itself(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("NO_COLOR", "")
     assert Output(io.StringIO(), colour=True).rich is not None
     assert given and given[-1]["no_color"] is False
+
+
+# --- worker processes whose pool stops feeding them -----------------------------------------
+
+_FEEDER_REFUSED = """
+import multiprocessing.queues, sys
+
+def refuse(self):
+    raise RuntimeError("can't start new thread")
+
+if __name__ == "__main__":
+    # The pool's thread starts its queue's thread when it first feeds the workers:
+    # a machine out of threads refuses it there, after the matches were handed over.
+    multiprocessing.queues.Queue._start_thread = refuse
+    from chkobba.cli import main
+    sys.exit(main(["simulate", "--games", "2", "--bots", "greedy", "random", "--workers", "2"]))
+"""
+
+
+@pytest.mark.out_of_process
+def test_a_pool_whose_thread_dies_is_refused_in_one_line_not_waited_for(tmp_path: Path) -> None:
+    # docs/cluster.md: where worker processes cannot start, simulate says so in one line.
+    # The pool's feeding thread died and its matches waited for ever (CPython fails
+    # none of them); the tournament watches the thread.
+    script = tmp_path / "refused.py"
+    script.write_text(_FEEDER_REFUSED, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "chkobba simulate: error: worker processes cannot start: the process pool stopped"
+        " before its workers took the matches (a thread it needed could not start)"
+        " (--workers 1 plays without them)"
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX symbolic link")
+def test_simulate_refuses_a_link_into_no_folder_without_asking_for_force(tmp_path: Path) -> None:
+    # It said "'dangling' exists: give --force", and --force then failed: no such folder.
+    from tests.helpers import run_cli
+
+    (tmp_path / "dangling").symlink_to(tmp_path / "missing" / "x.jsonl")
+    (tmp_path / "new").symlink_to(tmp_path / "made.jsonl")  # a link --force writes through
+    args = ("simulate", "--games", "2", "--bots", "greedy", "random", "--records")
+    code, _, err = run_cli(*args, str(tmp_path / "dangling"))
+    assert code == 1 and "--force" not in err
+    assert err.endswith(
+        f"No such file or directory (a symbolic link into {str(tmp_path / 'missing')!r},"
+        " which is no folder)\n"
+    )
+    assert run_cli(*args, str(tmp_path / "new"))[0] == 2  # exists: --force asked for
+    assert run_cli(*args, str(tmp_path / "new"), "--force")[0] == 0
+    assert (tmp_path / "made.jsonl").read_text(encoding="utf-8").count("\n") == 2

@@ -276,7 +276,7 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
     try:
         stream, created, replacing = _created_or_opened(path, force)
     except FileExistsError:
-        _refuse_a_link_loop(path)
+        _refuse_an_unwritable_link(path)
         raise UsageError(
             f"argument --records: {shown_path(path)} exists: give --force to replace it, "
             "or another file name"
@@ -307,15 +307,22 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
     stream.close()
 
 
-def _refuse_a_link_loop(path: str) -> None:
-    """A symbolic link that leads to itself exists as a name but can be neither read nor
-    replaced: say so, rather than ask for ``--force``, which would then fail."""
+def _refuse_an_unwritable_link(path: str) -> None:
+    """A symbolic link that exists as a name but can be neither read nor replaced (one
+    that leads to itself, or into a folder that does not exist): say so, rather than ask
+    for ``--force``, which would then fail."""
     try:
         os.stat(path)
     except OSError as error:
+        folder = os.path.dirname(os.path.realpath(path))
         if error.errno == errno.ELOOP:
             raise CommandError(
                 f"cannot write records to {shown_path(path)}: {error.strerror}"
+            ) from None
+        if error.errno == errno.ENOENT and not os.path.isdir(folder):
+            raise CommandError(
+                f"cannot write records to {shown_path(path)}: {error.strerror} (a symbolic"
+                f" link into {shown_path(folder)}, which is no folder)"
             ) from None
 
 
