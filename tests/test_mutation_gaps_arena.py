@@ -364,7 +364,11 @@ def test_a_dead_worker_is_not_blamed_on_a_match() -> None:
     # nothing: the worker's death is nobody's match.
     with _DyingPool(max_workers=1) as pool, pytest.raises(BrokenProcessPool) as caught:
         tournament(["random", "greedy"], games=2, seed=3, rules=QUICK, executor=pool)
-    assert caught.value.__notes__ == ["a worker process of the tournament stopped unexpectedly"]
+    assert caught.value.__notes__ == [
+        "a worker process of the tournament stopped unexpectedly (killed, out of memory, or"
+        " failing to start: a script that plays with workers runs its tournament under"
+        ' `if __name__ == "__main__":`, see docs/cluster.md)'
+    ]
 
 
 class _PoolStandIn(ThreadPoolExecutor):

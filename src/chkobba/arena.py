@@ -980,6 +980,14 @@ def _run_all(
 #: The note on the error of worker processes that cannot start (the machine refuses a
 #: semaphore, a process, a thread or a file): the matches can still be played in one.
 _CANNOT_START = "the tournament's worker processes cannot start (workers=1 plays without them)"
+#: The note on a pool's error when a worker process died: no match of its own to replay.
+#: One that dies as it starts is most often a script's: ``spawn`` runs the script again
+#: in each worker, and one not under the ``__main__`` guard starts a tournament there.
+_WORKER_DIED = (
+    "a worker process of the tournament stopped unexpectedly (killed, out of memory, or"
+    " failing to start: a script that plays with workers runs its tournament under"
+    ' `if __name__ == "__main__":`, see docs/cluster.md)'
+)
 #: The note on the error of a caller's executor that takes no matches (one shut down):
 #: the standard library's message alone does not say which executor it means.
 _EXECUTOR_REFUSED = "tournament(executor=...): the executor given refused the matches"
@@ -1200,7 +1208,7 @@ def _collect(
                     summary = future.result()
                 except BrokenExecutor as error:
                     # A worker died (killed, out of memory): no match of its own to replay.
-                    add_note(error, "a worker process of the tournament stopped unexpectedly")
+                    add_note(error, _WORKER_DIED)
                     raise
                 except Exception as error:
                     _add_match_note(error, futures[future])
