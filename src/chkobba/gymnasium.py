@@ -299,7 +299,15 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` calls this); all
         ``False`` once the episode is over. Before the first reset there are none to give:
-        an all-``False`` mask would only fail later, in the learner's sampling."""
+        an all-``False`` mask would only fail later, in the learner's sampling.
+
+        >>> import numpy as np
+        >>> from chkobba.gymnasium import ChkobbaEnv
+        >>> env = ChkobbaEnv("random")
+        >>> _ = env.reset(seed=7)
+        >>> np.flatnonzero(env.action_masks()).tolist()   # the cut: keep or expose
+        [40, 41]
+        """
         if not self._started:
             raise ChkobbaError("no episode has started: call reset() before action_masks()")
         mask = np.zeros(num_actions(self.rules), dtype=bool)

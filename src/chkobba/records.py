@@ -260,6 +260,12 @@ class Record:
         dealer, starting scores and rules): a record always begins at a match's start.
         Raises :class:`~chkobba.RecordError` for another start, or for what ``Record``
         itself refuses (a move that is not a move, tags that are not text).
+
+        >>> import random
+        >>> moves = [random_shuffle(random.Random(3)), Cut(keep=True)]
+        >>> record = Record.from_moves(new_match(), moves, tags={"event": "club night"})
+        >>> len(record.moves), record.final().phase
+        (2, <Phase.PLAY: 'play'>)
         """
         if not isinstance(start, State):
             raise RecordError(f"a record starts from a State, not {shown(start)}")
@@ -467,6 +473,14 @@ class Record:
         does: a file renamed over it would replace the device itself (and a FIFO waits
         for a reader, as with ``>``). Errors of the file system are :class:`OSError`, as
         with :func:`open`.
+
+        >>> import pathlib, tempfile
+        >>> record = Record(players=2, tags={"event": "doctest"})
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder) / "match.json"
+        ...     record.save(path)
+        ...     Record.load(path) == record
+        True
         """
         write_atomically(_path(path), self.to_json().encode("utf-8"))
 
@@ -508,6 +522,14 @@ class Record:
         any length. A line that is not a record raises
         :class:`~chkobba.RecordError` naming the file and the line (see :meth:`load` for
         ``path`` and the file system's errors, :meth:`from_json` for ``verify``).
+
+        >>> import pathlib, tempfile
+        >>> line = Record(players=2).to_json(compact=True)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder) / "matches.jsonl"
+        ...     _ = path.write_text(f"{line}\\n\\n{line}\\n", encoding="utf-8")
+        ...     len(Record.load_lines(path))
+        2
         """
         path = _path(path)
         verify = plain_flag("verify", verify)

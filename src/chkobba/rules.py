@@ -381,6 +381,14 @@ class Rules:
 
         ``path`` is a ``str`` or an :class:`os.PathLike`; errors of the file system are
         :class:`OSError`, as with :func:`open`.
+
+        >>> import attrs, pathlib, tempfile
+        >>> house = attrs.evolve(TUNISIAN, name="house", target=31)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder) / "house.json"
+        ...     house.save(path)
+        ...     Rules.load(path) == house
+        True
         """
         path = file_name(path, ChkobbaError, "a rule profile's file")
         write_atomically(path, (self.to_json() + "\n").encode("utf-8"))

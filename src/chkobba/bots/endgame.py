@@ -144,7 +144,17 @@ class Solver(CopiesApart):
         return self._search(state, len(state.deal_scores), -math.inf, math.inf)
 
     def move_values(self, state: State) -> dict[Move, int]:
-        """Each legal play's exact value from the mover's side (its side minus the other)."""
+        """Each legal play's exact value from the mover's side (its side minus the other).
+
+        >>> import random
+        >>> from chkobba.bots.endgame import Solver
+        >>> rng, state = random.Random(5), new_match()
+        >>> while state.stock or state.phase is not Phase.PLAY:  # to the last round
+        ...     move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+        ...     state = apply(state, move)
+        >>> {str(play): value for play, value in Solver().move_values(state).items()}
+        {'QH': -4, 'JH': -4, '5S': -4}
+        """
         _check(state)
         deals = len(state.deal_scores)
         sign = 1 if state.side_of(state.current_player) == 0 else -1  # type: ignore[arg-type]

@@ -143,7 +143,18 @@ class ExpertBot(ISMCTSBot):
     def value_of(self, view: PlayerView, move: Move) -> float:
         """``move``'s expected deal points difference for the mover's side: exact in the
         endgame (as :meth:`evaluate`), else by a search committed to it
-        (:meth:`ISMCTSBot.value_of <chkobba.bots.ISMCTSBot.value_of>`)."""
+        (:meth:`ISMCTSBot.value_of <chkobba.bots.ISMCTSBot.value_of>`).
+
+        >>> import random
+        >>> from chkobba.bots import ExpertBot
+        >>> rng, state = random.Random(5), new_match()
+        >>> while state.stock or state.phase is not Phase.PLAY:  # to the last round
+        ...     move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+        ...     state = apply(state, move)
+        >>> view = observe(state, state.current_player)   # Q♥ J♥ 5♠ on A♣ K♠: all known
+        >>> ExpertBot(seed=1).value_of(view, parse_move("QH", view))
+        -4.0
+        """
         if not self.solves(view):
             return super().value_of(view, move)
         checked_move(self, view, move, "value_of")

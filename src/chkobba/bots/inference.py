@@ -326,7 +326,19 @@ class OpponentModel(CopiesApart):
 
     def posterior(self, view: PlayerView) -> tuple[list[tuple[Card, ...]], list[float]]:
         """Every hand the opponent may hold in ``view`` (from its unseen cards, in deck
-        order) and the cumulative sums of their weights, for ``random.choices``."""
+        order) and the cumulative sums of their weights, for ``random.choices``.
+
+        >>> import random
+        >>> from chkobba.bots.inference import OpponentModel
+        >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+        >>> hands, sums = OpponentModel(temperature=0.3, noise=0.1).posterior(
+        ...     observe(state, state.current_player)
+        ... )
+        >>> len(hands), sums[-1]   # any 3 of the 33 unseen cards, alike before any play
+        (5456, 5456.0)
+        >>> random.Random(1).choices(hands, cum_weights=sums)[0]
+        (card('AH'), card('4S'), card('5H'))
+        """
         require_view("OpponentModel.posterior", view)
         try:
             size = view.hand_sizes[1 - view.player]

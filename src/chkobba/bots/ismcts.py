@@ -334,6 +334,15 @@ class ISMCTSBot(SeededBot):
         Where :meth:`evaluate` gives a move the search soon left a few iterations (its
         mean then moves by a point or more from seed to seed), this gives it all of
         them: what a game review asks of a move it would flag.
+
+        >>> import random
+        >>> from chkobba.bots import ISMCTSBot
+        >>> state = apply(apply(new_match(), random_shuffle(random.Random(4))), Cut(keep=False))
+        >>> view = observe(state, state.current_player)   # 7♣ K♦ K♣ on Q♠ 4♦ A♦ 5♦
+        >>> lay, take = parse_move("7C", view), parse_move("KD", view)
+        >>> bot = ISMCTSBot(iterations=200, seed=1)
+        >>> round(bot.value_of(view, lay), 2), round(bot.value_of(view, take), 2)
+        (-0.18, 1.04)
         """
         checked_move(self, view, move, "value_of")
         committed: list[SearchNode] = []  # the node after the move, from the mover's side
