@@ -164,6 +164,9 @@ if __name__ == "__main__":
     # The pool's thread starts its queue's thread when it first feeds the workers:
     # a machine out of threads refuses it there, after the matches were handed over.
     multiprocessing.queues.Queue._start_thread = refuse
+    import chkobba.arena
+    # Idle workers nothing can tell to exit are killed at once: no grace to wait out.
+    chkobba.arena._STOP_SECONDS = 600.0
     from chkobba.cli import main
     sys.exit(main(["simulate", "--games", "2", "--bots", "greedy", "random", "--workers", "2"]))
 """
@@ -173,7 +176,8 @@ if __name__ == "__main__":
 def test_a_pool_whose_thread_dies_is_refused_in_one_line_not_waited_for(tmp_path: Path) -> None:
     # docs/cluster.md: where worker processes cannot start, simulate says so in one line.
     # The pool's feeding thread died and its matches waited for ever (CPython fails
-    # none of them); the tournament watches the thread.
+    # none of them); the tournament watches the thread. (With a grace of 600 s given to
+    # the workers, as the script does, a run that waited for them would time out here.)
     script = tmp_path / "refused.py"
     script.write_text(_FEEDER_REFUSED, encoding="utf-8")
     done = subprocess.run(

@@ -41,21 +41,15 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
+import queue
 import random
 import signal
 import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    BrokenExecutor,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
@@ -1202,51 +1196,62 @@ def _collect(
             add_note(error, cannot_start)
         raise
     try:
-        while futures:
-            for future in _finished(executor, futures, cannot_start):
-                try:
-                    summary = future.result()
-                except BrokenExecutor as error:
-                    # A worker died (killed, out of memory): no match of its own to replay.
-                    add_note(error, _WORKER_DIED)
-                    raise
-                except Exception as error:
-                    _add_match_note(error, futures[future])
-                    raise
-                report(summary)
-                del futures[future]  # a future holds its result: let a streamed record go
+        for future in _completed(executor, futures, cannot_start):
+            try:
+                summary = future.result()
+            except BrokenExecutor as error:
+                # A worker died (killed, out of memory): no match of its own to replay.
+                add_note(error, _WORKER_DIED)
+                raise
+            except Exception as error:
+                _add_match_note(error, futures[future])
+                raise
+            report(summary)
+            del futures[future]  # a future holds its result: let a streamed record go
     except BaseException:
         for future in futures:
             future.cancel()
         raise
 
 
-#: How often a tournament waiting for its matches looks whether its pool still runs.
+#: How long a tournament waits for a match to end before it looks whether its process
+#: pool still runs (a look only while no match ends: then the pool is plainly alive).
 _WATCH_SECONDS = 1.0
 
 
-def _finished(
+def _completed(
     executor: Executor, futures: dict[Future[MatchSummary], _Job], cannot_start: str | None
-) -> list[Future[MatchSummary]]:
-    """The futures of ``futures`` done now, waiting for one (in the order of their
-    matches). A process pool whose feeding thread has died with matches still waiting
-    raises: it fails no future, and they would wait for ever (CPython's pool starts that
-    thread's own helper thread later, which the machine may refuse: a thread limit)."""
-    while True:
-        done, _ = wait(futures, timeout=_WATCH_SECONDS, return_when=FIRST_COMPLETED)
-        if done:
-            return sorted(done, key=lambda future: futures[future].game)
-        feeder = getattr(executor, "_executor_manager_thread", None)
-        stopped = isinstance(feeder, threading.Thread) and feeder.ident and not feeder.is_alive()
-        # (Failed futures mean a pool that stopped as it should: the next wait has them.)
-        if stopped and not any(future.done() for future in futures):
-            error = RuntimeError(
-                "the process pool stopped before its workers took the matches "
-                "(a thread it needed could not start)"
-            )
-            if cannot_start is not None:
-                add_note(error, cannot_start)
-            raise error
+) -> Iterator[Future[MatchSummary]]:
+    """The futures of ``futures`` as they finish (``as_completed``, at the same cost: one
+    callback each). A process pool whose feeding thread has died with matches still
+    waiting raises: it fails no future, and they would wait for ever (CPython's pool
+    starts that thread's own helper thread later, which the machine may refuse)."""
+    finished: queue.SimpleQueue[Future[MatchSummary]] = queue.SimpleQueue()
+    for future in futures:
+        future.add_done_callback(finished.put)
+    for _ in range(len(futures)):
+        while True:
+            try:
+                yield finished.get(timeout=_WATCH_SECONDS)
+                break
+            except queue.Empty:
+                _check_feeding(executor, futures, cannot_start)
+
+
+def _check_feeding(
+    executor: Executor, futures: dict[Future[MatchSummary], _Job], cannot_start: str | None
+) -> None:
+    feeder = getattr(executor, "_executor_manager_thread", None)
+    stopped = isinstance(feeder, threading.Thread) and feeder.ident and not feeder.is_alive()
+    # (Failed futures mean a pool that stopped as it should: the next wait has them.)
+    if stopped and not any(future.done() for future in futures):
+        error = RuntimeError(
+            "the process pool stopped before its workers took the matches "
+            "(a thread it needed could not start)"
+        )
+        if cannot_start is not None:
+            add_note(error, cannot_start)
+        raise error
 
 
 def _add_match_note(error: BaseException, job: _Job) -> None:
