@@ -205,6 +205,17 @@ def test_simulate_refuses_a_link_into_no_folder_without_asking_for_force(tmp_pat
         f"No such file or directory (a symbolic link into {str(tmp_path / 'missing')!r},"
         " which is no folder)\n"
     )
+    code, _, forced = run_cli(*args, str(tmp_path / "dangling"), "--force")
+    assert code == 1 and forced == err  # --force, told the same
+    (tmp_path / "a file").touch()
+    (tmp_path / "through").symlink_to(tmp_path / "a file" / "x.jsonl")  # through a file
+    for force in ((), ("--force",)):
+        code, _, err = run_cli(*args, str(tmp_path / "through"), *force)
+        assert (code, err.endswith(": Not a directory\n"), "give --force" in err) == (
+            1,
+            True,
+            False,
+        )
     assert run_cli(*args, str(tmp_path / "new"))[0] == 2  # exists: --force asked for
     assert run_cli(*args, str(tmp_path / "new"), "--force")[0] == 0
     assert (tmp_path / "made.jsonl").read_text(encoding="utf-8").count("\n") == 2

@@ -282,6 +282,8 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
             "or another file name"
         ) from None
     except OSError as error:
+        if os.path.islink(path):  # with --force: why its target cannot be written, if known
+            _refuse_an_unwritable_link(path)
         raise CommandError(
             f"cannot write records to {shown_path(path)}: {error.strerror}"
         ) from None
@@ -308,22 +310,27 @@ def _open(path: str, *, force: bool) -> Iterator[tuple[IO[str], bool]]:
 
 
 def _refuse_an_unwritable_link(path: str) -> None:
-    """A symbolic link that exists as a name but can be neither read nor replaced (one
-    that leads to itself, or into a folder that does not exist): say so, rather than ask
-    for ``--force``, which would then fail."""
+    """A symbolic link exists as a name, and so asks for ``--force``; one that cannot be
+    followed to a file it could write (it leads to itself, through a file, into a folder
+    that does not exist or that this user cannot write to) is refused with the reason,
+    rather than ask for ``--force``, which would then fail. A link to a file still to
+    be made in a folder it can write to passes: ``--force`` writes through it."""
     try:
         os.stat(path)
     except OSError as error:
         folder = os.path.dirname(os.path.realpath(path))
-        if error.errno == errno.ELOOP:
-            raise CommandError(
-                f"cannot write records to {shown_path(path)}: {error.strerror}"
-            ) from None
-        if error.errno == errno.ENOENT and not os.path.isdir(folder):
-            raise CommandError(
-                f"cannot write records to {shown_path(path)}: {error.strerror} (a symbolic"
-                f" link into {shown_path(folder)}, which is no folder)"
-            ) from None
+        reason = error.strerror or os.strerror(error.errno or 0)
+        if error.errno == errno.ENOENT:
+            if not os.path.isdir(folder):
+                reason += f" (a symbolic link into {shown_path(folder)}, which is no folder)"
+            elif not os.access(folder, os.W_OK):
+                reason = (
+                    f"{os.strerror(errno.EACCES)} (a symbolic link into {shown_path(folder)},"
+                    " which this user cannot write to)"
+                )
+            else:
+                return
+        raise CommandError(f"cannot write records to {shown_path(path)}: {reason}") from None
 
 
 def _lock(stream: IO[str], path: str) -> None:
