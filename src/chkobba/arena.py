@@ -90,6 +90,7 @@ __all__ = [
     "TournamentResult",
     "play_match",
     "seat_bots",
+    "subseed",
     "tournament",
     "wilson_interval",
 ]
@@ -614,7 +615,19 @@ def _sqrt(value: Fraction) -> float:
 
 
 def subseed(seed: int, *parts: int) -> int:
-    """A 63-bit seed derived from ``seed`` and ``parts``, the same in every process."""
+    """A 63-bit seed derived from ``seed`` and ``parts``, the same in every process.
+
+    The arena derives each match's seeds so (and the example server,
+    ``examples/tcp_server.py``, its k-th match's: ``subseed(seed, k)``): a match's seed,
+    written in its record, tells nothing of another's, and the same ``seed`` gives the
+    same seeds on any machine.
+
+    >>> from chkobba.arena import subseed
+    >>> subseed(2026, 1) == subseed(2026, 1) != subseed(2026, 2)
+    True
+    >>> 0 <= subseed(2026, 1) < 2**63
+    True
+    """
     digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 

@@ -185,13 +185,11 @@ def clear_caches() -> None:
     The caches only save time: results are the same before and after.
 
     >>> from chkobba.captures import clear_caches, sum_groups
-    >>> from chkobba.captures import sum_groups
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     >>> clear_caches()
     >>> sum_groups.cache_info().currsize
     0
-    >>> from chkobba.captures import sum_groups
     >>> sum_groups((2, 6, 5, 3), 8)
     ((0, 1), (2, 3))
     """

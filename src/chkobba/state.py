@@ -41,6 +41,7 @@ __all__ = [
     "TABLE_SIZE",
     "Phase",
     "State",
+    "match_winner",
     "new_match",
 ]
 

@@ -20,7 +20,7 @@ from chkobba.cli.replay import CommandError, load_record, record_name, tag_line
 from chkobba.errors import ChkobbaError
 from chkobba.state import sides_of
 
-__all__ = ["UsageError", "run_analyse"]
+__all__ = ["BLUNDER", "UsageError", "run_analyse"]
 
 
 class UsageError(CommandError):
