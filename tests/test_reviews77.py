@@ -184,11 +184,14 @@ def test_a_pool_whose_thread_dies_is_refused_in_one_line_not_waited_for(tmp_path
         [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
     assert done.returncode == 1, done.stderr
-    assert done.stderr.splitlines()[-1] == (
+    # Python 3.12 and later break the pool themselves (BrokenProcessPool), and the
+    # command says so in its own line for a broken pool; 3.10 and 3.11 waited for ever.
+    assert done.stderr.splitlines()[-1] in {
         "chkobba simulate: error: worker processes cannot start: the process pool stopped"
         " before its workers took the matches (a thread it needed could not start)"
-        " (--workers 1 plays without them)"
-    )
+        " (--workers 1 plays without them)",
+        "chkobba simulate: error: a worker process stopped unexpectedly (killed? out of memory?)",
+    }
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX symbolic link")
