@@ -1254,6 +1254,8 @@ def _completed(
 def _check_feeding(
     executor: Executor, futures: dict[Future[MatchSummary], _Job], cannot_start: str | None
 ) -> None:
+    """Raise if ``executor`` is a process pool whose feeding thread has died while
+    ``futures`` wait (another executor has no such thread: nothing to look at)."""
     feeder = getattr(executor, "_executor_manager_thread", None)
     stopped = isinstance(feeder, threading.Thread) and feeder.ident and not feeder.is_alive()
     # (Failed futures mean a pool that stopped as it should: the next wait has them.)

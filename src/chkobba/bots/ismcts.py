@@ -107,9 +107,9 @@ class SearchNode:
     :data:`REWARD_SCALE`, from the point of view of ``side``, the side that made the move
     into the node), and ``avail`` counts the iterations that found the move legal since
     the node was made (a move is not legal in every determinization; UCB's "visits of
-    the parent"). The root stands for no move: its
-    ``side`` is ``-1`` and its statistics stay 0, each iteration counted in the child it
-    went through. Mutable: the search grows it; a caller reads it.
+    the parent"). The root stands for no move: its ``side`` is ``-1`` and its statistics
+    stay 0, each iteration counted in the child it went through. Mutable: the search
+    grows it; a caller reads it.
 
     >>> import random
     >>> from chkobba.bots import ISMCTSBot
