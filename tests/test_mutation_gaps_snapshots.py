@@ -348,8 +348,8 @@ def test_a_view_of_a_player_not_at_the_table_is_refused(player: int) -> None:
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        (3, "state_to_dict must be a State, not 3 (int)"),
-        (observe(_cut(), 0), "state_to_dict must be a State, not a PlayerView"),
+        (3, "state_to_dict: state must be a State, not 3 (int)"),
+        (observe(_cut(), 0), "state_to_dict: state must be a State, not a PlayerView"),
     ],
 )
 def test_state_to_dict_refuses_what_is_not_a_state(value: object, message: str) -> None:
@@ -361,8 +361,8 @@ def test_state_to_dict_refuses_what_is_not_a_state(value: object, message: str) 
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("view", "view_to_dict must be a PlayerView, not 'view' (str)"),
-        (_cut(), "view_to_dict must be a PlayerView, not a State"),
+        ("view", "view_to_dict: view must be a PlayerView, not 'view' (str)"),
+        (_cut(), "view_to_dict: view must be a PlayerView, not a State"),
     ],
 )
 def test_view_to_dict_refuses_what_is_not_a_view(value: object, message: str) -> None:

@@ -403,10 +403,10 @@ def test_check_public_view_refuses_a_players_view_and_the_other_way_round() -> N
         "player's view)"
     )
     assert refusal(lambda: public_view_to_dict(observe(state, 0))) == (  # type: ignore[arg-type]
-        "public_view_to_dict must be a PublicView, not a PlayerView"
+        "public_view_to_dict: view must be a PublicView, not a PlayerView"
     )
     assert refusal(lambda: view_to_dict(public_view(state))) == (  # type: ignore[arg-type]
-        "view_to_dict must be a PlayerView, not a PublicView"
+        "view_to_dict: view must be a PlayerView, not a PublicView"
     )
     assert refusal(lambda: complete_state(3, (), ())) == (  # type: ignore[arg-type]
         "complete_state: expected a PlayerView or a PublicView, got 3 (int)"

@@ -89,9 +89,9 @@ def bad_field(where: str, value: object, expected: str) -> ChkobbaError:
     return ChkobbaError(f"{where} must be {expected}, not {json_kind(value)}")
 
 
-def _not_a(function: str, value: object, expected: str) -> ChkobbaError:
+def _not_a(function: str, argument: str, value: object, expected: str) -> ChkobbaError:
     """The refusal of a Python argument, quoted as Python: ``not None (NoneType)``."""
-    return ChkobbaError(f"{function} must be {expected}, not {shown_kind(value)}")
+    return ChkobbaError(f"{function}: {argument} must be {expected}, not {shown_kind(value)}")
 
 
 def _int_in(where: str, value: Any) -> int:
@@ -334,7 +334,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
     (True, [['5D', '7D', 'QC'], ['2H', '4D', 'AC']], ['7C', 'JC', '4H', '3H'])
     """
     if not isinstance(state, State):
-        raise _not_a("state_to_dict", state, "a State")
+        raise _not_a("state_to_dict", "state", state, "a State")
     # A state built by hand can hold anything (a numpy integer, a card as text) that JSON
     # cannot write or that state_from_dict would refuse: what is written reads back.
     try:
@@ -395,7 +395,7 @@ def view_to_dict(view: PlayerView) -> dict[str, Any]:
     chkobba.errors.ChkobbaError: inconsistent view: hand_sizes[0] is 3, but the hand holds 1
     """
     if not isinstance(view, PlayerView):
-        raise _not_a("view_to_dict", view, "a PlayerView")
+        raise _not_a("view_to_dict", "view", view, "a PlayerView")
     # A view built by hand can hold anything; sent to a seat, it must be one observe gives.
     return _write(check_view(view), VIEW_FORMAT, _VIEW)
 
@@ -443,7 +443,7 @@ def public_view_to_dict(view: PublicView) -> dict[str, Any]:
     ('chkobba-public-view', [3, 3], 30, ['7C', 'JC', '4H', '3H'])
     """
     if not isinstance(view, PublicView):
-        raise _not_a("public_view_to_dict", view, "a PublicView")
+        raise _not_a("public_view_to_dict", "view", view, "a PublicView")
     return _write(check_public_view(view), PUBLIC_VIEW_FORMAT, _PUBLIC)
 
 
