@@ -59,7 +59,7 @@ one line of JSON (UTF-8). The server sends:
   before the outcome of the move made for it;
 - ``{"type": "stale", "turn": T}`` to a client whose move for turn T came after that
   turn was over (moved for by the time limit): the line is dropped, not played on a
-  later turn;
+  later turn (a line for any other turn that is over is refused as an error);
 - ``{"type": "over", "scores": [...], "winner": SIDE}`` to everyone at the end;
 - ``{"type": "left", "seat": S}`` to the others when seat S leaves (its connection
   closes or breaks) after the start and before the end: the match cannot go on, and is
@@ -98,7 +98,9 @@ While the match is played it never waits for a spectator: one that leaves more t
 read is lost). At the end the server waits for spectators to close their end as it does
 for the seats, at most ``CLOSING_SECONDS``, before it reports the match. A seat does wait
 for its client to read what it is told, at most ``DRAIN_SECONDS``: a client that reads
-nothing for longer is let go, and its seat leaves the match. A refused line is answered
+nothing for longer, once what it has not read fills the connection's buffers (a few
+megabytes on a local connection, more than a whole match sends a seat), is let go, and
+its seat leaves the match. A refused line is answered
 once the match is free, so a seat that never reads its refusals holds up only itself.
 
 At the end the server sends its last message and stops writing, then waits (at most
@@ -174,8 +176,11 @@ class MatchServer:
         # last outcome has gone to everyone.
         self.turn = asyncio.Lock()
         self.move_seconds = move_seconds
-        # Each seat's own stand-in, so what it plays for one seat depends on no other.
-        self.stand_ins = [GreedyBot(seed=seed + seat) for seat in range(players)]
+        # Each seat's own stand-in, so what it plays for one seat depends on no other;
+        # seeded apart from the deck (a seed the shuffles share would let a seat that
+        # runs out of time read the stock's order in its stand-in's tie-breaks).
+        self.stand_ins = [GreedyBot(seed=subseed(seed, -1 - seat)) for seat in range(players)]
+        self.moved_for: dict[int, int] = {}  # turn -> the seat its stand-in moved for
         self.clock: asyncio.Task[None] | None = None  # the running move's time limit
         self.connections: set[asyncio.Task[Any]] = set()  # each open one's, to wait for
         self.ending: dict[str, Any] = {}  # the message that ended the match
@@ -217,6 +222,11 @@ class MatchServer:
                     await self._advance()
         try:
             while line := await reader.readline():
+                # A line already read returns without yielding: let the other matches
+                # run, or one client flooding lines would hold them all up.
+                await asyncio.sleep(0)
+                if writer.is_closing():  # let go (it stopped reading): its lines are moot
+                    break
                 if not self.finished.is_set():
                     await self._play(writer, line)
                 # Once the match is over, read the client's last lines until it closes.
@@ -320,7 +330,7 @@ class MatchServer:
                 raise ChkobbaError('a line must be {"move": TEXT, "turn": T}')
             if not self.started:
                 raise ChkobbaError("the match starts when every seat is taken")
-            if self._stale(message.get("turn")):
+            if self._stale(message.get("turn"), seat):
                 return {"type": "stale", "turn": message["turn"]}
             self.game.play(message["move"], seat=seat)
         except ChkobbaError as error:
@@ -328,8 +338,9 @@ class MatchServer:
         await self._moved()
         return None
 
-    def _stale(self, turn: object) -> bool:
-        """Whether a line answers a turn that is over; a turn to come is refused."""
+    def _stale(self, turn: object, seat: int) -> bool:
+        """Whether a line answers a turn that the time limit made for ``seat``; any other
+        turn that is over, or one to come, is refused."""
         now = len(self.game.moves)
         if turn is None and self.move_seconds is None:
             return False
@@ -341,6 +352,8 @@ class MatchServer:
             raise ChkobbaError(f"there is no turn {shown(turn)}: turns count from 0")
         if turn > now:
             raise ChkobbaError(f"there is no turn {shown(turn)} yet: this is turn {now}")
+        if turn < now and self.moved_for.get(turn) != seat:
+            raise ChkobbaError(f"turn {turn} is over, and was not yours: this is turn {now}")
         return turn < now
 
     def _start_clock(self) -> None:
@@ -363,6 +376,7 @@ class MatchServer:
                 return
             view = observe(self.game.state, seat)
             move = self.stand_ins[seat].choose(view, legal_moves(view))
+            self.moved_for[moves_played] = seat
             late = {"type": "timeout", "seat": seat}
             self._show(late)
             await asyncio.gather(*(_send(writer, late) for writer in self.writers))

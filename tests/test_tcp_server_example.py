@@ -242,8 +242,9 @@ async def _silent_client(port: int) -> list[dict[str, Any]]:
 
 def _assert_the_stand_in_made_every_move_of_seat_0(game: Game, seed: int) -> None:
     """Each move of seat 0 is what the server's stand-in for it (a GreedyBot seeded
-    ``seed + 0``) chooses from seat 0's view, in order."""
-    stand_in = GreedyBot(seed=seed + 0)
+    ``subseed(seed, -1)``, apart from the deck's shuffles) chooses from seat 0's view,
+    in order."""
+    stand_in = GreedyBot(seed=subseed(seed, -1))
     for before, move in zip(game.history, game.moves, strict=False):
         if before.phase in (Phase.CUT, Phase.PLAY) and before.current_player == 0:
             view = observe(before, 0)
@@ -411,6 +412,78 @@ def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
         "there is no turn 2 yet: this is turn 1",
     ]
     assert len(match.game.moves) == 1
+
+
+def test_a_turn_over_that_was_not_moved_for_the_sender_is_refused_not_stale() -> None:
+    # "stale" says the time limit moved for the sender's seat; a move sent twice, or
+    # another seat's old turn, was told so too (review G, stop 77).
+    async def refusal(reader: asyncio.StreamReader) -> Any:
+        while (message := json.loads(await reader.readline()))["type"] not in ("error", "stale"):
+            pass
+        return message
+
+    async def clients(port: int) -> list[Any]:
+        _, (reader, writer), (other_reader, other) = await _two_seats(port)
+        writer.write(b'{"move": "keep", "turn": 1}\n{"move": "keep", "turn": 1}\n')
+        await writer.drain()
+        said = [await refusal(reader)]  # the cut played, then sent again
+        other.write(b'{"move": "7D", "turn": 0}\n')  # the shuffle's turn
+        await other.drain()
+        said.append(await refusal(other_reader))
+        writer.close()
+        other.close()
+        return said
+
+    _, said = _run(lambda: _served(2, 3, clients))
+    assert said == [
+        {"type": "error", "message": "turn 1 is over, and was not yours: this is turn 2"},
+        {"type": "error", "message": "turn 0 is over, and was not yours: this is turn 2"},
+    ]
+
+
+def test_the_stand_ins_draw_nothing_the_deck_drew() -> None:
+    # Seeded seed + seat, seat 0's stand-in drew the very numbers of the first shuffle, so
+    # its tie-breaks told a seat that let its clock run out where stock cards lay.
+    for seed in (0, 5, 2026):
+        match = server_example.MatchServer(2, seed, move_seconds=1)
+        deck = random.Random(seed).getstate()
+        for stand_in in match.stand_ins:
+            assert stand_in.rng.getstate() != deck
+        assert match.stand_ins[0].rng.getstate() != match.stand_ins[1].rng.getstate()
+
+
+def test_a_client_flooding_lines_lets_the_other_matches_run_between_them() -> None:
+    # A line already read returns without yielding, so a client sending a flood of bad
+    # lines (and reading the refusals) had every other match wait until its flood was
+    # answered: the seat's loop now yields once a line.
+    async def run() -> int:
+        match = server_example.MatchServer(2, 1)
+        ticks = 0
+        flooded = asyncio.Event()
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while not flooded.is_set():
+                ticks += 1
+                await asyncio.sleep(0)
+
+        server = await asyncio.start_server(match.join, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            await reader.readline()  # its seat: the match waits for a second
+            counting = asyncio.create_task(ticker())
+            writer.write(b"x\n" * 400)
+            await writer.drain()
+            for _ in range(400):  # each refused: the match starts when every seat is taken
+                assert json.loads(await reader.readline())["type"] == "error"
+            flooded.set()
+            await counting
+            writer.close()
+            match.finished.set()  # (no match started: nothing to wait for)
+        return ticks
+
+    assert _run(run) >= 300  # about one a line (without the yield: a handful)
 
 
 # --- the lobby: several matches, a seat freed before the start, the records ---------------
