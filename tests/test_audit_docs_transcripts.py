@@ -144,10 +144,11 @@ def test_the_play_commands_start_a_match_against_greedy_and_end_at_end_of_input(
         code, out, err = run_cli(*args)
         assert (code, err) == (0, "")
         lines = out.splitlines()
-        assert re.fullmatch(r"You are player 0; player 1: greedy; seed \d+\.", lines[0])
+        assert lines[0] == "You are player 0; player 1: greedy."  # its seed is secret
         assert lines[1] == "Type help for help."
         assert re.fullmatch(r"deal 1: (you deal|player 1 deals) \(scores 0-0\)", lines[2])
-        assert lines[-2:] == ["your move> ", "End of input: goodbye."]
+        assert lines[-3:-1] == ["your move> ", "End of input: goodbye."]
+        assert re.fullmatch(r"The match's seed was (\d+): --seed \1 deals it again\.", lines[-1])
 
 
 def test_the_readmes_illegal_move_is_the_error_it_shows() -> None:

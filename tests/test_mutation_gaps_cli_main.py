@@ -35,7 +35,7 @@ import errno
 import io
 import json
 import os
-import random
+import secrets
 import signal
 import sys
 import types
@@ -630,20 +630,43 @@ def test_play_refuses_a_line_that_is_not_utf8_and_reads_the_next(
     assert "You quit the match." in out.getvalue()
 
 
-class _TopOfTheRange(random.Random):
-    """A ``SystemRandom`` that draws the largest number it may."""
-
-    def randrange(self, start: int, *args: Any, **kwargs: Any) -> int:
-        return int(start) - 1
-
-
-def test_play_without_a_seed_draws_one_below_a_million_and_shows_it(
+def test_play_without_a_seed_keeps_a_63_bit_one_secret_until_the_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(random, "SystemRandom", _TopOfTheRange)
-    code, out, err = run_cli("play", stdin="quit\n")
+    """The seed deals every hidden card, and a seed below a million was found from the
+    first screen by trying them all (review 78A): a drawn seed is 63 bits from the
+    system's secrets, left off the first line and named once the match is stopped."""
+    drawn: list[int] = []
+
+    def randbits(bits: int) -> int:
+        drawn.append(bits)
+        return 2**bits - 1
+
+    monkeypatch.setattr(secrets, "randbits", randbits)
+    code, out, err = run_cli("play", stdin="quit\nn\n")
+    assert (code, err, drawn) == (0, "", [63])
+    top = 2**63 - 1
+    assert out.startswith("You are player 0; player 1: greedy.\n")
+    assert str(top) not in out.split("You quit the match.")[0]
+    assert f"You quit the match.\nThe match's seed was {top}: --seed {top} deals it again.\n" in out
+    # The seed named deals the same cards: the screen of --seed top is the same screen.
+    code, again, err = run_cli("play", "--seed", str(top), stdin="quit\nn\n")
     assert (code, err) == (0, "")
-    assert out.startswith("You are player 0; player 1: greedy; seed 999999.\n")
+    assert again.startswith(f"You are player 0; player 1: greedy; seed {top}.\n")
+    assert f"seed was {top}" not in again
+    first_screen = out.split("\n", 1)[1].split("You quit")[0]
+    assert again.split("\n", 1)[1].split("You quit")[0] == first_screen
+
+
+def test_play_names_a_secret_seed_at_the_end_of_input_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 12345)
+    code, out, err = run_cli("play", stdin="")
+    assert (code, err) == (0, "")
+    assert out.endswith(
+        "End of input: goodbye.\nThe match's seed was 12345: --seed 12345 deals it again.\n"
+    )
 
 
 def test_play_seats_the_partner_opposite() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import random
+import secrets
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor
@@ -176,7 +176,10 @@ def _play_from_args(
     if args.partner is not None:
         _check_inference(parser, "play", "--partner", [args.partner], players)
     stdin = _moves_input()
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    # A seed the person did not choose must stay secret until the end: it deals every
+    # hidden card, and a small one is found from the first screen by trying them all.
+    chosen = args.seed is not None
+    seed = args.seed if chosen else secrets.randbits(63)
     return run_play(
         out,
         stdin,
@@ -186,6 +189,7 @@ def _play_from_args(
         seed=seed,
         auto=args.auto,
         rules=rules,
+        show_seed=chosen,
     )
 
 

@@ -166,7 +166,12 @@ def _play_arguments(play: argparse.ArgumentParser) -> None:
         "turns it on and off during the match)",
     )
     play.add_argument(
-        "--seed", type=_seed, default=None, metavar="N", help="the match seed (default random)"
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar="N",
+        help="the match seed (default: a secret one, named when the match ends, since it "
+        "deals every hidden card)",
     )
     _rules_options(play)
 

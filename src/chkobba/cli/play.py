@@ -110,10 +110,12 @@ class _Match:
         seed: int,
         auto: bool,
         rules: Rules = TUNISIAN,
+        show_seed: bool = True,
     ) -> None:
         self.out = out
         self.stdin = stdin
         self.seed = seed
+        self.show_seed = show_seed
         self.auto = auto
         self.specs = specs
         # A match is dated by its start, as a chess game's record is (PGN's Date).
@@ -189,7 +191,8 @@ class _Match:
         if players == _PARTNERSHIP:
             partner = HUMAN + 2
             seats[partner - 1] += " (your partner)"
-        self.out.line(f"You are player {HUMAN}; {', '.join(seats)}; seed {self.seed}.", "bold")
+        seed = f"; seed {self.seed}" if self.show_seed else ""
+        self.out.line(f"You are player {HUMAN}; {', '.join(seats)}{seed}.", "bold")
         self.out.line("Type help for help.")
 
     def play(self) -> None:
@@ -327,6 +330,11 @@ class _Match:
         for number, (_, text) in enumerate(choices, start=1):
             self.out.line(f"  {number}. {text}")
 
+    def reveal_seed(self) -> None:
+        """Name the seed once its cards are no secret, if it was not named at the start."""
+        if not self.show_seed:
+            self.out.line(f"The match's seed was {self.seed}: --seed {self.seed} deals it again.")
+
     def record_tags(self) -> dict[str, str]:
         """What the saved record says about the match: who sat where, the seed, the date."""
         tags = {
@@ -350,24 +358,40 @@ def run_play(
     partner: BotSpec | None = None,
     auto: bool = False,
     rules: Rules = TUNISIAN,
+    show_seed: bool = True,
 ) -> int:
     """Play one match as player 0 against ``opponent`` bots (and with a ``partner`` bot
-    at 4 players); at the end, or when the person stops, offer to save it."""
+    at 4 players); at the end, or when the person stops, offer to save it.
+
+    The seed deals every card, so whoever knows it knows the hidden ones: with
+    ``show_seed=False`` (a seed the person did not choose) it is shown only once the
+    match is over or stopped."""
     specs = {seat: opponent for seat in range(1, players)}
     if players == _PARTNERSHIP:
         specs[HUMAN + 2] = partner or opponent
-    match = _Match(out, stdin, players=players, specs=specs, seed=seed, auto=auto, rules=rules)
+    match = _Match(
+        out,
+        stdin,
+        players=players,
+        specs=specs,
+        seed=seed,
+        auto=auto,
+        rules=rules,
+        show_seed=show_seed,
+    )
     match.introduce()
     try:
         match.play()
     except _EndOfInput:
         out.line("End of input: goodbye.")
+        match.reveal_seed()
         return 0
     except _Quit:
         out.line("You quit the match.")
     except KeyboardInterrupt:
         out.line()
         out.line("Interrupted: the match stops here (Ctrl-C again quits without saving).")
+    match.reveal_seed()
     record = match.game.record(tags=match.record_tags())
     offer_save(out, match.ask, record, default_name())
     return 0
