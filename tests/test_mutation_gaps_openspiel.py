@@ -22,6 +22,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -341,43 +342,76 @@ def test_resampling_a_shuffle_under_way_draws_other_cards() -> None:
     assert state.chance_outcomes() == [(i, 1.0 / 37) for i in range(40) if i not in (7, 30, 12)]
 
 
+def _dealt_in_deck_order(core: Any, player: int, rotated: bool) -> Any:
+    """``core`` with the cards ``player`` cannot see dealt again from deck order (rotated
+    by one, as sampler 0 draws; as they lie in deck order, as 1.0 draws) into their
+    places: the other hands in seat order, then the stock from the top, less a cutter's
+    top card at the cut."""
+    places = [
+        (seat, i)
+        for seat, hand in enumerate(core.hands)
+        if seat != player
+        for i in range(len(hand))
+    ]
+    first = 1 if core.phase is Phase.CUT and core.current_player == player else 0
+    places += [(-1, i) for i in range(first, len(core.stock))]
+    held = [core.stock[i] if seat < 0 else core.hands[seat][i] for seat, i in places]
+    fresh = sorted(held)
+    if rotated:
+        fresh = fresh[1:] + fresh[:1]
+    placed = dict(zip(places, fresh, strict=True))
+    hands = tuple(
+        tuple(placed.get((seat, i), c) for i, c in enumerate(hand))
+        for seat, hand in enumerate(core.hands)
+    )
+    stock = tuple(placed.get((-1, i), c) for i, c in enumerate(core.stock))
+    return attrs.evolve(core, hands=hands, stock=stock)
+
+
 def test_resampling_at_the_cut_keeps_the_top_card_for_the_cutter_alone() -> None:
     state = load().new_initial_state()
     state.apply_action(0)
     _deal(state, hands=HANDS, table=TABLE, keep=True)
-    stock = state.match_state.stock
+    core = state.match_state
+    stock = core.stock
     assert stock[0] == card("AS") and state.current_player() == 1
-    cutter = state.resample_from_infostate(1, _zero).match_state
-    assert cutter.stock == (stock[0], *stock[2:], stock[1])
-    dealer = state.resample_from_infostate(0, _zero).match_state
-    assert dealer.stock == (*stock[1:], stock[0])
-    for player in range(2):
-        assert state.resample_from_infostate(player, _one).match_state == state.match_state
+    for sampler, rotated in ((_zero, True), (_one, False)):
+        cutter = state.resample_from_infostate(1, sampler).match_state
+        assert cutter == _dealt_in_deck_order(core, 1, rotated)
+        assert cutter.stock[0] == card("AS") and cutter.hands[1] == core.hands[1]
+        dealer = state.resample_from_infostate(0, sampler).match_state
+        assert dealer == _dealt_in_deck_order(core, 0, rotated)
+        assert dealer.hands[0] == core.hands[0]
+    # Sampler 0 at the cut (no hands yet) deals the unseen stock in deck order from its
+    # second card: the cutter keeps the AS it has seen on top, the dealer does not.
+    assert state.resample_from_infostate(1, _zero).match_state.stock[:3] == cards("AS AD AC")
+    assert state.resample_from_infostate(0, _zero).match_state.stock[:3] == cards("AH AD AC")
 
 
 def test_resampling_in_play_moves_every_hidden_card_and_follows_the_kept_one() -> None:
     state = _cut(keep=True)
     core = state.match_state
     assert core.current_player == 1 and core.hands == (cards(HANDS[0]), cards(HANDS[1]))
-    stock = core.stock
     # For the cutter (to move): player 0's hand, then the whole stock.
     mover = state.resample_from_infostate(1, _zero)
-    assert mover.match_state.hands == (cards("4H KD") + stock[:1], core.hands[1])
-    assert mover.match_state.stock == (*stock[1:], card("4S"))
+    assert mover.match_state == _dealt_in_deck_order(core, 1, rotated=True)
+    assert mover.match_state.hands[0] == cards("AD AC 2S")  # AH, the lowest, goes last
     assert mover.match_state.table == core.table
     assert mover.kept_vector(1) == state.kept_vector(1)
     assert mover.information_state_string(1) == state.information_state_string(1)
-    # For player 0: the cutter's hand, the kept AS first, then the stock. QH takes the
-    # place of the AS, and so is the card the cutter kept in that world.
+    # For player 0: the cutter's hand first, the kept AS in its first place. The card
+    # dealt into that place is the card the cutter kept in that world: AH, after the
+    # lowest unseen card AS.
     other = state.resample_from_infostate(0, _zero)
-    assert other.match_state.hands == (core.hands[0], cards("QH 7C") + stock[:1])
-    assert other.match_state.stock == (*stock[1:], card("AS"))
-    assert _bits(other.kept_vector(1)) == [card("QH").index]
-    assert other.information_state_string(1).splitlines()[-2] == "kept QH"
+    assert other.match_state == _dealt_in_deck_order(core, 0, rotated=True)
+    assert other.match_state.hands[1][0] == card("AH")
+    assert _bits(other.kept_vector(1)) == [card("AH").index]
+    assert other.information_state_string(1).splitlines()[-2] == "kept AH"
     assert other.information_state_string(0) == state.information_state_string(0)
     for player in range(2):
         same = state.resample_from_infostate(player, _one)
-        assert same.match_state == core and same.kept_vector(1) == state.kept_vector(1)
+        assert same.match_state == _dealt_in_deck_order(core, player, rotated=False)
+        assert same.information_state_string(player) == state.information_state_string(player)
 
 
 # --- the full text of the refusals -------------------------------------------------------

@@ -258,6 +258,31 @@ def test_resampling_keeps_the_information_state() -> None:
     assert changed > 40
 
 
+def test_a_resample_depends_on_what_the_player_knows_not_on_the_true_cards() -> None:
+    """Two states the player cannot tell apart, resampled with the same numbers, give
+    the same sample: the hidden cards are shuffled from deck order, not from their true
+    places (review 78A: with a sampler that always draws just below 1 the resample was
+    the true state itself, and equal information states gave different samples)."""
+    differed = 0
+    states = decision_states(2, seed=21, count=20) + decision_states(4, seed=22, count=20)
+    for number, state in enumerate(states):
+        player = state.current_player()
+        twin = state.resample_from_infostate(player, random.Random(number).random)
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        differed += twin.match_state != state.match_state
+        ours = state.resample_from_infostate(player, random.Random(99).random)
+        theirs = twin.resample_from_infostate(player, random.Random(99).random)
+        assert ours.match_state == theirs.match_state
+        assert ours.information_state_string(player) == theirs.information_state_string(player)
+        for other in range(state.match_state.players):  # the kept card followed its slot
+            assert ours.information_state_string(other) == theirs.information_state_string(
+                other
+            )
+    assert differed > 30
+    top = states[5].resample_from_infostate(states[5].current_player(), lambda: 0.999999)
+    assert top.match_state != states[5].match_state
+
+
 def test_resampling_for_a_watching_player_keeps_a_pending_card() -> None:
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     pending = [s for s in decision_states(2, seed=12, count=200) if s.position.pending]

@@ -457,7 +457,9 @@ class ChkobbaState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, hidden cards drawn at random.
 
         The cards ``player_id`` cannot see (other hands, the stock, a shuffle under way)
-        are dealt again uniformly into the same places; ``probability_sampler()`` gives
+        are dealt again uniformly into the same places, from deck order, so the sample
+        depends on the sampler's numbers and what the player knows, never on where the
+        hidden cards truly are; ``probability_sampler()`` gives
         the uniform numbers, in [0, 1) as OpenSpiel's ``ResampleFromInfostate`` documents
         (1.0 is taken as just below it); anything else is a ChkobbaError. Used by
         OpenSpiel's ISMCTS.
@@ -474,7 +476,9 @@ class ChkobbaState(pyspiel.State):
         state = position.state
         slots = _hidden_slots(state, player_id, position.pending)
         hidden = [_slot_card(state, slot) for slot in slots]
-        fresh = _shuffled(hidden, draw)
+        # Shuffled from deck order, not from the true places: the same sampler's numbers
+        # must give the same sample for every state the player cannot tell apart.
+        fresh = _shuffled(sorted(hidden), draw)
         clone._position = attrs.evolve(
             position, state=_with_cards(state, dict(zip(slots, fresh, strict=True)))
         )
