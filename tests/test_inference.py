@@ -32,7 +32,7 @@ from chkobba.bots.inference import (
     _opponent_move,
     _opponent_play,
 )
-from chkobba.bots.sampling import weighted_determinizer
+from chkobba.bots.sampling import determinizer, weighted_determinizer
 from chkobba.captures import options_for_card
 from chkobba.cards import DECK
 from chkobba.moves import random_shuffle
@@ -375,3 +375,30 @@ def test_a_copied_or_unpickled_bot_keeps_its_inference(name: str, inference: int
     assert values != uniform.evaluate(view, legal)  # (the inference matters here)
     for twin in copies:
         assert twin.evaluate(view, legal) == values
+
+
+@pytest.mark.parametrize("inference", [1, 2])
+def test_one_bot_at_both_seats_reads_each_seats_opponent(inference: int) -> None:
+    # Self-play with one bot object (``play_match([bot, bot])``) used to forget each
+    # seat's reading at the other seat's decision, so inference=1 and 2 played as 0
+    # (review 78D). It samples for each seat what a bot of that seat alone samples.
+    shared = ISMCTSBot(iterations=5, inference=inference, seed=1)
+    own = {seat: ISMCTSBot(iterations=5, inference=inference, seed=1) for seat in (0, 1)}
+    weighed = 0
+    for state, _ in _greedy_match(6, deals=2):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.current_player
+        view, legal = observe(state, seat), legal_moves(state)
+        shared.choose(view, legal)
+        own[seat].choose(view, legal)
+        draws = [shared.sampler(view)(random.Random(n)) for n in range(4)]
+        assert draws == [own[seat].sampler(view)(random.Random(n)) for n in range(4)]
+        weighed += draws != [determinizer(view)(random.Random(n)) for n in range(4)]
+    assert weighed > 5
+    # A copy or a pickle keeps both seats' readings.
+    for twin in (copy.deepcopy(shared), pickle.loads(pickle.dumps(shared))):
+        for seat in (0, 1):
+            last = own[seat]._hands.view if inference == 1 else own[seat]._model.view
+            assert last is not None
+            assert twin.sampler(last)(random.Random(9)) == shared.sampler(last)(random.Random(9))

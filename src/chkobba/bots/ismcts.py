@@ -201,8 +201,12 @@ class ISMCTSBot(SeededBot):
         self.iterations = iterations
         self.horizon = horizon
         self.inference: int = int(inference)
-        self._hands = HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT)
-        self._model = OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE)
+        self._hands, self._model = _readers()
+        # One bot may play both seats (self-play: ``play_match([bot, bot])``): the seat it
+        # last chose for reads its opponent with ``_hands`` and ``_model``, the other's
+        # readers wait here, or each decision would forget what the other seat read.
+        self._seat: int | None = None
+        self._parked: dict[int, tuple[HandInference, OpponentModel]] = {}
         self.exploration = c
         self.epsilon = chance
 
@@ -214,6 +218,8 @@ class ISMCTSBot(SeededBot):
             given = {name: state[name] for name in _V1_OPTIONS if name in state}
             state = {**vars(ISMCTSBot(**given)), **state}
         vars(self).update(state)
+        vars(self).setdefault("_seat", None)  # a bot pickled before readers per seat
+        vars(self).setdefault("_parked", {})
 
     def options(self) -> dict[str, Any]:
         return {
@@ -241,6 +247,8 @@ class ISMCTSBot(SeededBot):
         self._check_inference("choose", view)
         try:
             # Every view, forced moves included, to follow the opponent.
+            if self.inference:
+                self._take_seat(view.player)
             if self.inference == 1:
                 self._hands.observe(view)
             elif self.inference == 2:
@@ -250,6 +258,23 @@ class ISMCTSBot(SeededBot):
             raise
         except Exception as error:
             raise view_fault(view, error) from None
+
+    def _take_seat(self, seat: int) -> None:
+        """Make ``seat``'s readers of its opponent the current ones (``_hands``,
+        ``_model``), parking those of the seat the bot chose for last."""
+        if self._seat is None:  # the readers made with the bot serve its first seat
+            self._seat = seat
+        elif seat != self._seat:
+            self._parked[self._seat] = (self._hands, self._model)
+            parked = self._parked
+            self._hands, self._model = parked.pop(seat) if seat in parked else _readers()
+            self._seat = seat
+
+    def _readers_of(self, seat: int) -> tuple[HandInference, OpponentModel] | None:
+        """What the bot read of ``seat``'s opponent, if it has chosen for ``seat``."""
+        if seat == self._seat:
+            return self._hands, self._model
+        return self._parked.get(seat)
 
     def _deadline(self) -> Deadline:
         """The time limit of this bot's decision under way (:meth:`choose`'s), or of a
@@ -300,7 +325,10 @@ class ISMCTSBot(SeededBot):
         """The determinizations of ``view`` this bot searches: uniform, or weighted by
         what the opponent's plays say about their hand (``inference``)."""
         require_view(f"{type(self).__name__}.sampler", view)
-        hands, model = self._hands, self._model
+        readers = self._readers_of(view.player)
+        if readers is None:
+            return determinizer(view)
+        hands, model = readers
         # The inference speaks of the view it last took in. Equal, not identical: a copied
         # or unpickled bot holds a copy of that view, and must search as the original
         # (comparing two views costs a microsecond or two, once per search).
@@ -402,6 +430,14 @@ def inference_refusal(bot: object, players: int) -> str | None:
     return (
         f"inference={level} follows the opponent of a 2-player match, and this match has "
         f"{players} players (use inference=0)"
+    )
+
+
+def _readers() -> tuple[HandInference, OpponentModel]:
+    """Fresh readers of an opponent's plays, for ``inference=1`` and ``inference=2``."""
+    return (
+        HandInference(sweep=SWEEP_DOUBT, capture=CAPTURE_DOUBT),
+        OpponentModel(temperature=MODEL_TEMPERATURE, noise=MODEL_NOISE),
     )
 
 
