@@ -63,8 +63,8 @@ def test_demo_with_four_players_and_chosen_bots() -> None:
     )
     assert "player 3 plays" in result.stdout
     # Seed 2 always plays the same match: the partners of players 1 and 3 win it.
-    assert lines[-1] == "side 1 (players 1 and 3) wins the match 12-25 after 8 deals"
-    assert "side 0 (players 0 and 2) takes the last cards: 2♥ 3♦ 5♠ K♠" in lines
+    assert lines[-1] == "side 1 (players 1 and 3) wins the match 12-21 after 7 deals"
+    assert "side 0 (players 0 and 2) takes the last cards: 2♥ 3♦ 4♥ 5♠ K♠" in lines
 
 
 # --- simulate --------------------------------------------------------------------------

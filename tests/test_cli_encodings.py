@@ -67,7 +67,7 @@ def test_the_demo_runs_whole_on_an_ascii_stream(monkeypatch: pytest.MonkeyPatch)
     assert main(["demo", "--seed", "1", "--no-colour"]) == 0
     text = _written(stdout)
     assert "player 1 cuts and exposes JS\ntable: JS 3H 5H 2D\n" in text
-    assert text.rstrip().endswith("player 1 wins the match 16-22 after 9 deals")
+    assert text.rstrip().endswith("player 1 wins the match 15-23 after 9 deals")
     assert _written(stderr) == ""
 
 

@@ -209,7 +209,7 @@ def test_the_hint_gives_points_and_the_menus_symbols(play: Callable[..., str]) -
     out = play("1\nhint\n", "--seed", "23")
     [hint] = [line for line in out.splitlines() if line.startswith("hint: ")]
     assert re.fullmatch(
-        r"hint: Q♠ x Q♦ \(\+\d\.\d\d points\), then .+ \(.+ points\), then .+ points\) "
+        r"hint: 3♦ x 3♥ \(\+\d\.\d\d points\), then .+ \(.+ points\), then .+ points\) "
         r"\(your side's expected deal points minus the opponents'\)",
         hint,
     ), hint

@@ -320,14 +320,14 @@ def test_demo_pauses_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_demo_colours_the_header_deals_chkobbas_and_the_end() -> None:
     plain = io.StringIO()
-    run_demo(Output(plain, colour=False), seed=0, players=2, specs=[GREEDY, RANDOM], rules=QUICK)
+    run_demo(Output(plain, colour=False), seed=4, players=2, specs=[GREEDY, RANDOM], rules=QUICK)
     lines = plain.getvalue().splitlines()
-    assert lines[0] == "chkobba demo: 2 players (player 0: greedy, player 1: random), seed 0"
-    assert lines[-1] == "player 0 wins the match 5-0 after 1 deal"
+    assert lines[0] == "chkobba demo: 2 players (player 0: greedy, player 1: random), seed 4"
+    assert lines[-1] == "player 1 wins the match 1-4 after 1 deal"
     chkobbas = [line for line in lines if "chkobba!" in line]
     deals = [line for line in lines if line.startswith("deal ")]
-    assert chkobbas == ["player 0 plays J♠ and takes J♥ - chkobba!"]
-    assert deals == ["deal 1: player 1 deals (scores 0-0)", "deal 1 score:"]
+    assert chkobbas == ["player 0 plays 7♥ and takes 2♠ 5♥ - chkobba!"]
+    assert deals == ["deal 1: player 0 deals (scores 0-0)", "deal 1 score:"]
 
     def style(number: int, line: str) -> str | None:
         if number == 0:
@@ -339,7 +339,7 @@ def test_demo_colours_the_header_deals_chkobbas_and_the_end() -> None:
         return "bold green" if number == len(lines) - 1 else None
 
     out, stream = _terminal()
-    run_demo(out, seed=0, players=2, specs=[GREEDY, RANDOM], rules=QUICK)
+    run_demo(out, seed=4, players=2, specs=[GREEDY, RANDOM], rules=QUICK)
     assert _received(stream) == "".join(
         _shown(line, style(number, line)) for number, line in enumerate(lines)
     )

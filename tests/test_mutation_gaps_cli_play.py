@@ -531,7 +531,7 @@ player 3 plays Q♥
         + """\
 your move> 1
 you play 3♥
-player 1 plays 6♠ and takes 6♥
+player 1 plays K♥ and takes K♦
 player 2 plays A♦ and takes A♥
 player 3 plays 3♣ and takes 3♥
 
@@ -539,7 +539,7 @@ Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
 Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
 Dealer     player 1
 Turn       player 0 (you) to play
-Table      K♦ 5♥ Q♥
+Table      6♥ 5♥ Q♥
 Hands      player 0 (you): J♦
            player 1: 1 card
            player 2: 0 cards
@@ -547,11 +547,11 @@ Hands      player 0 (you): J♦
 Stock      24 cards
 Last take  player 3
 Piles      side 0 (players 0+2): 7 cards, 2 diamonds, 1 seven, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 4 cards, 0 diamonds, 0 sevens, 2 sixes, 0 chkobbas
+           side 1 (players 1+3): 4 cards, 1 diamond, 0 sevens, 0 sixes, 0 chkobbas
   1. J♦
 your move> undo
 undone: your 3♥ and 3 moves after it
-(back in the bots' hands, and seen: 6♠ A♦ 3♣)
+(back in the bots' hands, and seen: K♥ A♦ 3♣)
 
 """
         + BOARD_BEFORE_3H

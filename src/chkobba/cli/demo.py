@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from chkobba.arena import play_match
+from chkobba.arena import play_match, subseed
 from chkobba.bots.registry import BotSpec
 from chkobba.cli.narrate import describe
 from chkobba.cli.output import Output
@@ -13,6 +13,13 @@ from chkobba.rules import TUNISIAN, Rules
 from chkobba.state import State
 
 __all__ = ["run_demo"]
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` of the match dealt from ``seed``: apart from the
+    deck's stream (``seed * 10 + seat`` was ``seed`` itself at seat 0 of seed 0, and a
+    bot drawing the deck's numbers samples hidden cards that resemble the true ones)."""
+    return subseed(seed, -1 - seat)
 
 
 def run_demo(
@@ -29,7 +36,7 @@ def run_demo(
     ``delay`` pauses that many seconds after each move (not after the shuffles), so a
     person can follow the match as it is played. The match's last line says who won.
     """
-    bots = [spec.build(seed=seed * 10 + seat) for seat, spec in enumerate(specs)]
+    bots = [spec.build(seed=bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
     seating = ", ".join(f"player {seat}: {spec}" for seat, spec in enumerate(specs))
     out.line(f"chkobba demo: {players} players ({seating}), seed {seed}", style="bold")
     if rules != TUNISIAN:

@@ -18,11 +18,13 @@ import shutil
 from typing import TextIO
 
 from chkobba._describe import cut, one_line
+from chkobba.arena import subseed
 from chkobba.bots.analysis import points_text, rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
 from chkobba.cli.commands import HELP, command_of
+from chkobba.cli.demo import bot_seed
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, encoding_name, is_terminal
 from chkobba.cli.reading import (
@@ -123,7 +125,7 @@ class _Match:
         dealer = _first_dealer(seed, players)
         self.game = Game(players=players, dealer=dealer, seed=seed, rules=rules)
         self.bots: dict[int, Bot] = {
-            seat: spec.build(seed=seed * 10 + seat) for seat, spec in specs.items()
+            seat: spec.build(seed=bot_seed(seed, seat)) for seat, spec in specs.items()
         }
 
     # --- input --------------------------------------------------------------------------
@@ -282,7 +284,7 @@ class _Match:
         :func:`~chkobba.bots.analysis.hint_text` rates them), written as the menu is."""
         # In the engine's order, not the menu's: tied moves then rank as a review ranks
         # them (rank_moves keeps ties in the order given).
-        seed = self.seed + len(self.game.moves)
+        seed = subseed(self.seed, len(self.game.moves))  # apart from the deck's and bots'
         ranked = rank_moves(observe(state, HUMAN), self.game.legal_moves, seed=seed)[:_HINTED]
         texts = [f"{move_label(item.move)} ({points(item.value)})" for item in ranked]
         meaning = _POINTS_MEAN if state.sides == 2 else _POINTS_MEAN_3

@@ -1,0 +1,52 @@
+"""Findings of the stop-78 reviews, each pinned by a test that fails without its fix."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from chkobba.bots.registry import BotSpec
+from chkobba.cli import demo, play
+from chkobba.cli.output import Output
+
+GREEDY = BotSpec.parse("greedy")
+
+
+def _seeds_drawn(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[int]]:
+    """The seeds the bots are built with, and those the hints rank with, from now on."""
+    bots: list[int] = []
+    hints: list[int] = []
+    build, rank = BotSpec.build, play.rank_moves
+
+    def built(spec: BotSpec, *args: Any, seed: int | None = None, **kwargs: Any) -> Any:
+        bots.append(seed)  # type: ignore[arg-type]
+        return build(spec, *args, seed=seed, **kwargs)
+
+    def ranked(*args: Any, seed: int, **kwargs: Any) -> Any:
+        hints.append(seed)
+        return rank(*args, seed=seed, **kwargs)
+
+    monkeypatch.setattr(BotSpec, "build", built)
+    monkeypatch.setattr(play, "rank_moves", ranked)
+    return bots, hints
+
+
+@pytest.mark.parametrize("seed", [0, -1, -3, -5, 7])
+def test_bots_and_hints_draw_apart_from_the_deck(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The deck of a match with seed s is dealt from random.Random(s), which is also
+    # random.Random(-s). A bot seeded seed * 10 + seat drew the deck's own numbers at seat
+    # 0 of seed 0 (demo), and a hint seeded seed + moves did at move -2 * seed (play
+    # --seed -5, the hint at move 10): samples of the hidden cards like the true ones
+    # (review 78D). Every bot and hint of a match now draws from a seed of its own.
+    bots, hints = _seeds_drawn(monkeypatch)
+    demo.run_demo(Output(io.StringIO()), seed=seed, players=4, specs=[GREEDY] * 4)
+    typed = io.StringIO("hint\n1\n" * 10 + "quit\nn\n")
+    play.run_play(Output(io.StringIO()), typed, players=4, opponent=GREEDY, seed=seed)
+    assert len(bots) == 4 + 3 and len(hints) > 6
+    drawn = [abs(s) for s in bots + hints]
+    assert abs(seed) not in drawn
+    assert len(set(drawn[4:])) == len(drawn) - 4  # play's bots and hints, each its own
