@@ -763,7 +763,8 @@ def tournament(
     every match with :meth:`~chkobba.bots.SeededBot.spawn`; other bots are
     deep-copied). Seats alternate between matches and each pair of matches shares its
     shuffles. With ``workers > 1`` the matches run in that many processes (spawned, so
-    bots must pickle) and the result is the same as with one. ``executor`` runs them on
+    bots must pickle) and the result is the same as with one (bots on a time limit
+    aside, as below). ``executor`` runs them on
     any :class:`concurrent.futures.Executor` instead (a Dask cluster's
     ``distributed.Client(address).get_executor()``, a thread or process pool), again
     with the same result; ``workers`` is then ignored.
@@ -776,7 +777,8 @@ def tournament(
     profile that allows them) the first bot of a match sits at seats 0 and 2, each seat
     a side of its own; the pair's next match swaps the bots. ``seed``, ``games`` and
     ``workers`` are integers, numpy's included (every match is derived from ``seed``,
-    so the tournament can be replayed).
+    so the tournament can be replayed, unless a bot plays on a time limit,
+    ``seconds=``: how far it searches depends on the machine's speed at that moment).
 
     If a match raises (a bot's error, an illegal move) or the tournament is interrupted
     (``KeyboardInterrupt``), the matches not yet started are cancelled (with ``workers``,
