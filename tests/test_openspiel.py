@@ -275,9 +275,7 @@ def test_a_resample_depends_on_what_the_player_knows_not_on_the_true_cards() -> 
         assert ours.match_state == theirs.match_state
         assert ours.information_state_string(player) == theirs.information_state_string(player)
         for other in range(state.match_state.players):  # the kept card followed its slot
-            assert ours.information_state_string(other) == theirs.information_state_string(
-                other
-            )
+            assert ours.information_state_string(other) == theirs.information_state_string(other)
     assert differed > 30
     top = states[5].resample_from_infostate(states[5].current_player(), lambda: 0.999999)
     assert top.match_state != states[5].match_state
@@ -825,3 +823,22 @@ def test_a_resampled_state_keeps_the_history_of_the_true_deal() -> None:
     assert replayed.match_state == state.match_state != resampled.match_state
     restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, resampled))
     assert restored[1].match_state == resampled.match_state
+
+
+def test_a_long_target_needs_max_shuffles_of_about_the_target() -> None:
+    # docs/adapters.md: with the default 50 "a match to 151 nearly always" ends as a draw;
+    # "give max_shuffles at least the target" (review 78B).
+    ended = []
+    for max_shuffles in (50, 151):
+        game = load(target=151, max_shuffles=max_shuffles)
+        state = game.new_initial_state()
+        for _ in range(400):  # until the match ends: long for play_randomly's limit
+            try:
+                state = play_randomly(state, random.Random(5))
+                break
+            except AssertionError:
+                continue
+        ended.append((state.is_terminal(), state.returns(), max(state.match_state.scores)))
+    (short, short_returns, short_top), (whole, returns, top) = ended
+    assert short and short_returns == [0.0, 0.0] and short_top < 151  # stopped: a draw
+    assert whole and sorted(returns) == [-1.0, 1.0] and top >= 151

@@ -16,8 +16,9 @@ move goes through :func:`~chkobba.apply`, and observations come from
   returns are then the point difference, with 3 sides a side's points minus the mean
   of the others'), ``max_shuffles`` (OpenSpiel needs a bounded game: a match still
   undecided after that many shuffles, voided deals included, stops as a draw; the
-  default 50 is far beyond any real match; at most :data:`MAX_SHUFFLES_LIMIT`, a
-  million).
+  default 50 is far beyond any real match to 21, but a match takes about one deal for
+  every two points of its target, so give at least the target for a longer one; at
+  most :data:`MAX_SHUFFLES_LIMIT`, a million).
 
 >>> import pyspiel
 >>> import chkobba.openspiel
