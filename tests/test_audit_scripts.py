@@ -3286,3 +3286,24 @@ def test_ismcts_speeds_base_run_names_the_iterations_asked(
     says(speed, "valgrind --tool=callgrind --callgrind-out-file=/dev/null python")
     assert _main(speed, ["--positions", "1", "--iterations", "0"], monkeypatch) == 0
     assert capsys.readouterr().out.startswith("ismcts:iterations=0,exploration=0.7,")
+
+
+# === benchmarks/view_scaling.py ===============================================================
+
+
+def test_view_scaling_times_three_view_calls_after_each_count_of_deals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "For each count of deals ... times ``legal_moves(view)``, ``parse_move(text, view)``
+    # and ``check_view(view)`` there: the best of 5 runs of ``--calls`` calls each".
+    scaling = bench("view_scaling")
+    says(scaling, "the best of 5 runs of ``--calls`` calls each (default 30)")
+    timed: list[int] = []
+    monkeypatch.setattr(scaling, "microseconds", lambda call, calls: timed.append(calls) or 1.5)
+    assert _main(scaling, ["--deals", "3", "1", "--calls", "2"], monkeypatch) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split("  ")[:2] == ["deals", "legal_moves(view)"]
+    # Counts in increasing order, each reached by scoring that many deals of one match.
+    assert [line.split()[0] for line in lines[1:]] == ["1", "3"]
+    assert [line.split()[1:] for line in lines[1:]] == [["1.5"] * 3] * 2
+    assert timed == [2] * 6

@@ -24,6 +24,7 @@ state you build.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -178,7 +179,9 @@ def _numbers(state: State) -> Iterator[str]:
         if value is not None and not _seat(value):
             yield f"{name} must be a whole number or None, not {shown(value)}"
     scores = state.deal_scores
-    if type(scores) is not tuple or not all(isinstance(s, DealScore) for s in scores):
+    if type(scores) is not tuple or (
+        _run_of(scores) is None and not all(isinstance(s, DealScore) for s in scores)
+    ):
         yield f"deal_scores must be a tuple of DealScore, not {shown(scores)}"
 
 
@@ -204,7 +207,14 @@ def _seats(state: State) -> Iterator[str]:
     if state.winner is not None and not 0 <= state.winner < sides:
         yield f"winner {shown(state.winner)} is not a side from 0 to {sides - 1}"
     rules = state.rules
-    for index, score in enumerate(state.deal_scores):
+    scores = state.deal_scores
+    if _sound_run(scores, sides, rules) is not None:
+        return  # these very scores were found sound together: a deal's states share them
+    # A deal's end adds one score to the run of the deals before: only it is new.
+    previous = _sound_run(scores[:-1], sides, rules)
+    start = len(scores) - 1 if previous is not None else 0
+    for index in range(start, len(scores)):
+        score = scores[index]
         known, checked_sides, checked_rules = _SOUND.get(id(score), _NONE)
         if checked_sides == sides and checked_rules is rules and known() is score:
             continue  # this very score was found sound before: states share their scores
@@ -216,6 +226,7 @@ def _seats(state: State) -> Iterator[str]:
             yield first
             return
         _remember(score, sides, rules)
+    _remember_run(scores, sides, rules, previous)
 
 
 # Deal scores found sound, by identity, with the sides and the profile they were checked
@@ -230,6 +241,54 @@ def _remember(score: DealScore, sides: int, rules: Rules) -> None:
     key = id(score)
     forget = _SOUND.pop  # bound now: the callback may run while the interpreter exits
     _SOUND[key] = (weakref.ref(score, lambda _: forget(key, None)), sides, rules)
+
+
+# Whole runs of deal scores found sound, by the identity of their last score, with the
+# scores before it, the sides, the profile and each side's points in the run. Every
+# state of a deal shares one tuple of scores, so a view checked at every move (a
+# server's) costs one comparison of the run, in C, not a pass in Python over every score
+# (quadratic in a long match's deals). A tuple cannot be weakly referenced, its last
+# score can and lives as long as it: an entry goes when that score is freed, and the
+# run it extends is forgotten then (one entry per match under way, not one per deal).
+_Run = tuple[Callable[[], object], tuple[DealScore, ...], int, Rules, tuple[int, ...]]
+_SOUND_RUNS: dict[int, _Run] = {}
+
+
+def _run_of(scores: tuple[object, ...]) -> _Run | None:
+    """The entry of ``scores`` if they were found sound together."""
+    run = _SOUND_RUNS.get(id(scores[-1])) if scores else None
+    if run is None or run[0]() is not scores[-1]:
+        return None
+    try:  # identical scores compare at once; equal ones are as sound
+        same = run[1] == scores[:-1]
+    except Exception:  # a hand-built score whose fields cannot even be compared
+        return None
+    return run if same else None
+
+
+def _sound_run(scores: tuple[DealScore, ...], sides: int, rules: Rules) -> _Run | None:
+    """The entry of ``scores`` if they were found sound together for ``sides`` and
+    ``rules``."""
+    run = _run_of(scores)
+    return run if run is not None and run[2] == sides and run[3] is rules else None
+
+
+def _remember_run(
+    scores: tuple[DealScore, ...], sides: int, rules: Rules, previous: _Run | None
+) -> None:
+    """Remember ``scores`` as sound; ``previous``: the entry of all but the last."""
+    if not scores:
+        return
+    *before, last = scores
+    if previous is not None:  # one entry per match under way: the run this one extends
+        _SOUND_RUNS.pop(id(before[-1]), None)
+        earned = tuple(map(operator.add, previous[4], last.points))
+    else:
+        earned = tuple(sum(score.points[side] for score in scores) for side in range(sides))
+    key = id(last)
+    forget = _SOUND_RUNS.pop  # bound now: the callback may run while the interpreter exits
+    ref = weakref.ref(last, lambda _: forget(key, None))
+    _SOUND_RUNS[key] = (ref, tuple(before), sides, rules, earned)
 
 
 # --- the deal scores ----------------------------------------------------------------------
@@ -540,8 +599,10 @@ def _scores(state: State) -> Iterator[str]:
         yield (
             f"scores {shown(state.scores)} decide the match, but the phase is {state.phase.name}"
         )
+    run = _sound_run(state.deal_scores, len(state.scores), state.rules)
+    sums = run[4] if run is not None else None
     for side, total in enumerate(state.scores):
-        earned = sum(score.points[side] for score in state.deal_scores)
+        earned = sums[side] if sums else sum(score.points[side] for score in state.deal_scores)
         if earned > total:
             yield (
                 f"side {side} scored {shown(earned)} in its deals but has a total of {shown(total)}"
