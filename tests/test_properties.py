@@ -84,12 +84,20 @@ def test_apply_never_mutates_its_input(history: History) -> None:
         fields = [getattr(state, n) for n in names]
         before_hash = hash(state)
         deep = copy.deepcopy(state) if index % 25 == 0 else None
+        # The state's memos (its legal plays, its hash) outside the fields: what apply
+        # may fill, never change. A cut that wrote the deal's plays into its input's memo
+        # passed the field checks alone (review 78C).
+        fresh = attrs.evolve(state)  # the same fields, no memo filled
+        memos = {k: v for k, v in vars(state).items() if k not in names and v is not None}
         assert apply(state, move) == after  # pure: the same input gives the same output
         if state.phase is Phase.PLAY:
             # A rejected move leaves the state untouched as well.
             with pytest.raises(IllegalMoveError):
                 apply(state, Cut(keep=rng.random() < 0.5))
         assert all(getattr(state, n) is v for n, v in zip(names, fields, strict=True))
+        assert all(vars(state)[k] is v for k, v in memos.items())
+        assert state.legal_plays == fresh.legal_plays
+        assert legal_moves(state) == legal_moves(fresh)
         assert hash(state) == before_hash
         if deep is not None:
             assert state == deep
