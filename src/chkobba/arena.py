@@ -48,7 +48,7 @@ import sys
 import threading
 import time
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
@@ -1203,15 +1203,37 @@ def _collect(
     (a match's, a callback's) or an interrupt, cancel every match not yet started and
     re-raise at once, the failed match's error with a note saying which match it was.
     ``cannot_start``: the note on an error that submitting raises (a worker process or
-    thread the machine refuses to start, a caller's executor shut down)."""
+    thread the machine refuses to start, a caller's executor shut down).
+
+    At most ``_SUBMITTED_AT_ONCE`` (4,096) matches wait on the executor at a time, the next
+    submitted as one finishes: a future is about 2 kB, so a million submitted at once
+    took 2.5 GB and over a minute before the first match started."""
+    waiting = iter(jobs)
+    futures: dict[Future[MatchSummary], _Job] = {}
+    finished: queue.SimpleQueue[Future[MatchSummary]] = queue.SimpleQueue()
+
+    def submit_next(started: bool) -> None:
+        job = next(waiting, None)
+        if job is None:
+            return
+        try:
+            future = executor.submit(run, job)
+        except (OSError, RuntimeError) as error:  # "can't start new thread": RuntimeError
+            # Once matches ran, a broken pool is a worker that died since (killed, out of
+            # memory), not one that could not start.
+            if started and isinstance(error, BrokenExecutor):
+                add_note(error, _WORKER_DIED)
+            elif cannot_start is not None:
+                add_note(error, cannot_start)
+            raise
+        futures[future] = job
+        future.add_done_callback(finished.put)  # (at once if it is done already)
+
     try:
-        futures = {executor.submit(run, job): job for job in jobs}
-    except (OSError, RuntimeError) as error:  # "can't start new thread" is a RuntimeError
-        if cannot_start is not None:
-            add_note(error, cannot_start)
-        raise
-    try:
-        for future in _completed(executor, futures, cannot_start):
+        for _ in range(_SUBMITTED_AT_ONCE):
+            submit_next(started=False)
+        while futures:
+            future = _next_finished(finished, executor, futures, cannot_start)
             try:
                 summary = future.result()
             except BrokenExecutor as error:
@@ -1223,34 +1245,38 @@ def _collect(
                 raise
             report(summary)
             del futures[future]  # a future holds its result: let a streamed record go
+            submit_next(started=True)
     except BaseException:
         for future in futures:
             future.cancel()
         raise
 
 
+#: How many matches of a tournament wait on its executor at a time, at most: enough to
+#: keep any pool of workers busy, few enough that their futures take little memory.
+_SUBMITTED_AT_ONCE = 4096
+
 #: How long a tournament waits for a match to end before it looks whether its process
 #: pool still runs (a look only while no match ends: then the pool is plainly alive).
 _WATCH_SECONDS = 1.0
 
 
-def _completed(
-    executor: Executor, futures: dict[Future[MatchSummary], _Job], cannot_start: str | None
-) -> Iterator[Future[MatchSummary]]:
-    """The futures of ``futures`` as they finish (``as_completed``, at the same cost: one
-    callback each). A process pool whose feeding thread has died with matches still
-    waiting raises: it fails no future, and they would wait for ever (CPython's pool
-    starts that thread's own helper thread later, which the machine may refuse)."""
-    finished: queue.SimpleQueue[Future[MatchSummary]] = queue.SimpleQueue()
-    for future in futures:
-        future.add_done_callback(finished.put)
-    for _ in range(len(futures)):
-        while True:
-            try:
-                yield finished.get(timeout=_WATCH_SECONDS)
-                break
-            except queue.Empty:
-                _check_feeding(executor, futures, cannot_start)
+def _next_finished(
+    finished: queue.SimpleQueue[Future[MatchSummary]],
+    executor: Executor,
+    futures: dict[Future[MatchSummary], _Job],
+    cannot_start: str | None,
+) -> Future[MatchSummary]:
+    """The next future of ``futures`` to finish (each put in ``finished`` by its done
+    callback: ``as_completed``'s cost). A process pool whose feeding thread has died with
+    matches still waiting raises: it fails no future, and they would wait for ever
+    (CPython's pool starts that thread's own helper thread later, which the machine may
+    refuse)."""
+    while True:
+        try:
+            return finished.get(timeout=_WATCH_SECONDS)
+        except queue.Empty:
+            _check_feeding(executor, futures, cannot_start)
 
 
 def _check_feeding(
