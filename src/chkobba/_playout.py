@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any
 
 from chkobba._kernel import PROFILES_KEPT, Kernel, deal_plan, kept_with_kernels, kernel, refill_plan
+from chkobba._plays import shared_play
 from chkobba._successors import end_deal
 from chkobba.cards import Card
 from chkobba.errors import ChkobbaError
@@ -366,5 +367,7 @@ def _play_out(
 
 
 def _play(k: Kernel, played: int, group: Iterable[int]) -> Play:
+    # The lays and single captures built once, which legal_moves lists and parse_move
+    # gives: a list of a million deals' moves holds one of each, not one per move.
     card_of = k.card_of
-    return Play(card_of[played], frozenset([card_of[c] for c in group]))
+    return shared_play(card_of[played], frozenset([card_of[c] for c in group]))
