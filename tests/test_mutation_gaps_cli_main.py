@@ -55,10 +55,10 @@ from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
 from chkobba.cli import main
 from chkobba.cli import simulate as simulate_module
-from chkobba.cli.analyse import UsageError
+from chkobba.cli.analyse import UsageError, run_analyse
 from chkobba.cli.output import Output
 from chkobba.cli.simulate import run_simulate
-from chkobba.errors import shown
+from chkobba.errors import ChkobbaError, shown
 from chkobba.records import Record
 from tests.helpers import colour_terminal, run_cli, terminal_text
 
@@ -228,6 +228,60 @@ def test_the_progress_bar_counts_every_match_of_every_pair() -> None:
     assert _simulate(err, ["greedy", "random", "greedy"], 2) == (0, THREE_BOTS)
     assert err.bars == [(6, "playing matches")]
     assert err.steps == [(done, 6) for done in range(1, 7)]
+
+
+# --- analyse: its progress bar -----------------------------------------------------------
+
+
+def _one_deal_record(tmp_path: Path) -> tuple[Path, Record]:
+    match = arena_module.play_match(["greedy", "random"], seed=2, rules=QUICK)
+    path = tmp_path / "deal.json"
+    match.record.save(path)
+    return path, match.record
+
+
+def test_a_review_reports_its_progress_after_every_move(tmp_path: Path) -> None:
+    # A review searches every play: 18 s for an ordinary match, and it printed nothing
+    # until the end (review 78B). review_record calls progress(done, total) after each
+    # move; chkobba analyse shows it as a bar on a terminal.
+    _, record = _one_deal_record(tmp_path)
+    steps: list[tuple[int, int]] = []
+    bot = ISMCTSBot(iterations=5, seed=0)
+    reviews = review_record(record, evaluator=bot, progress=lambda *step: steps.append(step))
+    total = len(record.moves)
+    assert steps == [(done, total) for done in range(1, total + 1)]
+    assert reviews == review_record(record, evaluator=bot)  # the same review
+    with pytest.raises(
+        ChkobbaError, match="review_record: progress must be a function or None, not 3"
+    ):
+        review_record(record, evaluator=bot, progress=3)  # type: ignore[arg-type]
+
+
+def test_analyse_shows_a_progress_bar_on_a_terminal_only(
+    tmp_path: Path, terminal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, record = _one_deal_record(tmp_path)
+    args = ["analyse", str(path), "--bot", "ismcts:iterations=5", "--json"]
+    plain = run_cli(*args)
+    out, err = _Terminal(), _Terminal()
+    _streams(monkeypatch, stdout=out, stderr=err)
+    assert main(args) == 0
+    assert "reviewing moves" in err.getvalue()
+    assert out.getvalue() == plain[1]  # standard output is the same JSON
+    assert plain[2] == ""  # no bar where standard error is no terminal
+    recording = _Recording()
+    run_analyse(
+        Output(io.StringIO(), colour=False),
+        str(path),
+        seat=None,
+        bot=BotSpec.parse("ismcts:iterations=5"),
+        seed=0,
+        flagged=3,
+        as_json=True,
+        err=recording,
+    )
+    assert recording.bars == [(len(record.moves), "reviewing moves")]
+    assert recording.steps[-1] == (len(record.moves), len(record.moves))
 
 
 # --- simulate: the records file -----------------------------------------------------------

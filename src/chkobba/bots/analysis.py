@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 import attrs
@@ -346,6 +346,7 @@ def review_record(
     seats: Iterable[int] | None = None,
     evaluator: Evaluator | None = None,
     seed: int | None = 0,
+    progress: Callable[[int, int], object] | None = None,
 ) -> list[MoveReview]:
     """Review the plays of ``seats`` (default: all) in ``record``.
 
@@ -361,6 +362,10 @@ def review_record(
     not on which seats or moves were reviewed before. A seeded ``evaluator`` (one with
     ``spawn``, as every built-in bot has) is spawned the same way from its own seed;
     another is asked as it is.
+
+    ``progress(done, total)``, if given, is called after each of the record's moves
+    (``total`` of them, reviewed or not): a review searches every play, a few seconds
+    for a match of an ordinary length, minutes for a long one.
 
     Player 1's plays in the first moves of a deal, reviewed by a quick search:
 
@@ -384,9 +389,14 @@ def review_record(
     seed = integral(seed)  # numpy's integers too
     if seed is not None and type(seed) is not int:
         raise ChkobbaError(f"review_record: seed must be an integer, not {shown(seed)}")
+    if progress is not None and not callable(progress):
+        raise ChkobbaError(
+            f"review_record: progress must be a function or None, not {shown(progress)}"
+        )
     _check_moves(record)
     reviews = []
     state = record.start()
+    total = len(record.moves)
     for index, move in enumerate(record.moves):
         player = state.current_player
         if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
@@ -396,6 +406,8 @@ def review_record(
                 ranked = _rechecked(bot, view, move, rank_moves(view, legal, bot))
                 reviews.append(MoveReview(index, player, move, ranked))
         state = apply(state, move)
+        if progress is not None:
+            progress(index + 1, total)
     return reviews
 
 

@@ -239,6 +239,7 @@ def _analyse_from_args(
         flagged=args.worst,
         as_json=args.json,
         game=args.game,
+        err=err,
     )
 
 

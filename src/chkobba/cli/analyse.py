@@ -7,6 +7,7 @@ the moves that lost the most are listed at the end. ``--json`` prints the same a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 
@@ -54,9 +55,11 @@ def run_analyse(
     flagged: int,
     as_json: bool,
     game: int | None = None,
+    err: Output | None = None,
 ) -> int:
     """Review the record at ``path`` (game number ``game`` of a file holding one record
-    per line) and print the result."""
+    per line) and print the result; a progress bar on ``err`` while it runs, if that is
+    a terminal."""
     name = record_name(path)
     evaluator = bot.build(seed=seed)
     if not isinstance(evaluator, ISMCTSBot):
@@ -71,11 +74,16 @@ def run_analyse(
         # Replayed first (a fraction of the review's cost), so that an illegal move is
         # named as replay names it: move 3 (index 2), its text and the engine's reason.
         record.replay()
-        reviews = review_record(
-            record,
-            seats=None if seat is None else (seat,),
-            evaluator=evaluator,
-        )
+        with contextlib.ExitStack() as stack:
+            advance = None
+            if err is not None:
+                advance = stack.enter_context(err.progress(len(record.moves), "reviewing moves"))
+            reviews = review_record(
+                record,
+                seats=None if seat is None else (seat,),
+                evaluator=evaluator,
+                progress=advance,
+            )
     except ChkobbaError as error:
         raise CommandError(f"{name}: {error}") from None
     # Only the moves that gave up a meaningful amount are flagged, the most first.
