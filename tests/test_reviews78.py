@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from chkobba import arena
+from chkobba import PlayerView, arena
 from chkobba.bots.registry import BotSpec
 from chkobba.cli import demo, play
 from chkobba.cli.output import Output
@@ -88,3 +88,23 @@ def test_a_tournament_submits_a_window_of_matches_not_all_at_once(
         windowed = arena.tournament(["random", "greedy"], games=30, seed=4, executor=pool)
     assert 1 <= pool.most <= 6
     assert windowed == alone
+
+
+def test_a_review_judges_each_play_from_its_movers_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/cli.md: "Each play is judged from its mover's seat, with what that player could
+    # see then": a record holds every hand, the review reads only the mover's view.
+    from chkobba.bots import ISMCTSBot, analysis
+
+    record = arena.play_match(["greedy", "random"], seed=6).record
+    judged: list[tuple[int, int]] = []
+    rank = analysis.rank_moves
+
+    def spied(view: Any, legal: Any, *args: Any, **kwargs: Any) -> Any:
+        assert isinstance(view, PlayerView)
+        judged.append((view.player, len(view.hand)))
+        return rank(view, legal, *args, **kwargs)
+
+    monkeypatch.setattr(analysis, "rank_moves", spied)
+    reviews = analysis.review_record(record, evaluator=ISMCTSBot(iterations=3, seed=0))
+    assert [player for player, _ in judged] == [review.player for review in reviews]
+    assert len(reviews) > 10
