@@ -152,7 +152,7 @@ def test_bots_that_cannot_travel_to_workers_are_reported() -> None:
     [
         (5, 3, "wins must be between 0 and games"),
         (-1, 10, "wins must be between 0 and games"),
-        (1, -1, "wins must be between 0 and games"),
+        (1, -1, "games must be >= 0, not -1"),
         ("a", 1, "wins must be an integer, not 'a'"),
         (1, 2.0, "games must be an integer, not 2.0"),
         (True, True, "wins must be an integer, not True"),

@@ -13,6 +13,7 @@ from chkobba import PlayerView, arena
 from chkobba.bots.registry import BotSpec
 from chkobba.cli import demo, play
 from chkobba.cli.output import Output
+from tests.helpers import run_cli
 
 GREEDY = BotSpec.parse("greedy")
 
@@ -108,3 +109,20 @@ def test_a_review_judges_each_play_from_its_movers_view(monkeypatch: pytest.Monk
     reviews = analysis.review_record(record, evaluator=ISMCTSBot(iterations=3, seed=0))
     assert [player for player, _ in judged] == [review.player for review in reviews]
     assert len(reviews) > 10
+
+
+def test_an_odd_games_count_at_3_players_notes_the_two_seats() -> None:
+    # At 3 players the first bot of a match holds two of the three seats (98 of 150
+    # matches won between two random bots): the note spoke only of seat 0 and the deal
+    # (review 78E).
+    args = ["simulate", "--games", "1", "--bots", "random", "random", "--target", "1"]
+    code, _, err = run_cli(*args, "--players", "3", "--rules", "cardrulesplus")
+    assert (code, err) == (
+        0,
+        "note: with an odd --games (1) the first bot of each pair holds two of the three "
+        "seats, and deals first, in one match more than the other (between equal bots, two "
+        "seats win about two matches in three): an even number balances them\n",
+    )
+    code, _, err = run_cli(*args)
+    assert code == 0 and err.startswith("note: with an odd --games (1) the first bot of each ")
+    assert "holds seat 0" in err

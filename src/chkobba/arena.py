@@ -569,6 +569,8 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
             raise ChkobbaError(f"wilson_interval: {name} must be an integer, not {shown(value)}")
         counts.append(count)
     wins, games = counts
+    if games < 0:
+        raise ChkobbaError(f"wilson_interval: games must be >= 0, not {shown(games)}")
     if not 0 <= wins <= games:
         raise ChkobbaError(
             f"wilson_interval: wins must be between 0 and games ({shown(games)}), not {shown(wins)}"

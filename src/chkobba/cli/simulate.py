@@ -86,7 +86,7 @@ def run_simulate(
     # Said once the tournament is done (an error stays one line); not where the JSON goes
     # to standard error, which must then hold the JSON alone.
     if games % 2 and not (as_json and records_stream is not None):
-        _note_unbalanced_seats(err, games)
+        _note_unbalanced_seats(err, games, players)
     if as_json:
         out.line(json.dumps(result.to_dict(), indent=2))
     else:
@@ -158,8 +158,18 @@ def _end_by_sigterm() -> int:
     return 128 + signal.SIGTERM  # a handler that let the process live
 
 
-def _note_unbalanced_seats(err: Output, games: int) -> None:
-    # Matches come in pairs with the seats swapped: only an even count balances them.
+def _note_unbalanced_seats(err: Output, games: int, players: int) -> None:
+    # Matches come in pairs with the seats swapped: only an even count balances them. At
+    # 3 players the first bot of a match holds two of the three seats (about two matches
+    # in three won between equal bots): that, more than the deal, weighs on the results.
+    if players == 3:
+        err.line(
+            f"note: with an odd --games ({games}) the first bot of each pair holds two of "
+            "the three seats, and deals first, in one match more than the other (between "
+            "equal bots, two seats win about two matches in three): an even number "
+            "balances them"
+        )
+        return
     err.line(
         f"note: with an odd --games ({games}) the first bot of each pair holds seat 0, "
         "and deals first, in one match more than the other: an even number balances them"
