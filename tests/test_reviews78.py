@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,3 +129,63 @@ def test_an_odd_games_count_at_3_players_notes_the_two_seats() -> None:
     code, _, err = run_cli(*args)
     assert code == 0 and err.startswith("note: with an odd --games (1) the first bot of each ")
     assert "holds seat 0" in err
+
+
+@pytest.mark.out_of_process
+def test_a_value_of_a_reloaded_module_is_named_so() -> None:
+    # After importlib.reload(chkobba.state) (a notebook's habit), a State made by the
+    # reloaded module was refused as "expected a State, got a State" (review 78F).
+    script = (
+        "import importlib, random, chkobba, chkobba.state as module\n"
+        "importlib.reload(module)\n"
+        "state = module.new_match()\n"
+        "for call in (lambda: chkobba.legal_moves(state), state.to_dict):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except chkobba.ChkobbaError as error:\n"
+        "        print(error)\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    reloaded = (
+        "a State of another load of chkobba.state (a reloaded module defines its classes "
+        "anew, and the library holds those of its first load: reload none of chkobba's "
+        "modules, or restart)"
+    )
+    assert shown == [
+        f"legal_moves: expected a State or a PlayerView, got {reloaded}",
+        f"state_to_dict: state must be a State, not {reloaded}",
+    ]
+
+
+@pytest.mark.out_of_process
+def test_a_class_typed_after_run_i_is_refused_before_the_workers_start(tmp_path: Path) -> None:
+    # IPython's %run -i script.py leaves the script's __file__ on __main__: the arena
+    # trusted it, so a bot class defined in a notebook cell afterwards went to workers
+    # that could not find it (BrokenProcessPool, with a note blaming a missing __main__
+    # guard; review 78F). Its code comes from a cell, no file: refused by name first.
+    script = tmp_path / "script_bots.py"
+    script.write_text('if __name__ == "__main__":\n    pass\n', encoding="utf-8")
+    driver = (
+        "import sys\n"
+        "from chkobba import ChkobbaError\n"
+        "from chkobba.arena import tournament\n"
+        f"sys.modules['__main__'].__file__ = {str(script)!r}\n"
+        "cell = 'class NbBot:\\n    def choose(self, view, legal):\\n        return legal[0]\\n'\n"
+        "exec(compile(cell, '/nonexistent/ipykernel_1/2.py', 'exec'), globals())\n"
+        "try:\n"
+        "    tournament([NbBot(), 'greedy'], games=2, seed=1, workers=2)\n"
+        "except ChkobbaError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", driver], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == (
+        "bot 'NbBot' (entrant 0) cannot be sent to worker processes (NbBot is defined in an "
+        "interactive session (its code comes from '/nonexistent/ipykernel_1/2.py', which is "
+        "no file)): use a bot spec, or a bot that pickles (its class defined at the top level "
+        "of a module, not in a function or an interactive session)\n"
+    )

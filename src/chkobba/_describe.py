@@ -21,6 +21,7 @@ import json
 import math
 import numbers
 import operator
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar, cast
@@ -40,6 +41,7 @@ __all__ = [
     "integral",
     "json_kind",
     "json_shown",
+    "kind_against",
     "missing_extra",
     "move_number",
     "not_an_int",
@@ -88,6 +90,21 @@ def shown_kind(value: object) -> str:
         return f"a {kind}"
     text = shown(value)
     return f"a {kind}" if len(text) > _LIMIT else f"{text} ({kind})"
+
+
+def kind_against(value: object, expected: str) -> str:
+    """:func:`shown_kind`, saying why a value of a class named as expected is refused:
+    its class is another load of the library's module (``importlib.reload``, IPython's
+    ``%autoreload``), where "expected a State, got a State" would say nothing."""
+    kind = type(value)
+    named = re.search(rf"\ban? {re.escape(kind.__name__)}\b", expected)
+    if named is None or not kind.__module__.startswith("chkobba."):
+        return shown_kind(value)
+    return (
+        f"a {kind.__name__} of another load of {kind.__module__} (a reloaded module "
+        "defines its classes anew, and the library holds those of its first load: "
+        "reload none of chkobba's modules, or restart)"
+    )
 
 
 def json_kind(value: object) -> str:
@@ -164,7 +181,7 @@ def json_choices(choices: Iterable[str]) -> str:
 
 def wrong_type(function: str, expected: str, value: object) -> str:
     """The message for ``function`` given ``value`` where it expects ``expected``."""
-    message = f"{function}: expected {expected}, got {shown_kind(value)}"
+    message = f"{function}: expected {expected}, got {kind_against(value, expected)}"
     instead = _INSTEAD.get(type(value).__name__)
     return f"{message} ({instead})" if instead else message
 

@@ -786,10 +786,10 @@ def tournament(
     (``KeyboardInterrupt``), the matches not yet started are cancelled (with ``workers``,
     the worker processes are stopped, their running matches with them; on an
     ``executor``, which is the caller's, those running finish) and the error goes on,
-    its type unchanged, with a note (Python 3.11's ``add_note``, printed under it in a
-    traceback) naming the match, its bots and the seeds that play it again with
-    :func:`play_match`. A worker process that dies
-    (killed, out of memory) stops the tournament the same way, its ``BrokenProcessPool``
+    its type unchanged; a match's error with a note (Python 3.11's ``add_note``, printed
+    under it in a traceback) naming the match, its bots and the seeds that play it again
+    with :func:`play_match` (an interrupt, no match's fault, has none). A worker process
+    that dies (killed, out of memory) stops the tournament the same way, its ``BrokenProcessPool``
     noted as such, not as a match's. The finished matches are not returned: keep them
     with ``on_match``, which has seen every match before the failed one (with workers,
     those finished before it whose earlier games had finished too: it is called in game
@@ -1119,14 +1119,37 @@ def _check_picklable(jobs: list[_Job], spawned: bool = False) -> None:
         except Exception as error:
             problem = cut(one_line(str(error)), 200)
         else:
-            if not spawned or finder.found is None or _main_importable():
+            found = finder.found
+            if not spawned or found is None:
                 continue
-            problem = f"{finder.found.__qualname__} is defined in {_main_source()}"
+            if not _main_importable():
+                problem = f"{found.__qualname__} is defined in {_main_source()}"
+            elif (typed := _typed_in(found)) is not None:
+                problem = f"{found.__qualname__} is defined in an interactive session ({typed})"
+            else:
+                continue
         raise ChkobbaError(
             f"bot {shown(name)} (entrant {entrant}) cannot be sent to worker processes "
             f"({problem}): use a bot spec, or a bot that pickles (its class defined at "
             "the top level of a module, not in a function or an interactive session)"
         ) from None
+
+
+def _typed_in(found: Any) -> str | None:
+    """Where a class or function of ``__main__`` was typed, if not in a file: after
+    IPython's ``%run -i script.py`` the main module keeps the script's ``__file__``, so
+    the workers run the script again, and a class defined in a notebook cell since is
+    not in it (its code comes from a cell, a file that is not on disk)."""
+    functions = [found] if isinstance(found, types.FunctionType) else list(vars(found).values())
+    started_in = getattr(multiprocessing.process, "ORIGINAL_DIR", None) or ""
+    for function in functions:
+        code = getattr(function, "__code__", None)
+        if not isinstance(code, types.CodeType):
+            continue
+        # (Relative to the directory the program started in, as the main file's path is.)
+        if not os.path.isfile(os.path.join(started_in, code.co_filename)):
+            return f"its code comes from {shown(code.co_filename)}, which is no file"
+    return None
 
 
 class _MainFinder(pickle.Pickler):

@@ -42,7 +42,7 @@ from chkobba._describe import (
     json_choices,
     json_kind,
     json_shown,
-    shown_kind,
+    kind_against,
     twice,
 )
 from chkobba.cards import DECK, Card, card
@@ -91,7 +91,9 @@ def bad_field(where: str, value: object, expected: str) -> ChkobbaError:
 
 def _not_a(function: str, argument: str, value: object, expected: str) -> ChkobbaError:
     """The refusal of a Python argument, quoted as Python: ``not None (NoneType)``."""
-    return ChkobbaError(f"{function}: {argument} must be {expected}, not {shown_kind(value)}")
+    return ChkobbaError(
+        f"{function}: {argument} must be {expected}, not {kind_against(value, expected)}"
+    )
 
 
 def _int_in(where: str, value: Any) -> int:
