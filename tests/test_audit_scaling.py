@@ -26,6 +26,7 @@ Stop 55:
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import io
 import random
@@ -127,6 +128,60 @@ def test_a_freed_score_is_forgotten() -> None:
     gc.collect()
     assert not keys & set(checks._SOUND)
     assert not keys & set(checks._SOUND_RUNS)
+
+
+class _EqualToAll:
+    """Not a deal score, but equal to anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_a_run_of_sound_scores_vouches_for_those_very_scores_only() -> None:
+    # The run was first matched by equality, and an equal score need not be sound:
+    # float points (1.0 == 1), a bool count, objects equal to anything were accepted
+    # once the true state had been checked, refused before (review 78G). Identity only.
+    state = _late_state(3, seed=7)
+    first = state.deal_scores[0]
+    forged = [
+        attrs.evolve(first, points=tuple(float(p) for p in first.points)),
+        attrs.evolve(first, chkobbas=tuple(bool(c) for c in first.chkobbas)),
+        _EqualToAll(),
+    ]
+    for fake in forged:
+        broken = attrs.evolve(state, deal_scores=(fake, *state.deal_scores[1:]))
+        view = attrs.evolve(observe(state, 0), deal_scores=broken.deal_scores)
+        for _ in range(2):
+            check_state(state)  # the true run remembered
+            legal_moves(observe(state, 0))
+            with pytest.raises(ChkobbaError, match=r"deal_scores"):
+                check_state(broken)
+            with pytest.raises(ChkobbaError, match=r"deal_scores"):
+                legal_moves(view)
+
+
+def test_a_run_holding_its_last_score_twice_is_not_kept_alive() -> None:
+    state = _late_state(1, seed=9)
+    (score,) = state.deal_scores
+    twice = attrs.evolve(state, deal_scores=(score, score))
+    with contextlib.suppress(ChkobbaError):
+        check_state(twice)
+    key = id(score)
+    del state, twice, score
+    gc.collect()
+    assert key not in checks._SOUND_RUNS
+
+
+def test_the_table_of_runs_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A caller keeping the last score of many matches keeps each match's run with it:
+    # the table forgets them all when it holds _RUNS_KEPT.
+    monkeypatch.setattr(checks, "_RUNS_KEPT", 4)
+    kept = [_late_state(2, seed=seed) for seed in range(10)]
+    for state in kept:
+        check_state(state)
+        assert len(checks._SOUND_RUNS) <= 4
 
 
 class _CountedLookups(dict):  # type: ignore[type-arg]

@@ -247,7 +247,7 @@ def test_four_players_name_every_seat_and_the_partner() -> None:
 
 @pytest.mark.out_of_process
 def test_a_thinking_bot_is_shown_on_a_terminal_only() -> None:
-    args = ("play", "--seed", "4", "--opponent", "ismcts:iterations=30")
+    args = ("play", "--seed", "6", "--opponent", "ismcts:iterations=30")
     terminal = Terminal(*args)
     terminal.expect("your move> ")
     terminal.send("1\r")

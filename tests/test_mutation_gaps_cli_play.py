@@ -105,26 +105,6 @@ Piles      player 0: 0 cards, 0 chkobbas
 """
 
 
-#: The 4-player board at seed 1 before the human plays 3♥: ``undo`` brings it back whole.
-BOARD_BEFORE_3H = """\
-Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
-Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 1
-Turn       player 0 (you) to play
-Table      K♦ 6♥ A♥ 5♥ Q♥
-Hands      player 0 (you): 3♥ J♦
-           player 1: 2 cards
-           player 2: 1 card
-           player 3: 1 card
-Stock      24 cards
-Last take  player 2
-Piles      side 0 (players 0+2): 5 cards, 1 diamond, 1 seven, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 0 cards, 0 chkobbas
-  1. 3♥
-  2. J♦ x A♥+Q♥
-"""
-
-
 class _Typed(io.StringIO):
     """Standard input typed at a terminal (``isatty`` is true)."""
 
@@ -493,69 +473,97 @@ def test_four_players_name_the_partner_and_undo_takes_back_three_bot_moves(
     monkeypatch.chdir(tmp_path)
     args = ("--players", "4", "--seed", "1", "--opponent", "random", "--partner", "greedy")
     out = _session(*args, typed="1\n1\nundo\nquit\ny\nfour.json\n")
-    assert (
-        _undated(out)
-        == """\
+    assert _undated(out) == (
+        """\
 You are player 0; player 1: random, player 2: greedy (your partner), player 3: random; seed 1.
 Type help for help.
-deal 1: player 1 deals (scores 0-0)
-player 2 cuts and keeps the top card
-table: K♦ 6♥ 7♣ 6♦
-player 2 plays 6♣ and takes 6♦
-player 3 plays 2♥
+deal 1: you deal (scores 0-0)
+player 1 cuts and exposes 6♣
+table: 6♣ 6♥ 7♣ 6♦
+three sixes on the table: the deal is void (three or more of a rank void it); you shuffle again
+deal 2: you deal (scores 0-0)
+player 1 cuts and keeps the top card
+table: 2♣ 4♣ 2♠ K♥
+player 1 plays 7♠
+player 2 plays J♠ and takes 2♣ 7♠
+player 3 plays 4♠ and takes 4♣
 
 Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
 Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 1
+Dealer     player 0 (you)
 Turn       player 0 (you) to play
-Table      K♦ 6♥ 7♣ 2♥
-Hands      player 0 (you): A♥ 3♥ J♦
-           player 1: 3 cards
+Table      2♠ K♥
+Hands      player 0 (you): A♠ 3♠ 6♥
+           player 1: 2 cards
            player 2: 2 cards
            player 3: 2 cards
 Stock      24 cards
-Last take  player 2
-Piles      side 0 (players 0+2): 2 cards, 1 diamond, 0 sevens, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 0 cards, 0 chkobbas
-  1. A♥
-  2. 3♥
-  3. J♦ x 2♥+7♣
+Last take  player 3
+Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
+           side 1 (players 1+3): 2 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
+  1. A♠
+  2. 3♠
+  3. 6♥
 your move> 1
-you play A♥
-player 1 plays 5♥
-player 2 plays J♠ and takes 2♥ 7♣
-player 3 plays Q♥
-
-"""
-        + BOARD_BEFORE_3H
-        + """\
-your move> 1
-you play 3♥
-player 1 plays K♥ and takes K♦
-player 2 plays A♦ and takes A♥
-player 3 plays 3♣ and takes 3♥
+you play A♠
+player 1 plays 3♣ and takes A♠ 2♠
+player 2 plays J♥
+player 3 plays Q♠
 
 Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
 Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 1
+Dealer     player 0 (you)
 Turn       player 0 (you) to play
-Table      6♥ 5♥ Q♥
-Hands      player 0 (you): J♦
+Table      K♥ J♥ Q♠
+Hands      player 0 (you): 3♠ 6♥
            player 1: 1 card
+           player 2: 1 card
+           player 3: 1 card
+Stock      24 cards
+Last take  player 1
+Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
+           side 1 (players 1+3): 5 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
+  1. 3♠
+  2. 6♥
+your move> 1
+you play 3♠
+player 1 plays 7♥
+player 2 plays A♦
+player 3 plays K♣ and takes K♥
+
+Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
+Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
+Dealer     player 0 (you)
+Turn       player 0 (you) to play
+Table      J♥ Q♠ 3♠ 7♥ A♦
+Hands      player 0 (you): 6♥
+           player 1: 0 cards
            player 2: 0 cards
            player 3: 0 cards
 Stock      24 cards
 Last take  player 3
-Piles      side 0 (players 0+2): 7 cards, 2 diamonds, 1 seven, 2 sixes, 0 chkobbas
-           side 1 (players 1+3): 4 cards, 1 diamond, 0 sevens, 0 sixes, 0 chkobbas
-  1. J♦
+Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
+           side 1 (players 1+3): 7 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
+  1. 6♥
 your move> undo
-undone: your 3♥ and 3 moves after it
-(back in the bots' hands, and seen: K♥ A♦ 3♣)
+undone: your 3♠ and 3 moves after it
+(back in the bots' hands, and seen: 7♥ A♦ K♣)
 
-"""
-        + BOARD_BEFORE_3H
-        + """\
+Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
+Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
+Dealer     player 0 (you)
+Turn       player 0 (you) to play
+Table      K♥ J♥ Q♠
+Hands      player 0 (you): 3♠ 6♥
+           player 1: 1 card
+           player 2: 1 card
+           player 3: 1 card
+Stock      24 cards
+Last take  player 1
+Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
+           side 1 (players 1+3): 5 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
+  1. 3♠
+  2. 6♥
 your move> quit
 You quit the match.
 Save the match as a record? [y/N] y

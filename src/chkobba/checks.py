@@ -27,6 +27,7 @@ from __future__ import annotations
 import operator
 import weakref
 from collections.abc import Callable, Iterator
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -179,9 +180,7 @@ def _numbers(state: State) -> Iterator[str]:
         if value is not None and not _seat(value):
             yield f"{name} must be a whole number or None, not {shown(value)}"
     scores = state.deal_scores
-    if type(scores) is not tuple or (
-        _run_of(scores) is None and not all(isinstance(s, DealScore) for s in scores)
-    ):
+    if type(scores) is not tuple or not all(map(isinstance, scores, repeat(DealScore))):
         yield f"deal_scores must be a tuple of DealScore, not {shown(scores)}"
 
 
@@ -246,31 +245,27 @@ def _remember(score: DealScore, sides: int, rules: Rules) -> None:
 # Whole runs of deal scores found sound, by the identity of their last score, with the
 # scores before it, the sides, the profile and each side's points in the run. Every
 # state of a deal shares one tuple of scores, so a view checked at every move (a
-# server's) costs one comparison of the run, in C, not a pass in Python over every score
-# (quadratic in a long match's deals). A tuple cannot be weakly referenced, its last
-# score can and lives as long as it: an entry goes when that score is freed, and the
-# run it extends is forgotten then (one entry per match under way, not one per deal).
+# server's) costs one comparison of identities, in C, not a check in Python of every
+# score (quadratic in a long match's deals). Identities, not equality: an equal score
+# need not be sound (1.0 == 1, True == 1). A tuple cannot be weakly referenced, its last
+# score can, and lives as long as it: an entry goes when that score is freed, and the
+# run it extends when it is remembered; the table is emptied when full (a caller may
+# keep the last score of many matches, each holding its run's scores).
 _Run = tuple[Callable[[], object], tuple[DealScore, ...], int, Rules, tuple[int, ...]]
 _SOUND_RUNS: dict[int, _Run] = {}
-
-
-def _run_of(scores: tuple[object, ...]) -> _Run | None:
-    """The entry of ``scores`` if they were found sound together."""
-    run = _SOUND_RUNS.get(id(scores[-1])) if scores else None
-    if run is None or run[0]() is not scores[-1]:
-        return None
-    try:  # identical scores compare at once; equal ones are as sound
-        same = run[1] == scores[:-1]
-    except Exception:  # a hand-built score whose fields cannot even be compared
-        return None
-    return run if same else None
+_RUNS_KEPT = 256
 
 
 def _sound_run(scores: tuple[DealScore, ...], sides: int, rules: Rules) -> _Run | None:
-    """The entry of ``scores`` if they were found sound together for ``sides`` and
-    ``rules``."""
-    run = _run_of(scores)
-    return run if run is not None and run[2] == sides and run[3] is rules else None
+    """The entry of ``scores`` if these very scores were found sound together for
+    ``sides`` and ``rules``."""
+    run = _SOUND_RUNS.get(id(scores[-1])) if scores else None
+    if run is None or run[0]() is not scores[-1] or run[2] != sides or run[3] is not rules:
+        return None
+    before = run[1]
+    if len(before) != len(scores) - 1 or not all(map(operator.is_, before, scores)):
+        return None
+    return run
 
 
 def _remember_run(
@@ -280,6 +275,10 @@ def _remember_run(
     if not scores:
         return
     *before, last = scores
+    if any(score is last for score in before):
+        return  # (a hand-built run holding it twice: its entry would keep it alive)
+    if len(_SOUND_RUNS) >= _RUNS_KEPT:
+        _SOUND_RUNS.clear()  # (one call: safe while other threads look entries up)
     if previous is not None:  # one entry per match under way: the run this one extends
         _SOUND_RUNS.pop(id(before[-1]), None)
         earned = tuple(map(operator.add, previous[4], last.points))
