@@ -105,6 +105,26 @@ Piles      player 0: 0 cards, 0 chkobbas
 """
 
 
+#: The 4-player board at seed 1 before the human plays 3♠: ``undo`` brings it back whole.
+BOARD_BEFORE_3S = """\
+Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
+Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
+Dealer     player 0 (you)
+Turn       player 0 (you) to play
+Table      K♥ J♥ Q♠
+Hands      player 0 (you): 3♠ 6♥
+           player 1: 1 card
+           player 2: 1 card
+           player 3: 1 card
+Stock      24 cards
+Last take  player 1
+Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
+           side 1 (players 1+3): 5 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
+  1. 3♠
+  2. 6♥
+"""
+
+
 class _Typed(io.StringIO):
     """Standard input typed at a terminal (``isatty`` is true)."""
 
@@ -510,21 +530,9 @@ player 1 plays 3♣ and takes A♠ 2♠
 player 2 plays J♥
 player 3 plays Q♠
 
-Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
-Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 0 (you)
-Turn       player 0 (you) to play
-Table      K♥ J♥ Q♠
-Hands      player 0 (you): 3♠ 6♥
-           player 1: 1 card
-           player 2: 1 card
-           player 3: 1 card
-Stock      24 cards
-Last take  player 1
-Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
-           side 1 (players 1+3): 5 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
-  1. 3♠
-  2. 6♥
+"""
+        + BOARD_BEFORE_3S
+        + """\
 your move> 1
 you play 3♠
 player 1 plays 7♥
@@ -549,21 +557,9 @@ your move> undo
 undone: your 3♠ and 3 moves after it
 (back in the bots' hands, and seen: 7♥ A♦ K♣)
 
-Chkobba: 4 players, tunisian rules, match to 21 (seen by player 0)
-Scores     side 0 (players 0+2): 0   side 1 (players 1+3): 0
-Dealer     player 0 (you)
-Turn       player 0 (you) to play
-Table      K♥ J♥ Q♠
-Hands      player 0 (you): 3♠ 6♥
-           player 1: 1 card
-           player 2: 1 card
-           player 3: 1 card
-Stock      24 cards
-Last take  player 1
-Piles      side 0 (players 0+2): 3 cards, 0 diamonds, 1 seven, 0 sixes, 0 chkobbas
-           side 1 (players 1+3): 5 cards, 0 diamonds, 0 sevens, 0 sixes, 0 chkobbas
-  1. 3♠
-  2. 6♥
+"""
+        + BOARD_BEFORE_3S
+        + """\
 your move> quit
 You quit the match.
 Save the match as a record? [y/N] y
