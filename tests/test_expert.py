@@ -113,6 +113,17 @@ def test_the_solver_rejects_what_it_cannot_solve() -> None:
         solve("7D")  # type: ignore[arg-type]
 
 
+def test_the_solver_points_a_view_to_determinize() -> None:
+    state = apply(apply(new_match(), random_shuffle(random.Random(8))), Cut(keep=False))
+    while state.stock:
+        state = apply(state, legal_moves(state)[0])
+    view = observe(state, state.mover)
+    with pytest.raises(ChkobbaError, match=r"not a PlayerView \(determinize\(view, rng\)"):
+        move_values(view)  # type: ignore[arg-type]
+    # With the stock empty the view's hidden cards can lie only one way.
+    assert move_values(determinize(view, random.Random(0))) == move_values(state)
+
+
 # --- ExpertBot ---------------------------------------------------------------------
 
 

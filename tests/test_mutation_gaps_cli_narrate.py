@@ -214,7 +214,7 @@ def test_a_sweep_with_the_last_card_leaves_nothing_to_take_and_is_no_chkobba() -
         last_capturer=1,
     )
     assert _told(before, Play(card("3C"), cards("3H"))) == (
-        "player 0 plays 3♣ and takes 3♥\n"
+        "player 0 plays 3♣ and takes 3♥ (the deal's last card: no chkobba)\n"
         "deal 1 score:\n"
         "  cards      5-35  -> player 1\n"
         "  diamonds   2-8  -> player 1\n"
@@ -284,3 +284,42 @@ def test_symbols_and_counted_on_what_the_narration_never_gives_them() -> None:
         "2 matches",
     ]
     assert counted(0, "deal") == "0 deals"
+
+
+def test_a_house_rule_that_counts_the_last_cards_sweep_calls_it_a_chkobba() -> None:
+    house = attrs.evolve(TUNISIAN, name="last card counts", last_card_chkobba=True)
+    before = arranged(
+        hands=["3C", ""],
+        table="3H",
+        current=0,
+        stock="",
+        captured=["7D 7H 6D", ""],
+        last_capturer=1,
+        rules=house,
+    )
+    told = _told(before, Play(card("3C"), cards("3H")))
+    assert told.startswith("player 0 plays 3♣ and takes 3♥ - chkobba!\ndeal 1 score:\n")
+    assert "no chkobba" not in told
+
+
+def test_a_tie_the_house_rule_gives_the_last_capturer_says_so() -> None:
+    house = attrs.evolve(TUNISIAN, name="ties", ties_to_last_capturer=True)
+    before = arranged(
+        hands=["3C", ""],
+        table="3H",
+        current=0,
+        stock="",
+        captured=[PILE_OF_TWENTY, ""],
+        last_capturer=1,
+        rules=house,
+    )
+    told = _told(before, Play(card("3C"), cards("3H"))).splitlines()
+    assert told[2:4] == [
+        "  cards      22-18  -> player 0",
+        "  diamonds   5-5  -> player 0 (the tie goes to the last capturer)",
+    ]
+    # Without the house rule the same tie goes to nobody, and says nothing more.
+    plain = attrs.evolve(before, rules=TUNISIAN)
+    assert _told(plain, Play(card("3C"), cards("3H"))).splitlines()[3] == (
+        "  diamonds   5-5  -> nobody"
+    )

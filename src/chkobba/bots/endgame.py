@@ -1,7 +1,9 @@
 """Exact endgames: alpha-beta on the deal's final points difference.
 
-Once every card is placed (a full :class:`~chkobba.State`, or a view whose hidden cards
-are all known), the rest of a deal is a game of perfect information between two sides.
+Once every card is placed, the rest of a deal is a game of perfect information between
+two sides. The solver takes a full :class:`~chkobba.State`; a view whose hidden cards are
+all known (2 players, the stock empty) becomes that state through
+:func:`~chkobba.bots.determinize`, which then has only one way to deal them.
 :func:`solve` finds its exact value — side 0's deal points minus side 1's when both
 sides play perfectly — by minimax with alpha-beta pruning and a transposition table,
 playing every move through the engine's own :func:`~chkobba.apply`, so the value counts
@@ -40,6 +42,7 @@ from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Move, Play
 from chkobba.state import Phase, State
+from chkobba.views import PlayerView
 
 __all__ = ["Solver", "deal_difference", "move_values", "solve"]
 
@@ -201,6 +204,11 @@ class Solver(CopiesApart):
 
 
 def _check(state: State) -> None:
+    if isinstance(state, PlayerView):
+        raise ChkobbaError(
+            "the endgame solver needs a State, not a PlayerView (determinize(view, rng), "
+            "from chkobba.bots, deals its hidden cards)"
+        )
     if not isinstance(state, State):
         raise ChkobbaError(f"the endgame solver needs a State, not {shown_kind(state)}")
     if state.phase is not Phase.PLAY:

@@ -164,12 +164,16 @@ def _play(before: State, move: Play, after: State, you: int | None, deal: int | 
     who = _player(player, you)
     side = after.side_of(player)
     text = f"{_verb(who, 'play')} {move.card.symbol}"
+    ends_deal = len(after.deal_scores) > len(before.deal_scores)
     if move.capture:
         text += f" and {_form(who, 'take')} {symbols(move.capture)}"
         if after.chkobbas[side] > before.chkobbas[side]:
             text += " - chkobba!"
+        elif ends_deal and len(move.capture) == len(before.table):
+            # A learner sees every other sweep called a chkobba: say why this one is not.
+            text += " (the deal's last card: no chkobba)"
     lines = [text]
-    if len(after.deal_scores) > len(before.deal_scores):
+    if ends_deal:
         lines.extend(_deal_end(before, move, after, you, deal))
     elif sum(map(len, after.hands)) > sum(map(len, before.hands)) - 1:
         lines.append(f"new hands are dealt; {len(after.stock)} cards left in the stock")
@@ -219,11 +223,19 @@ def deal_summary(score: DealScore, number: int, after: State, you: int | None = 
     def won(side: int | None) -> str:
         return "nobody" if side is None else side_name(side, players, you)
 
+    def majority(counts: tuple[int, ...], side: int | None) -> str:
+        # Only the house rule ties_to_last_capturer gives a tied count a winner: say so.
+        if side is not None and counts.count(counts[side]) > 1:
+            return f"{won(side)} (the tie goes to the last capturer)"
+        return won(side)
+
     rules = after.rules
     lines = [
         f"deal {number} score:",
-        f"  cards      {_pair(score.card_counts)}  -> {won(score.cards_winner)}",
-        f"  diamonds   {_pair(score.diamond_counts)}  -> {won(score.diamonds_winner)}",
+        f"  cards      {_pair(score.card_counts)}  -> "
+        f"{majority(score.card_counts, score.cards_winner)}",
+        f"  diamonds   {_pair(score.diamond_counts)}  -> "
+        f"{majority(score.diamond_counts, score.diamonds_winner)}",
     ]
     # Only the categories the profile plays.
     if rules.sevens_bermila:
