@@ -64,7 +64,7 @@ from chkobba import (
     parse_move,
 )
 from chkobba.cli import main
-from chkobba.cli.commands import HELP
+from chkobba.cli.commands import help_text
 from chkobba.cli.reading import LINE_LIMIT
 
 T = TypeVar("T")
@@ -521,7 +521,7 @@ class Typist(io.StringIO):
         elif typed.kind == "blank":
             assert said == [PROMPT]
         elif typed.kind == "help":
-            assert said == [*HELP.split("\n"), PROMPT]
+            assert said == [*help_text(game.state.rules).split("\n"), PROMPT]
         elif typed.kind == "board":
             assert sorted(map(str, shown_menu(screen, game.state))) == sorted(
                 map(str, game.legal_moves)

@@ -546,7 +546,7 @@ def _deal_points_bound(rules: Rules, sides: int) -> int:
 
 
 def _bounds(features: bool, rules: Rules) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    low, high = observation_bounds()
+    low, high = observation_bounds(rules)
     high = [min(bound, SCORE_CAP) for bound in high]
     if features:
         more_low, more_high = feature_bounds(rules)

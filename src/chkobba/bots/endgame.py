@@ -71,6 +71,11 @@ def deal_difference(state: State, deals: int) -> int:
         raise ChkobbaError(
             f"deal_difference: deals must be a count of deals (an integer >= 0), not {shown(deals)}"
         )
+    if len(state.captured) != 2:  # a third side's points would be left out unsaid
+        raise ChkobbaError(
+            f"deal_difference: side 0's points less side 1's need two sides, not "
+            f"{len(state.captured)}"
+        )
     try:  # a hand-built state can be broken (see check_state)
         return _difference(state, deals)
     except Exception as error:

@@ -340,6 +340,10 @@ class OpponentModel(CopiesApart):
         (card('AH'), card('4S'), card('5H'))
         """
         require_view("OpponentModel.posterior", view)
+        if view.players != 2:  # "the opponent" is one seat only with 2 players
+            raise ChkobbaError(
+                f"OpponentModel.posterior: a 2-player view only, not one of {view.players}"
+            )
         try:
             size = view.hand_sizes[1 - view.player]
             hands = list(itertools.combinations(view.unseen(), size))

@@ -30,11 +30,12 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
-from chkobba.cards import card
+from chkobba.cards import Card, Rank, Suit, card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.notation import parse_move
+from chkobba.rules import TUNISIAN, Rules
 
-__all__ = ["ALIASES", "COMMANDS", "HELP", "command_of"]
+__all__ = ["ALIASES", "COMMANDS", "HELP", "capture_example", "command_of", "help_text"]
 
 #: The commands and what each does, in the order ``help`` lists them.
 COMMANDS = {
@@ -61,19 +62,76 @@ def _also(command: str) -> str:
     return f" (also {', '.join(aliases)})" if aliases else ""
 
 
-#: What ``help`` prints during ``chkobba play``: every command, with its aliases.
-HELP = (
-    """\
-Type the number of a move from the list, or the move itself:
-  QH            play the queen of hearts (its one legal move)
-  QH x 2D+6S    play it and take 2D and 6S (also QHx2D+6S or QH:2D 6S)
-  keep, expose  at the cut: keep the top card or show it on the table
-Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
-Commands:
-"""
-    + "\n".join(f"  {name:<12}  {what}{_also(name)}" for name, what in COMMANDS.items())
-    + "\nCtrl-C stops the match and offers to save it; a second Ctrl-C quits."
-)
+_COURTS = (Rank.QUEEN, Rank.JACK, Rank.KING)
+_NUMBERS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)
+
+
+def capture_example(rules: Rules = TUNISIAN) -> str:
+    """A capture of a sum that ``rules`` allow, as ``help`` writes one: the profile's own
+    values, so that no example teaches a capture the game then refuses.
+
+    >>> from chkobba.cli.commands import capture_example
+    >>> capture_example(TUNISIAN), capture_example(CARD_RULES_PLUS)   # Q=8, Q=9
+    ('QH x 2D+6S', 'QH x 2D+7S')
+    """
+    takers = (_COURTS if rules.courts_capture_sums else ()) + _NUMBERS[::-1]
+    for taker in takers:
+        pairs = [
+            (low, high)
+            for low in _NUMBERS
+            for high in _NUMBERS
+            if rules.value(low) < rules.value(high)
+            and rules.value(low) + rules.value(high) == rules.value(taker)
+        ]
+        # Two and up first: the Tunisian example stays 0.1.0's QH x 2D+6S.
+        pairs.sort(key=lambda pair: (pair[0] is Rank.ACE, rules.value(pair[0])))
+        if pairs:
+            low, high = pairs[0]
+            return (
+                f"{Card(taker, Suit.HEARTS)} x {Card(low, Suit.DIAMONDS)}+{Card(high, Suit.SPADES)}"
+            )
+    return "QH x QS"  # house values under which no sum can be taken: an equal card
+
+
+def help_text(rules: Rules = TUNISIAN) -> str:
+    """What ``help`` prints during ``chkobba play`` under ``rules``: how to type a move
+    (the cut's words only where the profile cuts), then every command with its aliases.
+
+    >>> from chkobba.cli.commands import help_text
+    >>> print(help_text(CARD_RULES_PLUS).split("Commands:")[0])
+    Type the number of a move from the list, or the move itself:
+      QH            play the queen of hearts (its one legal move)
+      QH x 2D+7S    play it and take 2D and 7S (also QHx2D+7S or QH:2D 7S)
+    Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
+    <BLANKLINE>
+    """
+    example = capture_example(rules)
+    played, taken = example.split(" x ")
+    first, second = taken.split("+")
+    lines = [
+        "Type the number of a move from the list, or the move itself:",
+        f"  {played}            play the {_named(played)} (its one legal move)",
+        f"  {example}    play it and take {first} and {second} "
+        f"(also {played}x{taken} or {played}:{first} {second})",
+    ]
+    if rules.cut:
+        lines.append("  keep, expose  at the cut: keep the top card or show it on the table")
+    lines.append("Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).")
+    lines.append("Commands:")
+    lines += [f"  {name:<12}  {what}{_also(name)}" for name, what in COMMANDS.items()]
+    lines.append("Ctrl-C stops the match and offers to save it; a second Ctrl-C quits.")
+    return "\n".join(lines)
+
+
+def _named(text: str) -> str:
+    """``queen of hearts`` for ``QH``."""
+    played = card(text)
+    return f"{played.rank.name.lower()} of {played.suit.name.lower()}"
+
+
+#: What ``help`` prints during ``chkobba play`` under the Tunisian profile
+#: (:func:`help_text` gives it for any profile).
+HELP = help_text()
 
 
 def command_of(text: str) -> str | None:

@@ -23,7 +23,7 @@ from chkobba.bots.analysis import points_text, rank_moves
 from chkobba.bots.base import Bot
 from chkobba.bots.registry import BotSpec
 from chkobba.cards import Rank, card
-from chkobba.cli.commands import HELP, command_of
+from chkobba.cli.commands import HELP, capture_example, command_of, help_text
 from chkobba.cli.demo import bot_seed
 from chkobba.cli.narrate import counted, describe
 from chkobba.cli.output import Output, encoding_name, is_terminal
@@ -265,7 +265,7 @@ class _Match:
         if word == "quit":
             raise _Quit
         if word == "help":
-            self.out.line(HELP)
+            self.out.line(help_text(state.rules))
         elif word == "board":
             self.show(choices)
         elif word == "hint":
@@ -499,7 +499,21 @@ def _typable(text: str, message: str, state: State, choices: list[tuple[Move, st
         return message  # a reason of its own ('ZZ' is not a rank): it says what to fix
     if state.phase is Phase.CUT:
         return f"{shown(text)} is not a move: {_forms(state, choices)}"
-    return _NOTATION_FORMS.sub(_forms(state, choices), message)
+    message = _NOTATION_FORMS.sub(_forms(state, choices), message)
+    return message.replace(_SYNTAX_EXAMPLE, f"write a capture as {_example(state, choices)}")
+
+
+# The notation writes its capture example whatever the profile: Q=8 in the Tunisian one.
+_SYNTAX_EXAMPLE = "write a capture as QH x 2D+6S"
+
+
+def _example(state: State, choices: list[tuple[Move, str]]) -> str:
+    """A capture to show as the example: one the player can make now, else one the profile
+    allows (never a capture the game would then refuse)."""
+    for move, _ in choices:
+        if isinstance(move, Play) and len(move.capture) > 1:
+            return str(move)
+    return capture_example(state.rules)
 
 
 def _forms(state: State, choices: list[tuple[Move, str]]) -> str:
@@ -507,7 +521,7 @@ def _forms(state: State, choices: list[tuple[Move, str]]) -> str:
     numbers = "1" if len(choices) == 1 else f"1 to {len(choices)}"
     if state.phase is Phase.CUT:
         return f"now is the cut: type keep, expose or a move number ({numbers})"
-    return f"type a card (QH), a capture (QH x 2D+6S) or a move number ({numbers})"
+    return f"type a card (QH), a capture ({_example(state, choices)}) or a move number ({numbers})"
 
 
 def _not_a_number(text: str, choices: list[tuple[Move, str]]) -> ChkobbaError:
