@@ -1164,7 +1164,7 @@ def test_runs_taken_together_add_up() -> None:
     # commit d2bd018 82.5% of 200 (...), and on new shuffles 79.0% of 200 (...): all 600
     # together 79.3% (75.9% - 82.4%)"; the same against ISMCTS v1 ("the 600 matches
     # together give 51.7%"); "Its 56.0% and the 48.5% of commit f4ccce4 ...; together, 209
-    # of 400 (52.3%)"; docs/bots.md: "three runs of 200 matches: 76.5%, 82.5% and 79.0%;
+    # of 400 (52.2%)"; docs/bots.md: "three runs of 200 matches: 76.5%, 82.5% and 79.0%;
     # all 600 together 79.3%, 75.9% - 82.4%".
     prose = _prose(STRENGTH)
     for against in ("against GreedyBot, ExpertBot won", "against ISMCTS v1, ExpertBot won"):

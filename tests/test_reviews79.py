@@ -100,3 +100,22 @@ def test_the_gymnasium_space_bounds_a_house_rule_s_chkobbas_as_pettingzoo_does()
     assert (single.high[finite] == several.high[finite]).all()
     assert (single.low == several.low).all()
     assert single.high[finite].max() == pytest.approx(3.6)  # the chkobbas' bound, as docs say
+
+
+def test_apply_survivors_helps_and_refuses_an_option_for_a_mutant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # It took --help for a mutant's name and ended in a CalledProcessError traceback
+    # (`mutmut show --help`), with or without -OO (review 79C).
+    from pathlib import Path
+
+    from tests.helpers import load_script
+
+    script = Path(__file__).resolve().parent.parent / "tools" / "mutation" / "apply_survivors.py"
+    module = load_script(script, "_reviews79_apply_survivors")
+    module.__doc__ = None  # as under python -OO
+    assert module.main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: python tools/mutation/apply_survivors.py")
+    assert module.main([]) == 2
+    assert module.main(["-x", "--", "tests"]) == 2  # a pytest option before the --
+    assert capsys.readouterr().err.count("usage:") == 2

@@ -44,9 +44,22 @@ def _apply(diff: str, root: str) -> bool:
     return True
 
 
-def main(argv: list[str]) -> None:
+#: What --help prints (the docstring is gone under python -OO).
+USAGE = """usage: python tools/mutation/apply_survivors.py NAME [NAME ...] [-- PYTEST_ARGS ...]
+
+Apply each of mutmut's mutants NAME (its `mutmut show NAME` diff) to a fresh copy of
+src/ and run pytest with PYTEST_ARGS against it; print NAME: caught, survived or
+not applied. Run from the project root after `mutmut run`."""
+
+
+def main(argv: list[str]) -> int:
     split = argv.index("--") if "--" in argv else len(argv)
     names, pytest_args = argv[:split], argv[split + 1 :]
+    if not names or any(name.startswith("-") for name in names):
+        # No mutant's name begins with a dash: --help, or an option meant for pytest.
+        asked = set(names) & {"-h", "--help"}
+        print(USAGE, file=sys.stdout if asked else sys.stderr)
+        return 0 if asked else 2
     for name in names:
         diff = subprocess.run(
             [sys.executable, "-m", "mutmut", "show", name],
@@ -79,7 +92,8 @@ def main(argv: list[str]) -> None:
             print(f"{name}: {'caught' if failed else 'survived'}", flush=True)
         finally:
             shutil.rmtree(root)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))
