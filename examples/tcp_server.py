@@ -545,7 +545,12 @@ class Lobby:
     async def closed(self) -> None:
         """Wait until every match has started and ended, its connections done with."""
         await self.every_match_started.wait()
-        await asyncio.gather(*self.reporting)
+        # asyncio.wait, not gather: a gather cancelled (the server stopped) would cancel
+        # the reports too, and stop() could then wait for none of them; the matches'
+        # connections would be left to asyncio.run to cancel, their ends and records lost.
+        if self.reporting:
+            await asyncio.wait(self.reporting)
+        await asyncio.gather(*self.reporting)  # (done: raises what a report raised)
 
     async def stop(self) -> None:
         """Start no more matches, stop those in play and the one forming (each seat told
@@ -1007,13 +1012,14 @@ async def demo(
 
 def summary(number: int, match: MatchServer) -> str:
     """How the ``number``-th match ended, in a line."""
-    state, moves = match.game.state, len(match.game.moves)
+    state, played = match.game.state, len(match.game.moves)
+    moves = f"{played} move{'' if played == 1 else 's'}"
     if match.ending["type"] == "left":
-        return f"match {number} abandoned after {moves} moves: seat {match.ending['seat']} left"
+        return f"match {number} abandoned after {moves}: seat {match.ending['seat']} left"
     if match.ending["type"] == "stopped":
-        return f"match {number} stopped after {moves} moves: the server stopped"
+        return f"match {number} stopped after {moves}: the server stopped"
     return (
-        f"match {number} over after {moves} moves: scores {list(state.scores)}, "
+        f"match {number} over after {moves}: scores {list(state.scores)}, "
         f"side {state.winner} won"
     )
 

@@ -204,7 +204,7 @@ def test_the_tcp_server_says_a_match_a_seat_left_was_abandoned() -> None:
             pass
     out, err = server.communicate(timeout=120)
     assert message == {"type": "left", "seat": 1 - seat}
-    assert (out, err) == (f"match 1 abandoned after 1 moves: seat {1 - seat} left\n", "")
+    assert (out, err) == (f"match 1 abandoned after 1 move: seat {1 - seat} left\n", "")
 
 
 def test_the_tcp_server_serves_several_matches_at_once_and_keeps_their_records(
@@ -428,12 +428,43 @@ def test_a_tcp_server_without_end_stops_on_a_signal_telling_every_seat(
     # Clients that keep their end open are closed by the server after CLOSING_SECONDS.
     out, err = server.communicate(timeout=60)
     assert (server.returncode, err) == (0, "")
-    assert out == "match 1 stopped after 1 moves: the server stopped\nserver stopped\n"
+    assert out == "match 1 stopped after 1 move: the server stopped\nserver stopped\n"
     for client, line in zip(clients, lines, strict=True):
         if not clients_close:
             assert line.readline() == b""
             line.close()
             client.close()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_tcp_server_whose_every_match_started_stops_on_a_signal_with_no_traceback(
+    signum: signal.Signals, tmp_path: Path
+) -> None:
+    # Found by a review: with every match started (--matches 1, the default), a stop
+    # cancelled the matches' reports along with the wait for them, so the server stopped
+    # before its connections were done: asyncio.run cancelled them, a traceback each
+    # ("Exception in callback StreamReaderProtocol..."), and the match's line and record
+    # were lost.
+    records = tmp_path / "games.jsonl"
+    server, port = _serve("--seed", "1", "--records", str(records))
+    clients = [socket.create_connection(("127.0.0.1", int(port))) for _ in range(2)]
+    lines = [client.makefile("rb") for client in clients]
+    for line in lines:
+        assert json.loads(line.readline())["type"] == "seat"
+        assert json.loads(line.readline())["type"] == "outcome"  # the shuffle: mid-match
+    server.send_signal(signum)
+    for client, line in zip(clients, lines, strict=True):
+        while json.loads(line.readline())["type"] != "stopped":
+            pass  # its view
+        assert line.readline() == b""
+        line.close()
+        client.close()
+    out, err = server.communicate(timeout=60)
+    assert "Traceback" not in err and "Exception in callback" not in err
+    assert (server.returncode, err) == (0, "")
+    assert out == "match 1 stopped after 1 move: the server stopped\nserver stopped\n"
+    (kept,) = Record.load_lines(records)
+    assert kept.tags["ending"] == "server stopped" and len(kept.moves) == 1
 
 
 def test_a_person_at_the_keyboard_plays_a_match_against_a_bot_process() -> None:

@@ -578,7 +578,7 @@ def test_each_match_that_ends_is_told_in_a_line_and_recorded_abandoned_or_over(
     out = capsys.readouterr().out.splitlines()
     state = second.game.state
     assert out == [
-        "match 1 abandoned after 1 moves: seat 0 left",
+        "match 1 abandoned after 1 move: seat 0 left",
         f"match 2 over after {len(second.game.moves)} moves: scores {list(state.scores)}, "
         f"side {state.winner} won",
     ]
@@ -628,7 +628,7 @@ def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_mor
     assert [messages[-1] for messages in seated] == [{"type": "stopped"}] * 3
     assert refused == {"type": "error", "message": "every seat is taken"}
     (match,) = lobby.started
-    assert capsys.readouterr().out == "match 1 stopped after 1 moves: the server stopped\n"
+    assert capsys.readouterr().out == "match 1 stopped after 1 move: the server stopped\n"
     (kept,) = Record.load_lines(records)
     assert kept.final() == match.game.state and kept.tags["ending"] == "server stopped"
 
