@@ -1019,8 +1019,7 @@ def summary(number: int, match: MatchServer) -> str:
     if match.ending["type"] == "stopped":
         return f"match {number} stopped after {moves}: the server stopped"
     return (
-        f"match {number} over after {moves}: scores {list(state.scores)}, "
-        f"side {state.winner} won"
+        f"match {number} over after {moves}: scores {list(state.scores)}, side {state.winner} won"
     )
 
 
