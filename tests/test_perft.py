@@ -10,6 +10,7 @@ and ``tests/test_profile_scoring.py`` check against examples worked by hand).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from collections.abc import Sequence
@@ -43,7 +44,30 @@ def _load() -> ModuleType:
 
 
 perft = _load()
-POSITIONS = perft.positions()
+
+#: The names of the positions docs/perft.md defines, in its order: written out so that
+#: collecting this module plays nothing (the positions are played by the tests, through
+#: :func:`positions`); a test checks they are the page's.
+NAMES = (
+    "deal-2p",
+    "deal-4p",
+    "deal-3p-cardrulesplus",
+    "crowded-table-2p",
+    "refill-2p",
+    "last-round-4p",
+    "last-round-3p-cardrulesplus",
+    "house-last-round",
+)
+
+
+@functools.cache
+def positions() -> tuple[Any, ...]:
+    """The page's positions, played once, on first use."""
+    return tuple(perft.positions())
+
+
+def position_named(name: str) -> Any:
+    return next(p for p in positions() if p.name == name)
 
 
 def reference_legal(state: State) -> Sequence[Move]:
@@ -58,26 +82,29 @@ def reference_step(state: State, move: Move) -> State:
 def test_the_page_defines_every_kind_of_position() -> None:
     """Two, three and four players, both named profiles and a house one, deal starts,
     a refill and deal ends are all covered."""
-    assert len(POSITIONS) == 8
-    players = {position.state.players for position in POSITIONS}
-    profiles = {position.state.rules.name for position in POSITIONS}
-    rules = {position.state.rules for position in POSITIONS}
+    assert list(NAMES) == [position.name for position in positions()] == perft.names()
+    assert len(positions()) == 8
+    players = {position.state.players for position in positions()}
+    profiles = {position.state.rules.name for position in positions()}
+    rules = {position.state.rules for position in positions()}
     assert players == {2, 3, 4}
     assert profiles == {"tunisian", "cardrulesplus"}
     assert len(rules) == 3  # the house profile is a changed "tunisian"
-    assert any(position.state.phase is Phase.CUT for position in POSITIONS)
-    assert sum(any(t.deals for t in p.published.values()) for p in POSITIONS) == 4
+    assert any(position.state.phase is Phase.CUT for position in positions())
+    assert sum(any(t.deals for t in p.published.values()) for p in positions()) == 4
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
-def test_the_step_api_gives_the_published_counts(position: Any) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_step_api_gives_the_published_counts(name: str) -> None:
+    position = position_named(name)
     counted = perft.tallies(position.state, max(position.published))
     for depth, published in position.published.items():
         assert counted[depth - 1] == published, f"depth {depth}"
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
-def test_the_reference_rules_give_the_published_counts(position: Any) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_reference_rules_give_the_published_counts(name: str) -> None:
+    position = position_named(name)
     deepest = max(position.published)
     counted = perft.tallies(position.state, deepest, reference_legal, reference_step)
     for depth, published in position.published.items():
@@ -96,10 +123,11 @@ def _action_leaves(position: Position, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
-def test_the_action_encoding_gives_the_published_leaves(position: Any) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_the_action_encoding_gives_the_published_leaves(name: str) -> None:
     """The encoding of the game-AI adapters names every legal move once, in every
     position of the trees (to the deepest depth of at most 3,000 leaves)."""
+    position = position_named(name)
     small = [d for d, tally in position.published.items() if tally.leaves <= 3000]
     depth = max(small)
     assert _action_leaves(Position(position.state), depth) == position.published[depth].leaves
@@ -115,7 +143,7 @@ def test_step_api_and_reference_agree_on_random_trees(state: State) -> None:
 def test_perft_counts_what_it_says() -> None:
     """Depth 0 is the position itself; divide splits a depth by first move; nodes
     counts every move of every ply."""
-    position = next(p for p in POSITIONS if p.name == "refill-2p")
+    position = position_named("refill-2p")
     state, published = position.state, position.published
     assert perft.perft(state, 0).leaves == 1
     split = perft.divide(state, 4)
@@ -130,7 +158,7 @@ def test_perft_counts_what_it_says() -> None:
 def test_a_deal_end_is_a_leaf_with_its_points() -> None:
     """Past the deal's last play nothing is enumerated (the next move is a shuffle),
     and the last ply's points are the deal scores of the leaves."""
-    position = next(p for p in POSITIONS if p.name == "house-last-round")
+    position = position_named("house-last-round")
     last = max(position.published)
     assert perft.perft(position.state, last + 1).leaves == 0
     ends: list[State] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import pickle
 import random
@@ -23,6 +24,7 @@ from chkobba import (
     Record,
     RecordError,
     Rules,
+    State,
     apply,
     card,
     illegal_reason,
@@ -34,8 +36,23 @@ from chkobba import (
 from tests.helpers import random_history, whole_match
 from tests.strategies import History, histories
 
-SHORT = random_history(11, max_moves=6)  # a shuffle, a cut and a few plays
-MATCH = whole_match(12)  # a whole 2-player match
+Game = tuple[tuple[State, ...], tuple[Move, ...]]
+
+
+# Played on first use, not when the module is collected: an engine that raises fails the
+# tests that play, rather than the collection of every test here.
+@functools.cache
+def short() -> Game:
+    """A shuffle, a cut and a few plays."""
+    return random_history(11, max_moves=6)
+
+
+@functools.cache
+def match() -> Game:
+    """A whole 2-player match."""
+    return whole_match(12)
+
+
 DELETE = object()
 TUNISIAN_DATA = {"name": "tunisian", "capture_values": list(range(1, 11)), "target": 21}
 
@@ -50,18 +67,18 @@ def record_of(history: History) -> Record:
 
 
 def short_record() -> Record:
-    return Record(players=2, moves=SHORT[1], tags={"event": "tests", "player0": "Amira"})
+    return Record(players=2, moves=short()[1], tags={"event": "tests", "player0": "Amira"})
 
 
 def match_record() -> Record:
-    return Record(players=2, moves=MATCH[1])
+    return Record(players=2, moves=match()[1])
 
 
 # --- the Record value ----------------------------------------------------------------------
 
 
 def test_replay_gives_the_start_and_every_state() -> None:
-    states, moves = MATCH
+    states, moves = match()
     assert match_record().replay() == states
     assert len(states) == len(moves) + 1
     assert match_record().final() == states[-1]
@@ -76,8 +93,8 @@ def test_defaults_are_a_new_tunisian_match() -> None:
 
 
 def test_records_are_frozen_hashable_values() -> None:
-    a = Record(players=2, moves=list(SHORT[1]), tags={"b": "2", "a": "1"})
-    b = Record(players=2, moves=SHORT[1], tags={"a": "1", "b": "2"})
+    a = Record(players=2, moves=list(short()[1]), tags={"b": "2", "a": "1"})
+    b = Record(players=2, moves=short()[1], tags={"a": "1", "b": "2"})
     assert a == b and hash(a) == hash(b)
     assert a != attrs.evolve(a, tags={"a": "1"})
     assert isinstance(a.moves, tuple)
@@ -132,7 +149,7 @@ def test_from_moves_takes_the_start_state_of_a_match() -> None:
 
 
 def test_from_moves_refuses_a_state_that_is_not_a_match_start() -> None:
-    states = SHORT[0]
+    states = short()[0]
     with pytest.raises(RecordError, match="at the start of a match"):
         Record.from_moves(states[2], ())
     with pytest.raises(RecordError, match="starts from a State"):
@@ -151,7 +168,7 @@ def test_from_states_works_out_the_moves(history: History) -> None:
 
 
 def test_from_states_refuses_states_that_do_not_follow() -> None:
-    states = SHORT[0]
+    states = short()[0]
     leads = r"no legal move leads from state 2 \(index 1\) to state 3 \(index 2\)"
     with pytest.raises(RecordError, match=leads):
         Record.from_states([states[0], states[1], states[3]])
@@ -166,7 +183,7 @@ def test_from_states_refuses_states_that_do_not_follow() -> None:
 
 @given(st.data())
 def test_a_record_with_one_illegal_move_fails_at_that_index(data: st.DataObject) -> None:
-    states, moves = MATCH
+    states, moves = match()
     index = data.draw(st.integers(0, len(moves) - 1))
     state = states[index]
     bad = data.draw(st.sampled_from(_illegal_moves(state)))
@@ -200,7 +217,7 @@ def _reason(state: Any, move: Move) -> str:
 
 
 def test_moves_after_the_end_of_the_match_are_illegal() -> None:
-    moves = (*MATCH[1], Cut(keep=True))
+    moves = (*match()[1], Cut(keep=True))
     last = rf"move {len(moves)} \(index {len(moves) - 1}\)"
     with pytest.raises(RecordError, match=rf"{last} \('keep'\).*phase OVER"):
         Record(players=2, moves=moves).replay()
@@ -241,7 +258,7 @@ def test_the_json_layout() -> None:
     assert text.endswith("}\n")
     # One move per line, in canonical notation.
     moves = lines[rules_end + 3 : -2]
-    assert [json.loads(line.rstrip(",")) for line in moves] == [str(m) for m in SHORT[1]]
+    assert [json.loads(line.rstrip(",")) for line in moves] == [str(m) for m in short()[1]]
 
 
 def test_an_empty_record_and_non_ascii_tags_round_trip() -> None:
@@ -399,6 +416,20 @@ def corrupt(**changes: Any) -> str:
     return json.dumps(data)
 
 
+class Corrupt:
+    """:func:`corrupt` of ``changes``, written when a test asks for its :meth:`text` (a
+    parameter that plays nothing while the tests are collected)."""
+
+    def __init__(self, **changes: Any) -> None:
+        self.changes = changes
+
+    def __repr__(self) -> str:
+        return f"Corrupt(**{self.changes!r})"
+
+    def text(self) -> str:
+        return corrupt(**self.changes)
+
+
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
@@ -412,59 +443,61 @@ def corrupt(**changes: Any) -> str:
         ('{"format": "chkobba-record", "version": NaN}', "no NaN"),
         ('{"format": "chkobba-record", "version": 1, "dealer": -Infinity}', "no -Infinity"),
         ('{"a": 1, "a": 2}', "field 'a' appears twice"),
-        (corrupt(format="pgn"), 'format must be "chkobba-record": it is "pgn" (text)'),
-        (corrupt(format=DELETE), 'format must be "chkobba-record": it is missing'),
-        (corrupt(version=2), "version 2 is not supported (newer than this library reads)"),
-        (corrupt(version=0), "version 0 is not supported: this library reads 1"),
-        (corrupt(version="1"), 'version must be the whole number 1: it is "1" (text)'),
-        (corrupt(version=True), "version must be the whole number 1: it is true (a boolean)"),
-        (corrupt(version=1.0), "version must be the whole number 1: it is 1.0 (a number)"),
-        (corrupt(version=DELETE), "version must be the whole number 1: it is missing"),
-        (corrupt(winner=0), "unknown field 'winner'"),
-        (corrupt(players=DELETE), "missing field 'players'"),
-        (corrupt(dealer=DELETE), "missing field 'dealer'"),
-        (corrupt(scores=DELETE), "missing field 'scores'"),
-        (corrupt(moves=DELETE), "missing field 'moves'"),
-        (corrupt(players=3), "2 or 4 players, not 3"),
-        (corrupt(players="2"), 'players must be a whole number, not "2" (text)'),
-        (corrupt(players=True), "players must be a whole number, not true (a boolean)"),
-        (corrupt(players=None), "players must be a whole number, not null"),
-        (corrupt(dealer=2), "dealer must be a player from 0 to 1"),
-        (corrupt(dealer=2.5), "dealer must be a whole number"),
-        (corrupt(scores=[0]), "scores must be a list of 2 or 3 whole numbers"),
-        (corrupt(scores={"0": 0}), "scores must be a list of 2 or 3 whole numbers"),
-        (corrupt(scores=[0, False]), "scores must hold whole numbers, not false (a boolean)"),
-        (corrupt(scores=[0, -1]), "scores must be 2 whole numbers >= 0"),
-        (corrupt(scores=[30, 22]), "already decide"),
-        (corrupt(rules=None), "rules must be an object, not null"),
-        (corrupt(rules={"name": "tunisian"}), "missing field 'capture_values' in rules"),
-        (corrupt(rules={**TUNISIAN_DATA, "ko": True}), "unknown field 'ko' in rules"),
-        (corrupt(rules={**TUNISIAN_DATA, "name": 5}), "rules name must be text"),
-        (corrupt(rules={**TUNISIAN_DATA, "target": 0}), "target must be a positive integer"),
-        (corrupt(rules={**TUNISIAN_DATA, "target": True}), "target must be a positive integer"),
-        (corrupt(rules={**TUNISIAN_DATA, "capture_values": [1] * 9}), "capture_values must be"),
-        (corrupt(rules={**TUNISIAN_DATA, "capture_values": "1"}), "capture_values must be a list"),
-        (corrupt(rules={**TUNISIAN_DATA, "players": [2, 5]}), "rules: players must be"),
-        (corrupt(rules={**TUNISIAN_DATA, "players": 2}), "rules players must be a list"),
-        (corrupt(rules={**TUNISIAN_DATA, "void_deal": "sometimes"}), "rules: void_deal must be"),
-        (corrupt(rules={**TUNISIAN_DATA, "majority": None}), "rules: majority must be one of"),
-        (corrupt(rules={**TUNISIAN_DATA, "cut": 1}), "rules: cut must be true or false"),
-        (corrupt(rules={**TUNISIAN_DATA, "primiera": "yes"}), "rules: primiera must be"),
-        (corrupt(rules={**TUNISIAN_DATA, "card_values": []}), "unknown field 'card_values'"),
-        (corrupt(players=3, scores=[0, 0, 0]), "2 or 4 players, not 3"),
-        (corrupt(scores=[0, 0, 0]), "scores must be 2 whole numbers"),
-        (corrupt(tags=None), "tags must be an object of texts, not null"),
-        (corrupt(tags={"round": 3}), "tag 'round' must be text"),
-        (corrupt(tags={"": "x"}), "a tag name must be non-empty text"),
-        (corrupt(moves="keep"), 'moves must be a list of move texts, not "keep" (text)'),
-        (corrupt(moves=[None]), "move 1 (index 0) must be move text, not null"),
-        (corrupt(moves=["shuffle AS"]), "move 1 (index 0): 'shuffle AS' is not a move"),
-        (corrupt(moves=["keep"]), "move 1 (index 0) ('keep') is not legal: Cut is not allowed"),
+        (Corrupt(format="pgn"), 'format must be "chkobba-record": it is "pgn" (text)'),
+        (Corrupt(format=DELETE), 'format must be "chkobba-record": it is missing'),
+        (Corrupt(version=2), "version 2 is not supported (newer than this library reads)"),
+        (Corrupt(version=0), "version 0 is not supported: this library reads 1"),
+        (Corrupt(version="1"), 'version must be the whole number 1: it is "1" (text)'),
+        (Corrupt(version=True), "version must be the whole number 1: it is true (a boolean)"),
+        (Corrupt(version=1.0), "version must be the whole number 1: it is 1.0 (a number)"),
+        (Corrupt(version=DELETE), "version must be the whole number 1: it is missing"),
+        (Corrupt(winner=0), "unknown field 'winner'"),
+        (Corrupt(players=DELETE), "missing field 'players'"),
+        (Corrupt(dealer=DELETE), "missing field 'dealer'"),
+        (Corrupt(scores=DELETE), "missing field 'scores'"),
+        (Corrupt(moves=DELETE), "missing field 'moves'"),
+        (Corrupt(players=3), "2 or 4 players, not 3"),
+        (Corrupt(players="2"), 'players must be a whole number, not "2" (text)'),
+        (Corrupt(players=True), "players must be a whole number, not true (a boolean)"),
+        (Corrupt(players=None), "players must be a whole number, not null"),
+        (Corrupt(dealer=2), "dealer must be a player from 0 to 1"),
+        (Corrupt(dealer=2.5), "dealer must be a whole number"),
+        (Corrupt(scores=[0]), "scores must be a list of 2 or 3 whole numbers"),
+        (Corrupt(scores={"0": 0}), "scores must be a list of 2 or 3 whole numbers"),
+        (Corrupt(scores=[0, False]), "scores must hold whole numbers, not false (a boolean)"),
+        (Corrupt(scores=[0, -1]), "scores must be 2 whole numbers >= 0"),
+        (Corrupt(scores=[30, 22]), "already decide"),
+        (Corrupt(rules=None), "rules must be an object, not null"),
+        (Corrupt(rules={"name": "tunisian"}), "missing field 'capture_values' in rules"),
+        (Corrupt(rules={**TUNISIAN_DATA, "ko": True}), "unknown field 'ko' in rules"),
+        (Corrupt(rules={**TUNISIAN_DATA, "name": 5}), "rules name must be text"),
+        (Corrupt(rules={**TUNISIAN_DATA, "target": 0}), "target must be a positive integer"),
+        (Corrupt(rules={**TUNISIAN_DATA, "target": True}), "target must be a positive integer"),
+        (Corrupt(rules={**TUNISIAN_DATA, "capture_values": [1] * 9}), "capture_values must be"),
+        (Corrupt(rules={**TUNISIAN_DATA, "capture_values": "1"}), "capture_values must be a list"),
+        (Corrupt(rules={**TUNISIAN_DATA, "players": [2, 5]}), "rules: players must be"),
+        (Corrupt(rules={**TUNISIAN_DATA, "players": 2}), "rules players must be a list"),
+        (Corrupt(rules={**TUNISIAN_DATA, "void_deal": "sometimes"}), "rules: void_deal must be"),
+        (Corrupt(rules={**TUNISIAN_DATA, "majority": None}), "rules: majority must be one of"),
+        (Corrupt(rules={**TUNISIAN_DATA, "cut": 1}), "rules: cut must be true or false"),
+        (Corrupt(rules={**TUNISIAN_DATA, "primiera": "yes"}), "rules: primiera must be"),
+        (Corrupt(rules={**TUNISIAN_DATA, "card_values": []}), "unknown field 'card_values'"),
+        (Corrupt(players=3, scores=[0, 0, 0]), "2 or 4 players, not 3"),
+        (Corrupt(scores=[0, 0, 0]), "scores must be 2 whole numbers"),
+        (Corrupt(tags=None), "tags must be an object of texts, not null"),
+        (Corrupt(tags={"round": 3}), "tag 'round' must be text"),
+        (Corrupt(tags={"": "x"}), "a tag name must be non-empty text"),
+        (Corrupt(moves="keep"), 'moves must be a list of move texts, not "keep" (text)'),
+        (Corrupt(moves=[None]), "move 1 (index 0) must be move text, not null"),
+        (Corrupt(moves=["shuffle AS"]), "move 1 (index 0): 'shuffle AS' is not a move"),
+        (Corrupt(moves=["keep"]), "move 1 (index 0) ('keep') is not legal: Cut is not allowed"),
     ],
 )
 def test_malformed_records_raise_record_error_with_a_clear_message(
-    text: str, fragment: str
+    text: str | Corrupt, fragment: str
 ) -> None:
+    if isinstance(text, Corrupt):
+        text = text.text()
     with pytest.raises(RecordError) as raised:
         Record.from_json(text)
     assert fragment in str(raised.value)
@@ -495,7 +528,8 @@ json_values = st.recursive(
 )
 
 
-@given(st.sampled_from(sorted(short_record().to_dict())), json_values)
+# Deferred: the record's fields are read when the test runs, not while it is collected.
+@given(st.deferred(lambda: st.sampled_from(sorted(short_record().to_dict()))), json_values)
 def test_any_single_field_corruption_loads_or_raises_record_error(
     field: str, value: object
 ) -> None:
@@ -510,7 +544,7 @@ def test_any_single_field_corruption_loads_or_raises_record_error(
 
 @given(st.data())
 def test_any_single_move_corruption_raises_record_error(data: st.DataObject) -> None:
-    moves = [str(m) for m in SHORT[1]]
+    moves = [str(m) for m in short()[1]]
     index = data.draw(st.integers(0, len(moves) - 1))
     original = moves[index]
     moves[index] = data.draw(
