@@ -119,3 +119,31 @@ def test_apply_survivors_helps_and_refuses_an_option_for_a_mutant(
     assert module.main([]) == 2
     assert module.main(["-x", "--", "tests"]) == 2  # a pytest option before the --
     assert capsys.readouterr().err.count("usage:") == 2
+
+
+def test_a_scheduler_client_made_after_simulate_gave_up_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A peer that answered only after the 10 s: the client was made later still, never
+    # closed, and Dask warned of a dangling stream long after main returned (review 79B).
+    import threading
+    from types import SimpleNamespace
+
+    from chkobba.cli import simulate
+    from chkobba.cli.simulate import CommandError
+
+    answer, closed = threading.Event(), threading.Event()
+
+    class SlowClient:
+        def __init__(self, address: str, timeout: str) -> None:
+            answer.wait(30)
+
+        def close(self) -> None:
+            closed.set()
+
+    monkeypatch.setattr(simulate, "CONNECT_SECONDS", 0)
+    distributed = SimpleNamespace(Client=SlowClient)
+    with pytest.raises(CommandError, match="no answer in 0 s"):
+        simulate._connect(distributed, "tcp://127.0.0.1:9")
+    answer.set()  # the peer answers at last
+    assert closed.wait(30)

@@ -473,24 +473,37 @@ def _connect(distributed: Any, address: str) -> Any:
     Made in a thread of its own, given a second more than Dask's own timeout: a peer
     that answers but is no scheduler (an HTTP server) kept Dask waiting for good, and an
     address of another scheme (``tls://`` without its certificates, ``ucx://`` without
-    its package) fails with errors of other types.
+    its package) fails with errors of other types. A client made after the command gave
+    up is closed at once; a thread that Dask never lets go (a peer that accepts and never
+    answers) stays, with its sockets, as long as the process (docs/cli.md says so).
     """
     made: dict[str, Any] = {}
+    lock = threading.Lock()  # the thread's result and the command's giving up, one at a time
 
     def connect() -> None:
         try:
-            made["client"] = distributed.Client(address, timeout=f"{CONNECT_SECONDS}s")
+            client = distributed.Client(address, timeout=f"{CONNECT_SECONDS}s")
         except Exception as error:  # reported below, in the command's own words
             made["error"] = error
+            return
+        with lock:
+            if "given up" not in made:
+                made["client"] = client
+                return
+        # Too late: nobody else will use or close it (and nobody would hear its errors).
+        with contextlib.suppress(Exception):
+            client.close()
 
     thread = threading.Thread(target=connect, name="chkobba-dask-connect", daemon=True)
     thread.start()
     thread.join(CONNECT_SECONDS + 1)  # Dask's own timeout, when it keeps it, comes first
     cannot = f"cannot reach the Dask scheduler at {shown(address, 200)}"  # '' shows too
-    if thread.is_alive():
-        raise CommandError(
-            f"{cannot}: no answer in {CONNECT_SECONDS} s (is a Dask scheduler listening there?)"
-        )
+    with lock:
+        if "client" not in made and "error" not in made:
+            made["given up"] = True
+            raise CommandError(
+                f"{cannot}: no answer in {CONNECT_SECONDS} s (is a Dask scheduler listening there?)"
+            )
     if "error" in made:
         raise CommandError(f"{cannot}: {one_line(str(made['error']))}")
     return made["client"]
