@@ -147,3 +147,19 @@ def test_a_scheduler_client_made_after_simulate_gave_up_is_closed(
         simulate._connect(distributed, "tcp://127.0.0.1:9")
     answer.set()  # the peer answers at last
     assert closed.wait(30)
+
+
+def test_greedy_counts_a_last_card_sweep_where_the_profile_does() -> None:
+    # GreedyBot gave no chkobba bonus to a sweep with the deal's last card even under
+    # last_card_chkobba=True, where the engine scores it (review 79A).
+    from chkobba import DECK
+    from chkobba.bots.greedy import CHKOBBA, play_score
+
+    table, hand = cards("3S 4H"), cards("7C")
+    unseen = [c for c in DECK if c not in table + hand]
+    house = attrs.evolve(TUNISIAN, name="last sweep", last_card_chkobba=True)
+
+    def score(rules: Rules) -> float:
+        return play_score(table, card("7C"), frozenset(table), unseen, 0, rules, True)
+
+    assert score(house) == pytest.approx(score(TUNISIAN) + CHKOBBA)

@@ -5,7 +5,8 @@
 ``score = gain - threat``
 
 * **gain** — for a capture, the *worth* of every card it puts into the side's pile (the
-  played card included), plus ``CHKOBBA`` for a sweep (not with the deal's last card).
+  played card included), plus ``CHKOBBA`` for a sweep (not with the deal's last card,
+  unless the profile counts that one: ``last_card_chkobba``).
   For a card laid without capture, minus ``LAY_FACTOR`` times its worth: a valuable card
   left on the table is out of our control.
 * **threat** — what the next player (always an opponent) is expected to take from the
@@ -198,7 +199,7 @@ def _play_score(
         remaining = tuple(c for c in table if c not in capture)
         # fsum is exactly rounded, so the set's (process-dependent) order cannot matter.
         gain = WORTH[played.index] + math.fsum(WORTH[c.index] for c in capture)
-        if not remaining and not last_card:
+        if not remaining and (not last_card or rules.last_card_chkobba):
             gain += CHKOBBA
     else:
         remaining = (*table, played)
