@@ -163,3 +163,60 @@ def test_greedy_counts_a_last_card_sweep_where_the_profile_does() -> None:
         return play_score(table, card("7C"), frozenset(table), unseen, 0, rules, True)
 
     assert score(house) == pytest.approx(score(TUNISIAN) + CHKOBBA)
+
+
+def test_the_documented_orders_of_a_state_s_cards() -> None:
+    # docs/snapshots.md now says what an implementer had to guess (review 79L): a pile
+    # holds the played card, then the cards taken in deck order, then at the deal's end
+    # the table's leftovers in table order; the stock is the deck in deck order before the
+    # first shuffle and after a void deal, and empty after a scored deal.
+    from chkobba import DECK, Phase, Play
+
+    rng = random.Random(3)
+    state = new_match()
+    assert state.stock == DECK
+    voided = scored = captures = 0
+    while voided == 0 or scored == 0 or captures < 50:
+        before = state
+        move = random_shuffle(rng) if state.is_chance else rng.choice(legal_moves(state))
+        state = apply(state, move)
+        if isinstance(move, Play) and move.capture:
+            side = before.side_of(before.mover)
+            added = state.captured[side][len(before.captured[side]) :]
+            taken = tuple(sorted(move.capture, key=DECK.index))
+            leftovers = ()
+            if state.deal_scores != before.deal_scores:  # the deal's last play
+                leftovers = tuple(c for c in before.table if c not in move.capture)
+            assert added == (move.card, *taken, *leftovers)
+            captures += 1
+        if state.phase is Phase.SHUFFLE and before.phase is not Phase.SHUFFLE:
+            if state.deal_scores == before.deal_scores:
+                voided += 1
+                assert state.stock == DECK
+            else:
+                scored += 1
+                assert state.stock == ()
+        if state.phase is Phase.OVER:
+            rng, state = random.Random(rng.random()), new_match()
+
+
+def test_a_start_with_its_stock_in_another_order_is_named_for_it() -> None:
+    # The message said the state was not "in phase SHUFFLE after 0 deals", which it was.
+    from chkobba import Record, RecordError
+
+    start = new_match()
+    shuffled = attrs.evolve(start, stock=start.stock[::-1])
+    with pytest.raises(RecordError, match=r"its stock must hold the 40 cards in deck order"):
+        Record.from_moves(shuffled, [])
+    with pytest.raises(RecordError, match=r"its stock must hold the 40 cards in deck order"):
+        Record.from_states([attrs.evolve(start, dealer=0, stock=start.stock[1:] + start.stock[:1])])
+
+
+def test_a_keyword_is_read_in_ascii_letters_only() -> None:
+    # "\u212aEEP" (a Kelvin sign) lowered to "keep" and was read as the cut (review 79L);
+    # cards were already read in ASCII letters only.
+    from chkobba import Cut, NotationError, parse_move
+
+    assert parse_move("KEEP") == Cut(keep=True)
+    with pytest.raises(NotationError):
+        parse_move("\u212aEEP")

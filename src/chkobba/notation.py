@@ -157,7 +157,9 @@ def _read(text: str) -> tuple[Move, bool]:
     words = text.split()
     if not words:
         raise _error(text, f"the text is empty; {_FORMS}")
-    first = words[0].lower()
+    # Case is forgiven for ASCII letters only, as in cards: "\u212aEEP" (a Kelvin sign)
+    # lowers to "keep" but is no keyword.
+    first = words[0].lower() if words[0].isascii() else words[0]
     if first in _CUTS:
         if len(words) > 1:
             raise _error(text, f"{first} is a whole move; nothing may follow it")

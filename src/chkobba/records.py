@@ -201,6 +201,17 @@ def _check_encodable(text: str, what: str) -> None:
         ) from None
 
 
+def _not_a_start(state: State) -> str:
+    """Why ``state``, which passed check_state, is not the new match a record begins at."""
+    reason = "a record starts at the start of a match (a state from new_match)"
+    done = len(state.deal_scores)
+    if state.phase is not Phase.SHUFFLE or done:
+        deals = f"{done} deal{'' if done == 1 else 's'}"
+        return f"{reason}, not in phase {state.phase.name} after {deals}"
+    # Before any deal check_state leaves one thing free: the order of the stock.
+    return f"{reason}: its stock must hold the 40 cards in deck order (AS AH AD AC 2S ...)"
+
+
 @attrs.frozen
 class Record:
     """A match from its start: how it began and every move, shuffles included.
@@ -282,11 +293,7 @@ class Record:
             tags=tags,
         )
         if record.start() != start:
-            done = len(start.deal_scores)
-            raise RecordError(
-                "a record starts at the start of a match (a state from new_match), "
-                f"not in phase {start.phase.name} after {done} deal{'' if done == 1 else 's'}"
-            )
+            raise RecordError(_not_a_start(start))
         return record
 
     @classmethod
