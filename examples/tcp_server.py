@@ -142,6 +142,7 @@ from chkobba import (
 )
 from chkobba.arena import subseed
 from chkobba.bots import GreedyBot, make_bot
+from chkobba.cli.narrate import counted
 from chkobba.errors import shown
 
 #: How long the server waits, once a match is over, for its clients to close.
@@ -1012,8 +1013,7 @@ async def demo(
 
 def summary(number: int, match: MatchServer) -> str:
     """How the ``number``-th match ended, in a line."""
-    state, played = match.game.state, len(match.game.moves)
-    moves = f"{played} move{'' if played == 1 else 's'}"
+    state, moves = match.game.state, counted(len(match.game.moves), "move")
     if match.ending["type"] == "left":
         return f"match {number} abandoned after {moves}: seat {match.ending['seat']} left"
     if match.ending["type"] == "stopped":

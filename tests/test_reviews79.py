@@ -33,7 +33,20 @@ HOUSES = (
     attrs.evolve(TUNISIAN, name="courts alone", courts_capture_sums=False),
     attrs.evolve(CARD_RULES_PLUS, name="courts alone", courts_capture_sums=False),
     attrs.evolve(TUNISIAN, name="low queen", capture_values=(1, 2, 3, 4, 5, 6, 7, 2, 9, 10)),
+    attrs.evolve(TUNISIAN, name="fives", capture_values=(5, 5, 5, 5, 5, 5, 5, 10, 10, 10)),
+    attrs.evolve(TUNISIAN, name="no sums", capture_values=(1, 2, 4, 8, 16, 32, 64, 1, 2, 4)),
 )
+#: The example each profile's help shows: from the highest card that takes a sum, its two
+#: lowest summands from 2 up.
+EXAMPLES = [
+    "QH x 2D+6S",
+    "QH x 2D+7S",
+    "7H x 2D+5S",
+    "7H x 2D+5S",
+    "JH x 2D+7S",
+    "QH x 2D+3S",
+    "QH x QS",
+]
 
 
 @pytest.mark.parametrize("rules", [*PROFILES.values(), *HOUSES], ids=lambda rules: rules.name)
@@ -43,7 +56,22 @@ def test_the_help_s_capture_is_one_the_profile_allows(rules: Rules) -> None:
     played, taken = capture_example(rules).split(" x ")
     table = cards(taken.replace("+", " "))
     assert frozenset(table) in options_for_card(table, card(played), rules)
-    assert len(table) == 2
+    # A sum where the values allow one (none under "no sums": an equal card instead).
+    assert len(table) == (1 if rules.name == "no sums" else 2)
+
+
+def test_the_help_s_examples_word_for_word() -> None:
+    profiles = [*PROFILES.values(), *HOUSES]
+    assert [capture_example(rules) for rules in profiles] == EXAMPLES
+    # The help of house values that take no sum: it crashed splitting "QH x QS" at "+".
+    assert "  QH x QS       play it and take QS (also QHxQS or QH:QS)\n" in help_text(HOUSES[-1])
+    # (Equal values make a sum too: 2D+3S is 5+5 for the queen of "fives", review 79M.)
+
+
+def test_the_help_refuses_a_profile_s_name_by_name() -> None:
+    for function in (capture_example, help_text):
+        with pytest.raises(ChkobbaError, match=r"that profile is PROFILES\['cardrulesplus'\]"):
+            function("cardrulesplus")  # type: ignore[arg-type]
 
 
 def test_the_help_shows_the_cut_only_where_the_profile_cuts() -> None:
@@ -59,13 +87,17 @@ def test_a_slip_is_answered_with_a_capture_the_player_can_make() -> None:
     # "write a capture as QH x 2D+6S" showed a capture a queen cannot make there.
     _, out, _ = run_cli(
         "play", "--rules", "cardrulesplus", "--seed", "4", "--no-colour",
-        stdin="help\nQH 2D\nquit\nn\n",
+        stdin="help\nQH 2D\nQH x 2D x 7S\nquit\nn\n",
     )  # fmt: skip
     assert "QH x 2D+7S    play it and take 2D and 7S" in out
     assert "keep, expose" not in out
     assert (
         "'QH 2D' is not a move: type a card (QH), a capture (7D x AD+6D) or a move number "
         "(1 to 3); write a capture as 7D x AD+6D; type help for help"
+    ) in out
+    assert (
+        "'QH x 2D x 7S' is not a move: it has more than one capture mark; write one, as in "
+        "7D x AD+6D; type help for help"
     ) in out
 
 
@@ -220,3 +252,47 @@ def test_a_keyword_is_read_in_ascii_letters_only() -> None:
     assert parse_move("KEEP") == Cut(keep=True)
     with pytest.raises(NotationError):
         parse_move("\u212aEEP")
+
+
+def test_the_odd_games_note_at_four_players_is_the_two_player_one() -> None:
+    # Only 2 and 3 players were tried: a 4-player match (two partnerships) gets the note
+    # of seat 0, not the 3-player one of two seats in three (review 79G).
+    code, _, err = run_cli(
+        "simulate", "--games", "1", "--bots", "random", "random", "--players", "4",
+        "--target", "1",
+    )  # fmt: skip
+    assert code == 0
+    assert "the first bot of each pair holds seat 0, and deals first" in err
+    assert "two of the three seats" not in err
+
+
+def test_the_opponent_model_refuses_a_four_player_view() -> None:
+    state = apply(new_match(4), random_shuffle(random.Random(2)))
+    state = apply(state, legal_moves(state)[0])
+    with pytest.raises(ChkobbaError, match="a 2-player view only, not one of 4"):
+        OpponentModel(temperature=0.3, noise=0.1).posterior(observe(state, state.mover))
+
+
+def test_a_scheduler_that_refuses_ends_the_connecting_thread_quietly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The thread records Dask's error and returns: nothing may reach threading's
+    # excepthook (an UnboundLocalError there printed a traceback before the one-line
+    # error, and pytest only warns of it).
+    import threading
+    from types import SimpleNamespace
+
+    from chkobba.cli import simulate
+    from chkobba.cli.simulate import CommandError
+
+    raised: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", raised.append)
+
+    def refuse(address: str, timeout: str) -> object:
+        raise OSError("connection refused")
+
+    with pytest.raises(
+        CommandError, match=r"cannot reach the Dask scheduler at .*: connection refused"
+    ):
+        simulate._connect(SimpleNamespace(Client=refuse), "tcp://127.0.0.1:1")
+    assert raised == []

@@ -28,12 +28,14 @@ chkobba.errors.ChkobbaError: 'hint x': hint takes nothing after it
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections.abc import Callable
 
+from chkobba.captures import options_for_card
 from chkobba.cards import Card, Rank, Suit, card
 from chkobba.errors import ChkobbaError, shown
 from chkobba.notation import parse_move
-from chkobba.rules import TUNISIAN, Rules
+from chkobba.rules import TUNISIAN, Rules, not_a_profile
 
 __all__ = ["ALIASES", "COMMANDS", "HELP", "capture_example", "command_of", "help_text"]
 
@@ -74,23 +76,20 @@ def capture_example(rules: Rules = TUNISIAN) -> str:
     >>> capture_example(TUNISIAN), capture_example(CARD_RULES_PLUS)   # Q=8, Q=9
     ('QH x 2D+6S', 'QH x 2D+7S')
     """
-    takers = (_COURTS if rules.courts_capture_sums else ()) + _NUMBERS[::-1]
-    for taker in takers:
-        pairs = [
-            (low, high)
-            for low in _NUMBERS
-            for high in _NUMBERS
-            if rules.value(low) < rules.value(high)
-            and rules.value(low) + rules.value(high) == rules.value(taker)
-        ]
-        # Two and up first: the Tunisian example stays 0.1.0's QH x 2D+6S.
-        pairs.sort(key=lambda pair: (pair[0] is Rank.ACE, rules.value(pair[0])))
-        if pairs:
-            low, high = pairs[0]
-            return (
-                f"{Card(taker, Suit.HEARTS)} x {Card(low, Suit.DIAMONDS)}+{Card(high, Suit.SPADES)}"
-            )
-    return "QH x QS"  # house values under which no sum can be taken: an equal card
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"capture_example: {not_a_profile(rules)}")
+    # Two and up first, then the lower values: the Tunisian example stays 0.1.0's.
+    pairs = sorted(
+        itertools.combinations(_NUMBERS, 2),
+        key=lambda pair: (pair[0] is Rank.ACE, rules.value(pair[0]), rules.value(pair[1])),
+    )
+    for taker in (*_COURTS, *reversed(_NUMBERS)):
+        played = Card(taker, Suit.HEARTS)
+        for low, high in pairs:
+            table = (Card(low, Suit.DIAMONDS), Card(high, Suit.SPADES))
+            if frozenset(table) in options_for_card(table, played, rules):  # the engine's say
+                return f"{played} x {table[0]}+{table[1]}"
+    return "QH x QS"  # house values under which no two cards make a sum: an equal card
 
 
 def help_text(rules: Rules = TUNISIAN) -> str:
@@ -105,14 +104,16 @@ def help_text(rules: Rules = TUNISIAN) -> str:
     Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
     <BLANKLINE>
     """
+    if not isinstance(rules, Rules):
+        raise ChkobbaError(f"help_text: {not_a_profile(rules)}")
     example = capture_example(rules)
-    played, taken = example.split(" x ")
-    first, second = taken.split("+")
+    played, written = example.split(" x ")
+    taken = written.split("+")  # one card where the house values let no sum be taken
     lines = [
         "Type the number of a move from the list, or the move itself:",
         f"  {played}            play the {_named(played)} (its one legal move)",
-        f"  {example}    play it and take {first} and {second} "
-        f"(also {played}x{taken} or {played}:{first} {second})",
+        f"  {example:<10}    play it and take {' and '.join(taken)} "
+        f"(also {played}x{written} or {played}:{' '.join(taken)})",
     ]
     if rules.cut:
         lines.append("  keep, expose  at the cut: keep the top card or show it on the table")

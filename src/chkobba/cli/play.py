@@ -494,17 +494,27 @@ _NOTATION_FORMS = re.compile(r"expected a card \(QH\),.*?or shuffle followed by 
 
 def _typable(text: str, message: str, state: State, choices: list[tuple[Move, str]]) -> str:
     """The notation's message about ``text``, its list of every move's form replaced by
-    what the player can type now; at the cut, where no card is played, its whole reason."""
+    what the player can type now, and its capture example by one the player can make; at
+    the cut, where no card is played, its whole reason."""
+    for phrase in _SYNTAX_EXAMPLES:
+        if phrase in message:
+            message = message.replace(
+                phrase, phrase.replace(_TUNISIAN_EXAMPLE, _example(state, choices))
+            )
     if not _NOTATION_FORMS.search(message):
         return message  # a reason of its own ('ZZ' is not a rank): it says what to fix
     if state.phase is Phase.CUT:
         return f"{shown(text)} is not a move: {_forms(state, choices)}"
-    message = _NOTATION_FORMS.sub(_forms(state, choices), message)
-    return message.replace(_SYNTAX_EXAMPLE, f"write a capture as {_example(state, choices)}")
+    return _NOTATION_FORMS.sub(_forms(state, choices), message)
 
 
-# The notation writes its capture example whatever the profile: Q=8 in the Tunisian one.
-_SYNTAX_EXAMPLE = "write a capture as QH x 2D+6S"
+# The notation writes its capture example whatever the profile (Q=8, the Tunisian value),
+# after what the player typed: only these phrases of its reasons are replaced.
+_TUNISIAN_EXAMPLE = "QH x 2D+6S"
+_SYNTAX_EXAMPLES = (
+    f"write a capture as {_TUNISIAN_EXAMPLE}",
+    f"write one, as in {_TUNISIAN_EXAMPLE}",
+)
 
 
 def _example(state: State, choices: list[tuple[Move, str]]) -> str:
