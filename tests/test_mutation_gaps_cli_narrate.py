@@ -323,3 +323,36 @@ def test_a_tie_the_house_rule_gives_the_last_capturer_says_so() -> None:
     assert _told(plain, Play(card("3C"), cards("3H"))).splitlines()[3] == (
         "  diamonds   5-5  -> nobody"
     )
+
+
+def test_a_tied_cards_count_the_house_rule_gives_the_last_capturer_says_so() -> None:
+    house = attrs.evolve(TUNISIAN, name="ties", ties_to_last_capturer=True)
+    before = arranged(
+        hands=["3C", ""],
+        table="3H",
+        current=0,
+        stock="",
+        captured=["AS 2S 3S 4S 5S 6S 7S QS JS KS AD 2D 3D 4D 5D 7C 7H 6C", ""],
+        last_capturer=1,
+        rules=house,
+    )
+    told = _told(before, Play(card("3C"), cards("3H"))).splitlines()
+    assert told[2] == "  cards      20-20  -> player 0 (the tie goes to the last capturer)"
+
+
+def test_a_count_tied_below_the_winner_s_says_nothing_of_ties() -> None:
+    # Three players: sides 0 and 2 hold 13 cards each, side 1 wins with 14 alone.
+    before = arranged(
+        3,
+        hands=["3C", "", ""],
+        table="3H",
+        current=0,
+        stock="",
+        captured=["AS 2S 3S 4S 5S 6S 7S QS JS KS AH", "", "2H 4H 5H 6H 7H QH JH KH AC 2C 4C 5C 6C"],
+        chkobbas=(0, 0, 0),
+        scores=(0, 0, 0),
+        last_capturer=1,
+        rules=attrs.evolve(CARD_RULES_PLUS, name="ties", ties_to_last_capturer=True),
+    )
+    told = _told(before, Play(card("3C"), cards("3H"))).splitlines()
+    assert told[2] == "  cards      13-14-13  -> player 1"
