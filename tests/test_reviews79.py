@@ -296,3 +296,15 @@ def test_a_scheduler_that_refuses_ends_the_connecting_thread_quietly(
     ):
         simulate._connect(SimpleNamespace(Client=refuse), "tcp://127.0.0.1:1")
     assert raised == []
+
+
+def test_a_class_of_one_s_own_named_state_is_named_for_its_module() -> None:
+    # "legal_moves: expected a State or a PlayerView, got a State" (review 79G).
+    class State:
+        pass
+
+    with pytest.raises(ChkobbaError) as refused:
+        legal_moves(State())  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"legal_moves: expected a State or a PlayerView, got a State of {__name__}, not of chkobba"
+    )

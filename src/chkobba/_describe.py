@@ -93,13 +93,16 @@ def shown_kind(value: object) -> str:
 
 
 def kind_against(value: object, expected: str) -> str:
-    """:func:`shown_kind`, saying why a value of a class named as expected is refused:
-    its class is another load of the library's module (``importlib.reload``, IPython's
-    ``%autoreload``), where "expected a State, got a State" would say nothing."""
+    """:func:`shown_kind`, saying why a value of a class named as expected is refused,
+    where "expected a State, got a State" would say nothing: its class is another
+    module's, or another load of the library's module (``importlib.reload``, IPython's
+    ``%autoreload``)."""
     kind = type(value)
     named = re.search(rf"\ban? {re.escape(kind.__name__)}\b", expected)
-    if named is None or not kind.__module__.startswith("chkobba."):
+    if named is None or kind.__module__ == "builtins":  # "a list of hands" names no class
         return shown_kind(value)
+    if not kind.__module__.startswith("chkobba."):  # a class of one's own, named alike
+        return f"a {kind.__name__} of {kind.__module__}, not of chkobba"
     return (
         f"a {kind.__name__} of another load of {kind.__module__} (a reloaded module "
         "defines its classes anew, and the library holds those of its first load: "
