@@ -24,6 +24,7 @@ from chkobba import (
     Cut,
     Move,
     Play,
+    Rules,
     State,
     apply,
     card,
@@ -286,58 +287,41 @@ def test_symbols_and_counted_on_what_the_narration_never_gives_them() -> None:
     assert counted(0, "deal") == "0 deals"
 
 
-def test_a_house_rule_that_counts_the_last_cards_sweep_calls_it_a_chkobba() -> None:
-    house = attrs.evolve(TUNISIAN, name="last card counts", last_card_chkobba=True)
+def _last_sweep(pile: str, rules: Rules = TUNISIAN) -> list[str]:
+    """The narration of player 0's 3♣ taking the 3♥, the deal's last play, side 0's pile
+    ``pile`` before it (every other card in side 1's), player 1 the last capturer."""
     before = arranged(
         hands=["3C", ""],
         table="3H",
         current=0,
         stock="",
-        captured=["7D 7H 6D", ""],
+        captured=[pile, ""],
         last_capturer=1,
-        rules=house,
+        rules=rules,
     )
-    told = _told(before, Play(card("3C"), cards("3H")))
-    assert told.startswith("player 0 plays 3♣ and takes 3♥ - chkobba!\ndeal 1 score:\n")
-    assert "no chkobba" not in told
+    return _told(before, Play(card("3C"), cards("3H"))).splitlines()
+
+
+def test_a_house_rule_that_counts_the_last_cards_sweep_calls_it_a_chkobba() -> None:
+    house = attrs.evolve(TUNISIAN, name="last card counts", last_card_chkobba=True)
+    told = _last_sweep("7D 7H 6D", house)
+    assert told[:2] == ["player 0 plays 3♣ and takes 3♥ - chkobba!", "deal 1 score:"]
+    assert not any("no chkobba" in line for line in told)
 
 
 def test_a_tie_the_house_rule_gives_the_last_capturer_says_so() -> None:
     house = attrs.evolve(TUNISIAN, name="ties", ties_to_last_capturer=True)
-    before = arranged(
-        hands=["3C", ""],
-        table="3H",
-        current=0,
-        stock="",
-        captured=[PILE_OF_TWENTY, ""],
-        last_capturer=1,
-        rules=house,
-    )
-    told = _told(before, Play(card("3C"), cards("3H"))).splitlines()
-    assert told[2:4] == [
+    assert _last_sweep(PILE_OF_TWENTY, house)[2:4] == [
         "  cards      22-18  -> player 0",
         "  diamonds   5-5  -> player 0 (the tie goes to the last capturer)",
     ]
     # Without the house rule the same tie goes to nobody, and says nothing more.
-    plain = attrs.evolve(before, rules=TUNISIAN)
-    assert _told(plain, Play(card("3C"), cards("3H"))).splitlines()[3] == (
-        "  diamonds   5-5  -> nobody"
+    assert _last_sweep(PILE_OF_TWENTY)[3] == "  diamonds   5-5  -> nobody"
+    # A tied count of cards, 20-20, the same way.
+    pile = "AS 2S 3S 4S 5S 6S 7S QS JS KS AD 2D 3D 4D 5D 7C 7H 6C"
+    assert _last_sweep(pile, house)[2] == (
+        "  cards      20-20  -> player 0 (the tie goes to the last capturer)"
     )
-
-
-def test_a_tied_cards_count_the_house_rule_gives_the_last_capturer_says_so() -> None:
-    house = attrs.evolve(TUNISIAN, name="ties", ties_to_last_capturer=True)
-    before = arranged(
-        hands=["3C", ""],
-        table="3H",
-        current=0,
-        stock="",
-        captured=["AS 2S 3S 4S 5S 6S 7S QS JS KS AD 2D 3D 4D 5D 7C 7H 6C", ""],
-        last_capturer=1,
-        rules=house,
-    )
-    told = _told(before, Play(card("3C"), cards("3H"))).splitlines()
-    assert told[2] == "  cards      20-20  -> player 0 (the tie goes to the last capturer)"
 
 
 def test_a_count_tied_below_the_winner_s_says_nothing_of_ties() -> None:
