@@ -23,6 +23,7 @@ impossible position.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import functools
 import importlib
 import importlib.util
@@ -620,3 +621,10 @@ def terminal_text(received: str) -> str:
     plain: it also wrapped each line's newline in the line's style
     (``...\x1b[0m\x1b[1m\n\x1b[0m``), which shows the same (pyproject.toml allows rich 13)."""
     return re.sub(r"\x1b\[[\d;]+m\n\x1b\[0m", "\n", received)
+
+
+def dates_today() -> set[str]:
+    """Today's date, or yesterday's when a test runs over midnight (a child process
+    stamps a date, and the test asks for today's a moment later)."""
+    today = datetime.date.today()
+    return {today.isoformat(), (today - datetime.timedelta(days=1)).isoformat()}

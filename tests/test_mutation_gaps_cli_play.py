@@ -19,7 +19,6 @@ with a scripted standard input, or ``run_play`` and ``_Match`` called directly.
 
 from __future__ import annotations
 
-import datetime
 import io
 import re
 from pathlib import Path
@@ -33,7 +32,7 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.commands import HELP
 from chkobba.cli.output import Output
 from chkobba.cli.play import _Match, menu, run_play
-from tests.helpers import colour_terminal, run_cli
+from tests.helpers import colour_terminal, dates_today, run_cli
 
 GREEDY = BotSpec.parse("greedy")
 #: A house profile whose match ends after its first deal.
@@ -568,7 +567,7 @@ saved the record to 'four.json'
 """
     )
     tags = dict(Record.load(tmp_path / "four.json").tags)
-    assert tags.pop("date") in _today()
+    assert tags.pop("date") in dates_today()
     assert tags == {
         "event": "chkobba play",
         "seed": "1",
@@ -583,12 +582,6 @@ saved the record to 'four.json'
 def _undated(out: str) -> str:
     """``out`` with the default file name's date and time written ``DATE``."""
     return re.sub(r"chkobba-\d{4}-\d\d-\d\d-\d{4}\.json", "chkobba-DATE.json", out)
-
-
-def _today() -> set[str]:
-    """Today's date, or yesterday's when a test runs over midnight."""
-    today = datetime.date.today()
-    return {today.isoformat(), (today - datetime.timedelta(days=1)).isoformat()}
 
 
 @pytest.mark.parametrize(("term", "erased"), [("xterm-256color", True), ("dumb", False)])
@@ -682,7 +675,7 @@ def test_ctrl_c_stops_the_match_and_offers_the_dated_default_name(
         f"saved the record to '{saved.name}'\n"
     )
     tags = dict(Record.load(saved).tags)
-    assert tags.pop("date") in _today()
+    assert tags.pop("date") in dates_today()
     assert tags == {
         "event": "chkobba play",
         "seed": "5",
