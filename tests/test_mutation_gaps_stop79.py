@@ -25,10 +25,8 @@ import pytest
 
 from chkobba import (
     ChkobbaError,
-    Move,
     Phase,
     State,
-    apply,
     check_state,
     legal_moves,
     new_match,
@@ -37,9 +35,9 @@ from chkobba import (
 )
 from chkobba import checks as checks_module
 from chkobba.arena import tournament
-from chkobba.bots import GreedyBot, ISMCTSBot
-from chkobba.moves import random_shuffle
+from chkobba.bots import ISMCTSBot
 from tests.helpers import load_script
+from tests.test_inference import _greedy_match
 
 SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "tcp_server.py"
 server_example = load_script(SCRIPT, "tcp_server_stop79")
@@ -133,22 +131,6 @@ def test_an_executor_broken_before_any_match_is_named_as_refusing_them() -> None
 # === bots/ismcts.py: one bot at both seats ================================================
 
 
-def _greedy_states(seed: int, deals: int) -> list[State]:
-    """The states of ``deals`` deals of GreedyBot against GreedyBot."""
-    rng = random.Random(seed)
-    bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
-    state, states = new_match(), []
-    while state.phase is not Phase.OVER and len(state.deal_scores) < deals:
-        states.append(state)
-        if state.phase is Phase.SHUFFLE:
-            move: Move = random_shuffle(rng)
-        else:
-            player = state.mover
-            move = bots[player].choose(observe(state, player), legal_moves(state))
-        state = apply(state, move)
-    return states
-
-
 def test_one_bot_at_both_seats_samples_for_the_seat_it_left_as_that_seats_bot() -> None:
     # After the shared bot chose for seat 1, seat 0's readers are parked: sampling for
     # seat 0's last view must read them, as seat 0's own bot does, not sample uniformly.
@@ -156,7 +138,7 @@ def test_one_bot_at_both_seats_samples_for_the_seat_it_left_as_that_seats_bot() 
     shared = ISMCTSBot(iterations=5, inference=1, seed=1)
     own = {seat: ISMCTSBot(iterations=5, inference=1, seed=1) for seat in (0, 1)}
     compared = differing = 0
-    for state in _greedy_states(6, deals=2):
+    for state, _ in _greedy_match(6, deals=2):  # tests/test_inference.py's deals
         if state.phase is not Phase.PLAY:
             continue
         seat = state.mover
