@@ -190,8 +190,8 @@ _MOVES = [
     ),
     (lambda: Play("QH", cards("2D 6S 6S")), "a capture names each card once; 6S comes twice"),
     (
-        lambda: Play("QH", frozenset({"2D"})),  # type: ignore[arg-type]
-        "a capture holds '2D', which is not a card: give cards, "
+        lambda: Play("QH", frozenset({2})),  # type: ignore[arg-type]
+        "a capture holds 2, which is not a card: give cards or card texts, "
         "or the whole capture as text ('2D 6S')",
     ),
     (

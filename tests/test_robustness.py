@@ -98,6 +98,11 @@ def test_card_text_is_converted_by_every_move_constructor() -> None:
     assert repr(Play("AD")) == "Play(card('AD'))"
     assert Play(card("QH"), "QH").capture == frozenset(cards("QH"))
     assert Shuffle(format_cards(DECK)) == Shuffle(DECK)
+    # Card texts in a collection, as a JSON list holds them, mixed with cards or not.
+    assert Play("QH", ["2D", "6S"]) == Play("QH", (card("2D"), "6S")) == Play("QH", "2D 6S")
+    assert Play("QH", frozenset({"2D"})).capture == frozenset(cards("2D"))
+    assert Shuffle([str(c) for c in DECK]) == Shuffle(DECK)
+    assert all(type(c) is Card for c in Shuffle([str(c) for c in DECK]).order)
     assert Shuffle(list(DECK)).order == DECK
 
 
@@ -105,7 +110,8 @@ def test_card_text_is_converted_by_every_move_constructor() -> None:
     ("build", "fragment"),
     [
         (lambda: Play(card("QH"), card("2D")), "a capture is text"),
-        (lambda: Play(card("QH"), [card("2D"), "6S"]), "'6S', which is not a card"),
+        (lambda: Play(card("QH"), [card("2D"), 6]), "6, which is not a card"),
+        (lambda: Play(card("QH"), [card("2D"), "6X"]), "in a capture: '6X' is not a card"),
         (lambda: Play(card("QH"), [card("2D"), card("2D")]), "2D comes twice"),
         (lambda: Play(card("QH"), b"2D"), "a capture is text"),
         (lambda: Play(None), "a played card is a Card"),
@@ -113,7 +119,8 @@ def test_card_text_is_converted_by_every_move_constructor() -> None:
         (lambda: Play(card("QH"), 5), "a capture is text"),
         (lambda: Shuffle(None), "a shuffle is text"),
         (lambda: Shuffle(5), "a shuffle is text"),
-        (lambda: Shuffle((*DECK[:39], "KC")), "'KC', which is not a card"),
+        (lambda: Shuffle((*DECK[:39], None)), "None, which is not a card"),
+        (lambda: Shuffle((*DECK[:39], "KX")), "in a shuffle: 'KX' is not a card"),
         (lambda: Cut(keep="yes"), "must be True or False"),
         (lambda: Cut(keep=1), "must be True or False"),
         (lambda: Cut(keep=10**5000), "an integer of about 5001 digits"),

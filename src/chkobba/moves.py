@@ -61,8 +61,8 @@ def _to_card(played: Card | str) -> Card:
     raise NotationError(f"a played card is a Card or card text ('QH'), not {shown(played)}")
 
 
-def _to_cards(order: Iterable[Card] | str, what: str, example: str) -> tuple[Card, ...]:
-    """Cards from text, or from a collection holding only cards."""
+def _to_cards(order: Iterable[Card | str] | str, what: str, example: str) -> tuple[Card, ...]:
+    """Cards from text, or from a collection of cards and card texts (JSON's ``["2D", "6S"]``)."""
     if isinstance(order, str):
         return cards(order)
     if isinstance(order, (Card, bytes, bytearray)) or not isinstance(order, Iterable):
@@ -70,22 +70,32 @@ def _to_cards(order: Iterable[Card] | str, what: str, example: str) -> tuple[Car
             f"a {what} is text ({example!r}) or a collection of cards, not {shown(order)}"
         )
     found = items_of(order, f"a {what}", _MOST_CARDS, NotationError)
-    for item in found:
-        if type(item) is not Card:
-            raise NotationError(
-                f"a {what} holds {shown(item)}, which is not a card: give cards, "
-                f"or the whole {what} as text ({example!r})"
-            )
-    return found
+    if all(type(item) is Card for item in found):
+        return found
+    return tuple(_item_card(item, what, example) for item in found)
 
 
-def _to_order(order: Iterable[Card] | str) -> tuple[Card, ...]:
+def _item_card(item: object, what: str, example: str) -> Card:
+    if type(item) is Card:
+        return item
+    if isinstance(item, str):
+        try:
+            return card(item)
+        except NotationError as error:  # said in the move's terms: which move, which card
+            raise NotationError(f"in a {what}: {error}") from None
+    raise NotationError(
+        f"a {what} holds {shown(item)}, which is not a card: give cards or card texts, "
+        f"or the whole {what} as text ({example!r})"
+    )
+
+
+def _to_order(order: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if type(order) is tuple and _DECK_SET.issuperset(order):
         return order
     return _to_cards(order, "shuffle", "AS 2S ...")
 
 
-def _to_capture(capture: Iterable[Card] | str) -> frozenset[Card]:
+def _to_capture(capture: Iterable[Card | str] | str) -> frozenset[Card]:
     found = _to_cards(capture, "capture", "2D 6S")
     taken = frozenset(found)
     if len(taken) != len(found):
@@ -152,8 +162,9 @@ class Play:
 
     Fields:
         card: the :class:`~chkobba.Card` played from the mover's hand.
-        capture: the table cards it takes, a frozenset (any iterable of cards is accepted
-            and converted); empty when the card is laid on the table. The capture's order
+        capture: the table cards it takes, a frozenset (text, or any iterable of cards or
+            card texts, is accepted and converted); empty when the card is laid on the
+            table. The capture's order
             does not matter: ``Play(c, [a, b]) == Play(c, [b, a])``.
 
     >>> play = Play("QH", "6S 2D")
@@ -163,6 +174,8 @@ class Play:
     (card('QH'), '2D+6S')
     >>> Play("7D").capture  # nothing taken: the 7D is laid on the table
     frozenset()
+    >>> Play("QH", ["2D", "6S"]) == play  # card texts, as JSON lists them
+    True
     >>> Play("QH", "2D 2D")
     Traceback (most recent call last):
     ...
@@ -174,7 +187,7 @@ class Play:
 
     # Written by hand, not generated: plays are built in the engine's innermost loop, and
     # the common case (a Card and a frozenset of cards) costs two type tests.
-    def __init__(self, card: Card | str, capture: Iterable[Card] | str = frozenset()) -> None:
+    def __init__(self, card: Card | str, capture: Iterable[Card | str] | str = frozenset()) -> None:
         if type(card) is not Card:
             card = _to_card(card)
         if type(capture) is not frozenset or not _DECK_SET.issuperset(capture):
