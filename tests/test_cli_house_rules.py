@@ -204,6 +204,9 @@ def test_a_profile_name_in_other_letter_cases_names_it_unless_a_file_does(
     with _inside(tmp_path, monkeypatch):
         assert json.loads(run(*args, "CardRulesPlus")[1])["rules"] == "cardrulesplus"
         assert json.loads(run(*args, "TUNISIAN")[1])["rules"] == "tunisian"
+        # The Python constant's spelling, and words joined by hyphens (review 80B).
+        assert json.loads(run(*args, "CARD_RULES_PLUS")[1])["rules"] == "cardrulesplus"
+        assert json.loads(run(*args, "card-rules-plus")[1])["rules"] == "cardrulesplus"
         assert json.loads(run("rules", "CardRulesPlus")[1]) == CARD_RULES_PLUS.to_dict()
         (tmp_path / "CardRulesPlus").write_text(json.dumps(HOUSE.to_dict()), encoding="utf-8")
         assert json.loads(run(*args, "CardRulesPlus")[1])["rules"] == "house"
@@ -212,6 +215,8 @@ def test_a_profile_name_in_other_letter_cases_names_it_unless_a_file_does(
         profile("CardRulesPlus")
     with pytest.raises(ChkobbaError, match=r"the profiles are cardrulesplus, tunisian$"):
         profile("house")
+    with pytest.raises(ChkobbaError, match=r"\(names are in lower case: 'cardrulesplus'\)$"):
+        profile("CARD_RULES_PLUS")
 
 
 def test_a_file_with_a_named_profiles_name_may_change_only_its_target(tmp_path: Path) -> None:

@@ -517,9 +517,9 @@ def profile(rules: Rules | str) -> Rules:
         return rules
     if type(rules) is str and rules in PROFILES:
         return PROFILES[rules]
-    # Names are exact, as a JSON file writes them; other cases get a pointer.
-    lower = rules.lower() if type(rules) is str else None
+    # Names are exact, as a JSON file writes them; other cases (CARD_RULES_PLUS) get a pointer.
+    folded = rules.lower().replace("_", "").replace("-", "") if type(rules) is str else None
     raise ChkobbaError(
         f"no rule profile is named {_shown(rules)}: the profiles are {', '.join(sorted(PROFILES))}"
-        + (f" (names are in lower case: {lower!r})" if lower in PROFILES else "")
+        + (f" (names are in lower case: {folded!r})" if folded in PROFILES else "")
     )

@@ -356,14 +356,16 @@ def read_profile(parser: argparse.ArgumentParser, text: str) -> Rules:
 def _profile(text: str) -> Rules:
     """A profile's name, or else the path of a JSON file holding a profile: a name wins,
     so a file named like a profile is read as ``./tunisian``. A name in other letter
-    cases (``CardRulesPlus``, as the rules' sources write it) names the profile too,
+    cases (``CardRulesPlus``, as the rules' sources write it) or with ``_`` or ``-``
+    between its words (``CARD_RULES_PLUS``, the Python constant) names the profile too,
     unless a file has that name."""
     if text in PROFILES:
         return PROFILES[text]
     name = shown_path(text)
     if not os.path.exists(text):
-        if text.lower() in PROFILES:
-            return PROFILES[text.lower()]
+        folded = text.lower().replace("_", "").replace("-", "")
+        if folded in PROFILES:
+            return PROFILES[folded]
         raise argparse.ArgumentTypeError(
             f"{name} is neither a rule profile ({_NAMES}) nor a file: no such file"
         )
