@@ -75,7 +75,7 @@ def test_the_help_refuses_a_profile_s_name_by_name() -> None:
 
 
 def test_the_help_shows_the_cut_only_where_the_profile_cuts() -> None:
-    assert help_text(TUNISIAN) == HELP  # the Tunisian text of 0.1.0, word for word
+    assert help_text(TUNISIAN) == HELP  # and HELP is pinned word for word: test_reviews80
     assert "QH x 2D+6S" in HELP and "keep, expose" in HELP
     plus = help_text(CARD_RULES_PLUS)
     assert "QH x 2D+7S    play it and take 2D and 7S (also QHx2D+7S or QH:2D 7S)" in plus

@@ -69,6 +69,10 @@ _INSTEAD = {
     ),
 }
 
+#: The names of the library's classes that its messages show by name alone (see
+#: :func:`shown_kind`): a class of one's own so named is said to be of its own module.
+_LOOKALIKES = frozenset({"State", *_INSTEAD})
+
 
 class TextEnumType(enum.EnumMeta):
     """The metaclass of the enums looked up by text (``Suit``, ``Rank``, ``Phase``):
@@ -98,10 +102,13 @@ def kind_against(value: object, expected: str) -> str:
     module's, or another load of the library's module (``importlib.reload``, IPython's
     ``%autoreload``)."""
     kind = type(value)
-    named = re.search(rf"\ban? {re.escape(kind.__name__)}\b", expected)
-    if named is None or kind.__module__ == "builtins":  # "a list of hands" names no class
+    if kind.__module__ == "builtins":  # "a list of hands" names no class
         return shown_kind(value)
-    if not kind.__module__.startswith("chkobba."):  # a class of one's own, named alike
+    named = re.search(rf"\ban? {re.escape(kind.__name__)}\b", expected)
+    own = not kind.__module__.startswith("chkobba.")
+    if named is None and not (own and kind.__name__ in _LOOKALIKES):
+        return shown_kind(value)
+    if own:  # a class of one's own, named as the one expected or as another of ours
         return f"a {kind.__name__} of {kind.__module__}, not of chkobba"
     return (
         f"a {kind.__name__} of another load of {kind.__module__} (a reloaded module "
@@ -185,7 +192,9 @@ def json_choices(choices: Iterable[str]) -> str:
 def wrong_type(function: str, expected: str, value: object) -> str:
     """The message for ``function`` given ``value`` where it expects ``expected``."""
     message = f"{function}: expected {expected}, got {kind_against(value, expected)}"
-    instead = _INSTEAD.get(type(value).__name__)
+    kind = type(value)
+    # The library's views only: a class of one's own of that name is not what it says.
+    instead = _INSTEAD.get(kind.__name__) if kind.__module__.startswith("chkobba.") else None
     return f"{message} ({instead})" if instead else message
 
 

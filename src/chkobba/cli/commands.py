@@ -69,8 +69,9 @@ _NUMBERS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank
 
 
 def capture_example(rules: Rules = TUNISIAN) -> str:
-    """A capture of a sum that ``rules`` allow, as ``help`` writes one: the profile's own
-    values, so that no example teaches a capture the game then refuses.
+    """A capture that ``rules`` allow, as ``help`` writes one: of a sum in the profile's
+    own values, so that no example teaches a capture the game then refuses, or, under
+    house values where no two cards make a sum, of an equal card (``QH x QS``).
 
     >>> from chkobba.cli.commands import capture_example
     >>> capture_example(TUNISIAN), capture_example(CARD_RULES_PLUS)   # Q=8, Q=9
