@@ -195,7 +195,14 @@ class Game:
         """The winning side once the match is over, else ``None``."""
         return self.state.winner
 
-    def play(self, move: Move | str, *, seat: int | None = None) -> State:
+    @property
+    def turn(self) -> int:
+        """How many moves the game has played (``len(game.moves)``): what a server sends
+        with each view, and a client sends back with its move, so that :meth:`play`
+        (``turn=``) refuses a move that answers a position already gone."""
+        return len(self._moves)
+
+    def play(self, move: Move | str, *, seat: int | None = None, turn: int | None = None) -> State:
         """Play a move, given as a move or as text, and return the new state.
 
         Text goes through :func:`~chkobba.parse_move` with the current state, so the short
@@ -209,7 +216,23 @@ class Game:
         a message that says nothing about any hand; otherwise text is read with that
         seat's :class:`~chkobba.PlayerView`, so an error speaks only of what the seat
         sees, and a shuffle is never accepted from it (the game's host deals).
+
+        ``turn`` is the :attr:`turn` of the position the move answers. A move sent for a
+        position that is gone (another move was played or undone since) is refused with
+        :class:`~chkobba.IllegalMoveError` before it is read: the short form ``"QH"`` could
+        otherwise stand for another capture on the new table.
+
+        >>> game = Game(seed=7)
+        >>> _ = game.deal()
+        >>> sent = game.turn                  # with the view the cutter is shown
+        >>> _ = game.play("keep", turn=sent)
+        >>> game.play("keep", turn=sent)      # the same message, delivered twice
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.IllegalMoveError: the move for turn 1 came at turn 2: its position is gone
         """
+        if turn is not None:
+            self._check_fresh(turn)
         if seat is not None:
             seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
@@ -229,6 +252,20 @@ class Game:
         if isinstance(move, Shuffle):
             self._shuffles[move] += 1
         return after
+
+    def _check_fresh(self, turn: int) -> None:
+        turn = integral(turn)  # numpy's integers too
+        if type(turn) is not int or turn < 0:
+            raise ChkobbaError(
+                f"Game.play: turn must be a count of moves (Game.turn), not {shown(turn)}"
+            )
+        now = len(self._moves)
+        if turn < now:
+            raise IllegalMoveError(
+                f"the move for turn {turn} came at turn {now}: its position is gone"
+            )
+        if turn > now:
+            raise IllegalMoveError(f"the move for turn {turn} came early: this is turn {now}")
 
     def _check_turn(self, seat: int) -> None:
         state = self.state
@@ -339,7 +376,9 @@ class Game:
     def record(self, tags: Mapping[str, str] | None = None) -> Record:
         """The :class:`~chkobba.Record` of the game so far, with ``tags`` (by default
         those of the record the game was read from, see :meth:`from_record`: none for a
-        new game; given ones replace them).
+        new game; given ones replace them). The game's seed is not among them: it deals
+        every deal still to come, so a server that means to resume the match with it
+        (:meth:`from_record`) keeps it, or tags it itself (``tags={"seed": "7"}``).
 
         >>> game = Game.from_record(Game(seed=7).record(tags={"event": "club night"}))
         >>> game.record().tags
@@ -352,7 +391,9 @@ class Game:
         )
 
     def render(self, player: int | None = None) -> str:
-        """The board of the current state (see :func:`~chkobba.render`)."""
+        """The board of the current state as ``player`` sees it, or with ``None`` as
+        :func:`~chkobba.render` draws a state: every hand shown. A spectator's board,
+        with no hand, is ``render(public_view(game.state))``."""
         return render(self.state, player)
 
     def __str__(self) -> str:

@@ -139,6 +139,20 @@ class MoveValue:
     move: Move = attrs.field(validator=_valued_move)
     value: float = attrs.field(repr=_float_code, validator=_number_value)
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, ready for :func:`json.dumps` and a browser's ``JSON.parse``: the
+        move as text and its value rounded to 3 places, ``None`` (JSON's ``null``) for a
+        move the search never tried, whose ``-inf`` JSON cannot write.
+
+        >>> from chkobba import parse_move
+        >>> from chkobba.bots.analysis import MoveValue
+        >>> MoveValue(parse_move("QH x 2D+6S"), 1.23456).to_dict()
+        {'move': 'QH x 2D+6S', 'value': 1.235}
+        >>> MoveValue(parse_move("5C"), float("-inf")).to_dict()
+        {'move': '5C', 'value': None}
+        """
+        return {"move": str(self.move), "value": _number(self.value)}
+
 
 @attrs.frozen
 class MoveReview:
@@ -199,7 +213,7 @@ class MoveReview:
             "played": str(self.played),
             "best": str(self.best.move),
             "loss": _number(self.loss),
-            "moves": [{"move": str(i.move), "value": _number(i.value)} for i in self.ranked],
+            "moves": [item.to_dict() for item in self.ranked],
         }
 
 

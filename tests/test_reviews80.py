@@ -1,0 +1,209 @@
+"""Findings of the stop-80 reviews (an app developer's backend, an independent referee of
+the CardRulesPlus profile), each pinned by a test that fails without its fix."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+from chkobba import (
+    TUNISIAN,
+    ChkobbaError,
+    Cut,
+    Game,
+    IllegalMoveError,
+    Phase,
+    Play,
+    apply,
+    card,
+    legal_moves,
+    new_match,
+    observe,
+    parse_move,
+)
+from chkobba.bots.analysis import MoveReview, MoveValue
+from chkobba.cli.commands import HELP, help_text
+from tests.helpers import run_cli
+
+# --- Game.turn and play(turn=): a move that answers a position already gone --------------
+
+
+def _dealt(seed: int = 11) -> Game:
+    game = Game(players=2, dealer=0, seed=seed)
+    game.deal()
+    return game
+
+
+def test_turn_counts_the_moves_played_and_undone() -> None:
+    game = Game(seed=11)
+    assert game.turn == 0
+    game.deal()
+    assert game.turn == 1 == len(game.moves)
+    game.play("expose")
+    assert game.turn == 2
+    game.undo()
+    assert game.turn == 1
+
+
+def test_a_move_for_the_current_turn_is_played() -> None:
+    game = _dealt()
+    state = game.play("expose", seat=1, turn=game.turn)
+    assert state.phase is Phase.PLAY and game.turn == 2
+    mover = game.current_player
+    assert mover is not None
+    move = game.legal_moves[0]
+    assert game.play(str(move), seat=mover, turn=2) == game.state and game.turn == 3
+
+
+def test_a_move_delivered_twice_or_after_another_is_refused_and_changes_nothing() -> None:
+    game = _dealt()
+    game.play("expose", seat=1, turn=1)
+    before = pickle.dumps(game)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("expose", seat=1, turn=1)
+    assert str(caught.value) == ("the move for turn 1 came at turn 2: its position is gone")
+    assert pickle.dumps(game) == before
+
+
+def test_a_stale_move_is_refused_before_it_is_read() -> None:
+    # The seat's short form would be read on the new table: refused as stale first, even
+    # when the text means nothing now, and even for a seat whose turn has come round.
+    game = _dealt()
+    game.play("expose", seat=1, turn=1)
+    mover = game.current_player
+    assert mover is not None
+    for text in ("QH", "no such move", str(game.legal_moves[0])):
+        with pytest.raises(IllegalMoveError, match=r"^the move for turn 1 came at turn 2"):
+            game.play(text, seat=mover, turn=1)
+
+
+def test_a_move_after_an_undo_answers_a_position_that_is_gone() -> None:
+    game = _dealt()
+    game.play("expose", turn=1)
+    game.undo()
+    # Turn 1 again, but the client that answered turn 2 saw a later position.
+    with pytest.raises(IllegalMoveError, match=r"^the move for turn 2 came early: this is turn 1$"):
+        game.play("keep", turn=2)
+    assert game.turn == 1 and game.play("keep", turn=1).phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("turn", [-1, 1.0, "1", True])
+def test_a_turn_that_is_no_count_of_moves_is_refused_by_name(turn: object) -> None:
+    game = _dealt()
+    with pytest.raises(ChkobbaError, match=r"^Game\.play: turn must be a count of moves") as caught:
+        game.play("keep", turn=turn)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalMoveError) and game.turn == 1
+
+
+def test_numpy_turns_are_counts() -> None:
+    game = _dealt()
+    assert game.play("keep", turn=np.int64(1)).phase is Phase.PLAY
+
+
+# --- MoveValue.to_dict: JSON a browser reads ---------------------------------------------
+
+
+def test_a_move_value_is_plain_data_and_a_move_never_tried_is_null() -> None:
+    take, lay = parse_move("QH x 2D+6S"), parse_move("5C")
+    assert MoveValue(take, 1.23456).to_dict() == {"move": "QH x 2D+6S", "value": 1.235}
+    never = MoveValue(lay, float("-inf")).to_dict()
+    assert never == {"move": "5C", "value": None}
+    # Standard JSON: json.loads with every non-standard constant refused reads it back.
+    text = json.dumps([never, MoveValue(take, np.float32(0.5)).to_dict()], allow_nan=False)
+    assert json.loads(text) == [never, {"move": "QH x 2D+6S", "value": 0.5}]
+
+
+def test_a_review_lists_its_moves_as_their_own_plain_data() -> None:
+    take, lay = parse_move("QH x 2D+6S"), parse_move("5C")
+    ranked = (MoveValue(take, 1.5), MoveValue(lay, float("-inf")))
+    review = MoveReview(2, 1, lay, ranked)
+    assert review.to_dict()["moves"] == [item.to_dict() for item in ranked]
+
+
+# --- card texts in a move's collection of cards -------------------------------------------
+
+
+def test_a_capture_given_as_a_json_list_of_card_texts_is_the_capture() -> None:
+    sent = json.loads('{"card": "QH", "capture": ["2D", "6S"]}')
+    assert Play(sent["card"], sent["capture"]) == parse_move("QH x 2D+6S")
+    assert Play(card("QH"), ["2D", card("6S")]).capture == frozenset({card("2D"), card("6S")})
+
+
+# --- the stop-79 help fix, pinned where its tests could not fail (review 80C) ---------------
+
+#: ``chkobba play``'s help under the Tunisian profile, as it was before stop 79 made the
+#: help follow the profile: the fix promised it unchanged.
+_TUNISIAN_HELP = """\
+Type the number of a move from the list, or the move itself:
+  QH            play the queen of hearts (its one legal move)
+  QH x 2D+6S    play it and take 2D and 6S (also QHx2D+6S or QH:2D 6S)
+  keep, expose  at the cut: keep the top card or show it on the table
+Cards are rank then suit: ranks A 2 3 4 5 6 7 Q J K, suits S H D C (or ♠ ♥ ♦ ♣).
+Commands:
+  help          this text (also ?, h)
+  board         show the board and your moves again
+  hint          what the strongest bot would play here
+  undo          take back your last move and the bots' after it (not past new cards dealt)
+  auto          turn on or off playing your move for you when it is your only legal one
+  quit          stop the match; you are offered to save it first (also exit)
+Ctrl-C stops the match and offers to save it; a second Ctrl-C quits."""
+
+
+def test_the_tunisian_help_is_the_text_it_was() -> None:
+    assert help_text(TUNISIAN) == HELP == _TUNISIAN_HELP
+
+
+def test_a_slip_without_a_sum_to_take_is_answered_with_the_profile_s_example() -> None:
+    # CardRulesPlus, seed 1: the table holds Q♥ alone, so the player can take no sum, and
+    # the example is the profile's (its queen is worth 9), not the Tunisian QH x 2D+6S.
+    _, out, _ = run_cli(
+        "play", "--rules", "cardrulesplus", "--seed", "1", "--no-colour",
+        stdin="QH 2D\nquit\nn\n",
+    )  # fmt: skip
+    assert (
+        "'QH 2D' is not a move: type a card (QH), a capture (QH x 2D+7S) or a move number "
+        "(1 to 3); write a capture as QH x 2D+7S; type help for help"
+    ) in out
+
+
+# --- a class of one's own named as one of the library's (review 80C) -----------------------
+
+
+class PlayerView:
+    """Not the library's view: a class of one's own that shares its name."""
+
+
+class State:
+    """Not the library's state either."""
+
+
+def test_a_lookalike_view_is_named_with_its_module_and_gets_no_hint_for_views() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        legal_moves(PlayerView())  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"legal_moves: expected a State or a PlayerView, got a PlayerView of {__name__}, "
+        "not of chkobba"
+    )
+    with pytest.raises(ChkobbaError) as caught:
+        apply(PlayerView(), Cut(keep=True))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"apply: expected a State, got a PlayerView of {__name__}, not of chkobba"
+    )
+    with pytest.raises(ChkobbaError) as caught:
+        apply(State(), Cut(keep=True))  # type: ignore[arg-type]
+    assert (
+        str(caught.value) == f"apply: expected a State, got a State of {__name__}, not of chkobba"
+    )
+
+
+def test_the_library_s_own_view_still_gets_the_hint() -> None:
+    with pytest.raises(ChkobbaError) as caught:
+        apply(observe(new_match(), 0), Cut(keep=True))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "apply: expected a State, got a PlayerView (a view hides the other hands: "
+        "legal_moves, is_legal, illegal_reason, parse_move and render accept a view, "
+        "apply needs the State)"
+    )
