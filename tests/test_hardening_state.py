@@ -358,7 +358,7 @@ def _members(value: object) -> list[str]:
 def _use(value: object, member: str) -> None:
     found = getattr(value, member)
     if callable(found):
-        found(*([0] if member == "side_of" else []))
+        found(*([0] if member in ("side_of", "players_of") else []))
 
 
 def _view() -> PlayerView:

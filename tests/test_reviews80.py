@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import pickle
 
+import attrs
 import numpy as np
 import pytest
 
 from chkobba import (
+    CARD_RULES_PLUS,
     TUNISIAN,
     ChkobbaError,
     Cut,
@@ -17,12 +19,14 @@ from chkobba import (
     IllegalMoveError,
     Phase,
     Play,
+    Rules,
     apply,
     card,
     legal_moves,
     new_match,
     observe,
     parse_move,
+    public_view,
 )
 from chkobba.bots.analysis import MoveReview, MoveValue
 from chkobba.cli.commands import HELP, help_text
@@ -207,3 +211,68 @@ def test_the_library_s_own_view_still_gets_the_hint() -> None:
         "legal_moves, is_legal, illegal_reason, parse_move and render accept a view, "
         "apply needs the State)"
     )
+
+
+# --- players_of(side): a side's players, asked of a state or of a view --------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "expected"),
+    [
+        (2, TUNISIAN, ((0,), (1,))),
+        (4, TUNISIAN, ((0, 2), (1, 3))),
+        (3, CARD_RULES_PLUS, ((0,), (1,), (2,))),
+        (4, CARD_RULES_PLUS, ((0, 2), (1, 3))),
+    ],
+)
+def test_a_side_s_players_are_its_seats_in_order(
+    players: int, rules: Rules, expected: tuple[tuple[int, ...], ...]
+) -> None:
+    state = new_match(players, rules=rules)
+    askers = (state, public_view(state), *(observe(state, seat) for seat in range(players)))
+    for asker in askers:
+        assert tuple(asker.players_of(side) for side in range(state.sides)) == expected
+        for side, seats in enumerate(expected):
+            assert all(asker.side_of(seat) == side for seat in seats)
+    assert state.players_of(np.int64(1)) == expected[1]  # numpy's integers too
+
+
+@pytest.mark.parametrize(
+    ("players", "side", "message"),
+    [
+        (2, 2, "there is no side 2 in a 2-player match: the sides are 0 and 1"),
+        (4, -1, "there is no side -1 in a 4-player match: the sides are 0 and 1"),
+        (2, True, "side must be an int, not True (bool)"),
+        (2, 1.0, "side must be an int, not 1.0 (float)"),
+    ],
+)
+def test_a_side_that_is_not_there_is_refused_by_name(
+    players: int, side: object, message: str
+) -> None:
+    state = new_match(players)
+    for asker in (state, observe(state, 0), public_view(state)):
+        with pytest.raises(ChkobbaError) as caught:
+            asker.players_of(side)  # type: ignore[arg-type]
+        assert str(caught.value) == message
+
+
+def test_three_sides_are_named_in_the_refusal() -> None:
+    with pytest.raises(ChkobbaError, match=r"the sides are 0, 1 and 2$"):
+        new_match(3, rules=CARD_RULES_PLUS).players_of(3)
+
+
+def test_a_broken_hand_built_state_or_view_is_named_not_a_raw_error() -> None:
+    state = new_match(2)
+    for asker, kind in (
+        (state, "state"),
+        (observe(state, 0), "view"),
+        (public_view(state), "public view"),
+    ):
+        broken = attrs.evolve(asker, players=None)  # type: ignore[arg-type]
+        with pytest.raises(ChkobbaError, match=rf"^inconsistent {kind}: players must be") as caught:
+            broken.players_of(0)
+        assert "(see check_" in str(caught.value)
+        empty = attrs.evolve(asker, players=0)
+        with pytest.raises(ChkobbaError) as caught:
+            empty.players_of(0)
+        assert str(caught.value) == "there is no side 0 in a 0-player match"

@@ -281,6 +281,20 @@ class State:
             return self.side_of(seat)
         raise no_such_player(player, self.players)
 
+    def players_of(self, side: int) -> tuple[int, ...]:
+        """The players of ``side``, in seat order: partners at 4 players, one player
+        otherwise (what a scoreboard names for a side's points).
+
+        >>> new_match(4).players_of(0), new_match(4).players_of(1), new_match(2).players_of(1)
+        ((0, 2), (1, 3), (1,))
+        """
+        try:  # free unless it fails: a hand-built state can be broken (see check_state)
+            return side_players(self.players, side)
+        except ChkobbaError:
+            raise
+        except Exception as error:
+            raise _broken(self, error) from None
+
     @property
     def cutter(self) -> int:
         """The player at the dealer's right: cuts, and leads every round of the deal."""
@@ -476,6 +490,24 @@ def from_fields(values: dict[str, Any]) -> State:
     made = object.__new__(State)
     object.__setattr__(made, "__dict__", values)
     return made
+
+
+def side_players(players: int, side: int) -> tuple[int, ...]:
+    """The seats of ``side`` in a ``players``-player match (see :meth:`State.players_of`);
+    a side that is not there is refused by name."""
+    sides = sides_of(players)
+    if type(side) is int and 0 <= side < sides:
+        return tuple(range(side, players, sides))
+    number = integral(side)  # numpy's integers too
+    if number is not side:
+        return side_players(players, number)
+    refusal = not_an_int("side", side)
+    if refusal is not None:
+        raise refusal
+    message = f"there is no side {shown(side)} in a {shown(players)}-player match"
+    if sides >= 2:  # a broken state's count of players may make no sides at all
+        message += f": the sides are {', '.join(map(str, range(sides - 1)))} and {sides - 1}"
+    raise ChkobbaError(message)
 
 
 def sides_of(players: int) -> int:

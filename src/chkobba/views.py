@@ -36,6 +36,7 @@ from chkobba.state import (
     mover_of,
     no_such_player,
     phase_code,
+    side_players,
     sides_of,
 )
 
@@ -157,6 +158,11 @@ class PlayerView:
         (0, 1, True)
         """
         return _side_of(self, player)
+
+    def players_of(self, side: int) -> tuple[int, ...]:
+        """The players of ``side``, in seat order (as :meth:`State.players_of
+        <chkobba.State.players_of>`)."""
+        return _players_of(self, side)
 
     @property
     def cutter(self) -> int:
@@ -280,6 +286,11 @@ class PublicView:
         :meth:`PlayerView.side_of`)."""
         return _side_of(self, player)
 
+    def players_of(self, side: int) -> tuple[int, ...]:
+        """The players of ``side``, in seat order (as :meth:`State.players_of
+        <chkobba.State.players_of>`)."""
+        return _players_of(self, side)
+
     @property
     def cutter(self) -> int:
         """The player at the dealer's right: cuts, and leads every round of the deal."""
@@ -327,6 +338,15 @@ def _side_of(view: PlayerView | PublicView, player: int) -> int:
     if seat is not player:
         return _side_of(view, seat)
     raise no_such_player(player, view.players)
+
+
+def _players_of(view: PlayerView | PublicView, side: int) -> tuple[int, ...]:
+    try:  # free unless it fails: a hand-built view can be broken (see check_view)
+        return side_players(view.players, side)
+    except ChkobbaError:
+        raise
+    except Exception as error:
+        raise _broken(view, error) from None
 
 
 def _cutter(view: PlayerView | PublicView) -> int:
