@@ -270,7 +270,7 @@ class MatchServer:
         return {"type": "watching", "match": self.number, "players": players}
 
     def _public(self) -> dict[str, Any]:
-        turn = self.game.turn
+        turn = len(self.game.moves)
         return {"type": "public", "view": public_view(self.game.state).to_dict(), "turn": turn}
 
     def _show(self, message: dict[str, Any]) -> None:
@@ -342,7 +342,7 @@ class MatchServer:
     def _stale(self, turn: object, seat: int) -> bool:
         """Whether a line answers a turn that the time limit made for ``seat``; any other
         turn that is over, or one to come, is refused."""
-        now = self.game.turn
+        now = len(self.game.moves)
         if turn is None and self.move_seconds is None:
             return False
         if type(turn) is not int:
@@ -359,7 +359,7 @@ class MatchServer:
 
     def _start_clock(self) -> None:
         if self.move_seconds is not None and not self.finished.is_set():
-            expiry = self._expire(self.move_seconds, self.game.turn)
+            expiry = self._expire(self.move_seconds, len(self.game.moves))
             self.clock = asyncio.create_task(expiry, name="move clock")
 
     def _stop_clock(self) -> None:
@@ -373,7 +373,7 @@ class MatchServer:
         async with self.turn:
             seat = self.game.current_player
             # The seat may have moved while this waited for the lock.
-            if self.finished.is_set() or self.game.turn != moves_played or seat is None:
+            if self.finished.is_set() or len(self.game.moves) != moves_played or seat is None:
                 return
             view = observe(self.game.state, seat)
             move = self.stand_ins[seat].choose(view, legal_moves(view))
@@ -432,7 +432,7 @@ class MatchServer:
         for seat, writer in enumerate(self.writers):
             view = observe(state, seat)
             legal = [str(move) for move in legal_moves(view)]
-            turn = self.game.turn
+            turn = len(self.game.moves)
             message = {"type": "view", "view": view.to_dict(), "legal": legal, "turn": turn}
             if self.move_seconds is not None:
                 message["seconds"] = self.move_seconds

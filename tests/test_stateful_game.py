@@ -56,7 +56,13 @@ PROFILES = [
 
 
 def _snapshot(game: Game) -> tuple[object, ...]:
-    return (game.state, game.history, game.moves, pickle.dumps(game._rng.getstate()))
+    return (
+        game.state,
+        game.history,
+        game.moves,
+        game.revision,
+        pickle.dumps(game._rng.getstate()),
+    )
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -104,16 +110,18 @@ class GameMachine(RuleBasedStateMachine):
     # --- plays and cuts ----------------------------------------------------------------
 
     @precondition(lambda self: self.game.legal_moves != ())
-    @rule(data=st.data(), as_text=st.booleans(), with_seat=st.booleans(), with_turn=st.booleans())
+    @rule(
+        data=st.data(), as_text=st.booleans(), with_seat=st.booleans(), with_revision=st.booleans()
+    )
     def play_a_legal_move(
-        self, data: st.DataObject, as_text: bool, with_seat: bool, with_turn: bool
+        self, data: st.DataObject, as_text: bool, with_seat: bool, with_revision: bool
     ) -> None:
         state = self.game.state
         move = data.draw(st.sampled_from(self.game.legal_moves))
         seat = state.current_player if with_seat else None
-        turn = self.game.turn if with_turn else None
+        revision = self.game.revision if with_revision else None
         played: Move | str = str(move) if as_text else move
-        assert self.game.play(played, seat=seat, turn=turn) == apply(state, move)
+        assert self.game.play(played, seat=seat, revision=revision) == apply(state, move)
         assert self.game.moves[-1] == move
 
     @precondition(lambda self: self.game.legal_moves != ())
@@ -163,11 +171,11 @@ class GameMachine(RuleBasedStateMachine):
         calls += [functools.partial(game.play, text) for text in unplayable]  # not in the hand
         if state.is_over or state.is_chance:
             calls.append(lambda: game.play("keep", seat=0))
-        # A legal move answering another turn: one gone, or one to come.
+        # A legal move answering another revision: one gone, or one no position had.
         legal_text = str(game.legal_moves[0]) if game.legal_moves else "keep"
-        calls.append(lambda: game.play(legal_text, turn=game.turn + 1))
-        if game.turn:
-            calls.append(lambda: game.play(legal_text, turn=game.turn - 1))
+        calls.append(lambda: game.play(legal_text, revision=game.revision + 1))
+        if game.revision:
+            calls.append(lambda: game.play(legal_text, revision=game.revision - 1))
         call = data.draw(st.sampled_from(calls))
         before = _snapshot(game)
         try:
@@ -240,7 +248,7 @@ class GameMachine(RuleBasedStateMachine):
     def the_history_is_the_moves_applied(self) -> None:
         history, moves = self.game.history, self.game.moves
         assert len(history) == len(moves) + 1 and history[-1] == self.game.state
-        assert self.game.turn == len(moves)
+        assert self.game.revision >= len(moves)
         state: State = history[0]
         for move, after in zip(moves, history[1:], strict=True):
             state = apply(state, move)

@@ -21,7 +21,13 @@ from chkobba.captures import capture_options
 from chkobba.cards import DECK, Card, Rank, Suit, card, cards, format_cards
 from chkobba.checks import check_state
 from chkobba.engine import apply, illegal_reason, is_legal, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, NotationError, RecordError
+from chkobba.errors import (
+    ChkobbaError,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    StaleMoveError,
+)
 from chkobba.events import MoveOutcome, apply_with_outcome
 from chkobba.game import Game
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
@@ -66,6 +72,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "Shuffle",
+    "StaleMoveError",
     "State",
     "Suit",
     "apply",

@@ -37,6 +37,7 @@ __all__ = [
     "IllegalMoveError",
     "NotationError",
     "RecordError",
+    "StaleMoveError",
     "items_of",
     "shown",
     "shown_path",
@@ -101,6 +102,23 @@ class IllegalMoveError(ChkobbaError):
     Traceback (most recent call last):
     ...
     chkobba.errors.IllegalMoveError: 7D is not in player 1's hand
+    """
+
+
+class StaleMoveError(IllegalMoveError):
+    """A move sent for a position of a :class:`~chkobba.Game` that is gone: another move
+    was played, or one undone, since (:meth:`Game.play <chkobba.Game.play>` with
+    ``revision=``). A server may tell the player so, or drop it, rather than call the
+    move illegal.
+
+    >>> game = Game(seed=7)
+    >>> _ = game.deal()
+    >>> sent = game.revision
+    >>> _ = game.play("keep", revision=sent)
+    >>> game.play("keep", revision=sent)
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.StaleMoveError: the move answers revision 1; the game is at revision 2
     """
 
 

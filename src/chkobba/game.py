@@ -29,7 +29,7 @@ from typing import Any
 from chkobba._copying import shallow_copy
 from chkobba._describe import integral, not_an_int
 from chkobba.engine import apply, legal_moves
-from chkobba.errors import ChkobbaError, IllegalMoveError, shown
+from chkobba.errors import ChkobbaError, IllegalMoveError, StaleMoveError, shown
 from chkobba.events import MoveOutcome, apply_with_outcome
 from chkobba.moves import Cut, Move, Play, Shuffle, random_shuffle
 from chkobba.notation import parse_move
@@ -107,6 +107,8 @@ class Game:
         # What record() tags the match with by default: the tags of the record the
         # game was read from (from_record), so that a record read and saved keeps them.
         self._tags: Mapping[str, str] = {}
+        # Grows with every move played or undone: see revision.
+        self._revision = 0
 
     @classmethod
     def from_record(cls, record: Record, seed: int | None = None) -> Game:
@@ -127,6 +129,10 @@ class Game:
         The game keeps the record's tags: :meth:`record` tags the match with them unless
         it is given others.
 
+        Its :attr:`revision` starts at the record's count of moves: a client that held a
+        view from before the record was read gets a new one (a pickled game keeps its
+        revision).
+
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
         """
         if not isinstance(record, Record):
@@ -136,6 +142,7 @@ class Game:
         game._moves = list(record.moves)
         game._shuffles = _shuffles_in(game._moves)
         game._tags = record.tags
+        game._revision = len(game._moves)
         if seed is not None:
             game._rng = _resumed(game._rng, game._moves)
         return game
@@ -196,13 +203,26 @@ class Game:
         return self.state.winner
 
     @property
-    def turn(self) -> int:
-        """How many moves the game has played (``len(game.moves)``): what a server sends
-        with each view, and a client sends back with its move, so that :meth:`play`
-        (``turn=``) refuses a move that answers a position already gone."""
-        return len(self._moves)
+    def revision(self) -> int:
+        """A number that grows with every change of the game, each move played and each
+        undone: what a server sends with each view, and a client sends back with its
+        move, so that :meth:`play` (``revision=``) refuses a move that answers a
+        position already gone. (Not a count of moves: after an undo it is higher than
+        ``len(game.moves)``, so that no later position has a revision seen before.)
 
-    def play(self, move: Move | str, *, seat: int | None = None, turn: int | None = None) -> State:
+        >>> game = Game(seed=7)
+        >>> _ = game.deal()
+        >>> game.revision, len(game.moves)
+        (1, 1)
+        >>> _ = game.undo()
+        >>> game.revision, len(game.moves)
+        (2, 0)
+        """
+        return self._revision
+
+    def play(
+        self, move: Move | str, *, seat: int | None = None, revision: int | None = None
+    ) -> State:
         """Play a move, given as a move or as text, and return the new state.
 
         Text goes through :func:`~chkobba.parse_move` with the current state, so the short
@@ -217,22 +237,23 @@ class Game:
         seat's :class:`~chkobba.PlayerView`, so an error speaks only of what the seat
         sees, and a shuffle is never accepted from it (the game's host deals).
 
-        ``turn`` is the :attr:`turn` of the position the move answers. A move sent for a
-        position that is gone (another move was played or undone since) is refused with
-        :class:`~chkobba.IllegalMoveError` before it is read: the short form ``"QH"`` could
-        otherwise stand for another capture on the new table.
+        ``revision`` is the :attr:`revision` of the position the move answers. A move
+        sent for a position that is gone (another move was played or undone since) is
+        refused with :class:`~chkobba.StaleMoveError`, an ``IllegalMoveError``, before it
+        is read: the short form ``"QH"`` could otherwise stand for another capture on the
+        new table.
 
         >>> game = Game(seed=7)
         >>> _ = game.deal()
-        >>> sent = game.turn                  # with the view the cutter is shown
-        >>> _ = game.play("keep", turn=sent)
-        >>> game.play("keep", turn=sent)      # the same message, delivered twice
+        >>> sent = game.revision              # with the view the cutter is shown
+        >>> _ = game.play("keep", revision=sent)
+        >>> game.play("keep", revision=sent)  # the same message, delivered twice
         Traceback (most recent call last):
         ...
-        chkobba.errors.IllegalMoveError: the move for turn 1 came at turn 2: its position is gone
+        chkobba.errors.StaleMoveError: the move answers revision 1; the game is at revision 2
         """
-        if turn is not None:
-            self._check_fresh(turn)
+        if revision is not None:
+            self._check_fresh(revision)
         if seat is not None:
             seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
@@ -249,23 +270,28 @@ class Game:
         after = apply(self.state, move)
         self._states.append(after)
         self._moves.append(move)
+        self._revision += 1
         if isinstance(move, Shuffle):
             self._shuffles[move] += 1
         return after
 
-    def _check_fresh(self, turn: int) -> None:
-        turn = integral(turn)  # numpy's integers too
-        if type(turn) is not int or turn < 0:
+    def _check_fresh(self, revision: int) -> None:
+        revision = integral(revision)  # numpy's integers too
+        if type(revision) is not int or revision < 0:
             raise ChkobbaError(
-                f"Game.play: turn must be a count of moves (Game.turn), not {shown(turn)}"
+                "Game.play: revision must be a Game.revision, a whole number from 0, "
+                f"not {shown(revision)}"
             )
-        now = len(self._moves)
-        if turn < now:
-            raise IllegalMoveError(
-                f"the move for turn {turn} came at turn {now}: its position is gone"
+        now = self._revision
+        if revision < now:
+            raise StaleMoveError(
+                f"the move answers revision {revision}; the game is at revision {now}"
             )
-        if turn > now:
-            raise IllegalMoveError(f"the move for turn {turn} came early: this is turn {now}")
+        if revision > now:  # revisions only grow: no position of this game had it
+            raise StaleMoveError(
+                f"the move answers revision {shown(revision)}, which no position of this "
+                f"game had: it is at revision {now}"
+            )
 
     def _check_turn(self, seat: int) -> None:
         state = self.state
@@ -329,6 +355,8 @@ class Game:
             self._shuffles = _shuffles_in(self._moves)
         if "_tags" not in vars(self):  # pickled before a game kept its record's tags
             self._tags = {}
+        if "_revision" not in vars(self):  # pickled before a game kept its revision
+            self._revision = len(self._moves)
 
     def undo(self) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move.
@@ -338,6 +366,7 @@ class Game:
             raise ChkobbaError("there is no move to undo: the game is at its start")
         self._states.pop()
         move = self._moves.pop()
+        self._revision += 1
         if isinstance(move, Shuffle):
             # Forgotten at zero: a Counter's -= 1 keeps the key, and a game dealt and taken
             # back again and again would keep every shuffle it took back.
