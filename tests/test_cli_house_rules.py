@@ -215,8 +215,11 @@ def test_a_profile_name_in_other_letter_cases_names_it_unless_a_file_does(
         profile("CardRulesPlus")
     with pytest.raises(ChkobbaError, match=r"the profiles are cardrulesplus, tunisian$"):
         profile("house")
-    with pytest.raises(ChkobbaError, match=r"\(names are in lower case: 'cardrulesplus'\)$"):
-        profile("CARD_RULES_PLUS")
+    for spelling in ("CARD_RULES_PLUS", "card-rules-plus"):
+        with pytest.raises(
+            ChkobbaError, match=r"\(names are one word in lower case: 'cardrulesplus'\)$"
+        ):
+            profile(spelling)
 
 
 def test_a_file_with_a_named_profiles_name_may_change_only_its_target(tmp_path: Path) -> None:

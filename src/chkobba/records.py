@@ -40,9 +40,9 @@ from chkobba._describe import (
     integral,
     json_kind,
     json_shown,
+    kind_against,
     move_number,
     plain_flag,
-    shown_kind,
 )
 from chkobba._files import write_atomically
 from chkobba._json import BYTES_LIKE, bad_byte, file_name, strict_loads, utf8_text
@@ -313,7 +313,8 @@ class Record:
         for index, state in enumerate(states):
             if not isinstance(state, State):
                 raise RecordError(
-                    f"{move_number(index, 'state')} is not a State: {shown_kind(state)}"
+                    f"{move_number(index, 'state')} is not a State: "
+                    f"{kind_against(state, 'a State')}"
                 )
         try:
             # The first state is one this library did not make; each later one must equal

@@ -518,8 +518,14 @@ def profile(rules: Rules | str) -> Rules:
     if type(rules) is str and rules in PROFILES:
         return PROFILES[rules]
     # Names are exact, as a JSON file writes them; other cases (CARD_RULES_PLUS) get a pointer.
-    folded = rules.lower().replace("_", "").replace("-", "") if type(rules) is str else None
+    hint = ""
+    if type(rules) is str:
+        folded = rules.lower().replace("_", "").replace("-", "")
+        if rules.lower() in PROFILES:
+            hint = f" (names are in lower case: {folded!r})"
+        elif folded in PROFILES:
+            hint = f" (names are one word in lower case: {folded!r})"
     raise ChkobbaError(
         f"no rule profile is named {_shown(rules)}: the profiles are {', '.join(sorted(PROFILES))}"
-        + (f" (names are in lower case: {folded!r})" if folded in PROFILES else "")
+        + hint
     )

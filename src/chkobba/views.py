@@ -161,7 +161,11 @@ class PlayerView:
 
     def players_of(self, side: int) -> tuple[int, ...]:
         """The players of ``side``, in seat order (as :meth:`State.players_of
-        <chkobba.State.players_of>`)."""
+        <chkobba.State.players_of>`).
+
+        >>> observe(new_match(4), 1).players_of(1)
+        (1, 3)
+        """
         return _players_of(self, side)
 
     @property
@@ -288,7 +292,11 @@ class PublicView:
 
     def players_of(self, side: int) -> tuple[int, ...]:
         """The players of ``side``, in seat order (as :meth:`State.players_of
-        <chkobba.State.players_of>`)."""
+        <chkobba.State.players_of>`).
+
+        >>> public_view(new_match(4)).players_of(0)
+        (0, 2)
+        """
         return _players_of(self, side)
 
     @property

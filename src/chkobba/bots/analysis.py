@@ -115,6 +115,12 @@ def _reviewed_move(instance: object, attribute: object, move: Move) -> None:
 def _number_value(instance: object, attribute: object, value: float) -> None:
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise ChkobbaError(f"MoveValue: value must be a number, not {shown(value)}")
+    try:  # a number a float holds: the value is points, and to_dict writes a float
+        float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise ChkobbaError(
+            f"MoveValue: value must be a number a float holds, not {shown(value)}"
+        ) from None
 
 
 def _count(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -196,8 +196,7 @@ def require_view(function: str, view: object) -> PlayerView:
     """``view`` if it is a :class:`~chkobba.PlayerView`, else a
     :class:`~chkobba.ChkobbaError` naming ``function`` (the bots' one check of a view)."""
     if not isinstance(view, PlayerView):
-        state = type(view).__name__ == "State"
-        hint = " (observe(state, player) gives a player's view)" if state else ""
+        hint = " (observe(state, player) gives a player's view)" if isinstance(view, State) else ""
         raise ChkobbaError(wrong_type(function, "a PlayerView", view) + hint)
     return view
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 
 from chkobba._copying import CopiesApart
-from chkobba._describe import integral, shown_kind, wrong_type
+from chkobba._describe import integral, kind_against, wrong_type
 from chkobba.bots.greedy import WORTH
 from chkobba.checks import broken_state
 from chkobba.engine import apply
@@ -215,7 +215,9 @@ def _check(state: State) -> None:
             "from chkobba.bots, deals its hidden cards)"
         )
     if not isinstance(state, State):
-        raise ChkobbaError(f"the endgame solver needs a State, not {shown_kind(state)}")
+        raise ChkobbaError(
+            f"the endgame solver needs a State, not {kind_against(state, 'a State')}"
+        )
     if state.phase is not Phase.PLAY:
         raise ChkobbaError(
             f"the endgame solver needs a state in phase PLAY, not {state.phase.name}"
