@@ -272,6 +272,11 @@ def test_analyse_flags_only_moves_that_lose_half_a_point(
     assert "5. player 0 played 2♦ (loses 0.04 points)" in out
     assert "     +0.50 points  Q♠ x Q♦" in out
     assert out.count("<- lost the most") == len(flagged)
+    # A mistake not among the --worst flagged is said in words too, not in red alone.
+    unflagged = [r for r in reviews if r.loss >= 0.5 and r not in flagged]
+    assert out.count("<- a mistake") == len(unflagged)
+    if unflagged:
+        assert "8. player 1 played K♥ (loses 1.50 points)  <- a mistake" in out
     if flagged:
         assert "8. player 1 played K♥ (loses 1.50 points)  <- lost the most" in out
         assert "move 8, player 1: K♥ instead of 7♣ x 3♠+4♠ (loses 1.50 points)" in out

@@ -140,11 +140,13 @@ def test_rich_writes_text_as_typed_on_one_line_to_its_stream(
     assert capsys.readouterr().out == ""  # all of it on the stream, none on stdout
 
 
-def test_a_narrow_terminals_table_folds_its_cells_without_cutting_them(
+def test_a_table_too_wide_for_the_terminal_is_written_plain_with_every_value_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Found by a review: two bot specs cut to "ismcts:iterations=1…" read the same, and at
-    # 40 columns "100.0%" became "10…". Every character is now kept, on more lines.
+    # 40 columns "100.0%" became "10…"; folded instead (stop 75), a number read row by row
+    # became two ("3.1" over "7", review 80F). A table too wide is now the plain one, each
+    # row on one line, which the terminal wraps whole.
     colour_terminal(monkeypatch, "xterm-256color", columns=40, lines=25)
     stream = io.StringIO()
     names = ["ismcts:iterations=10,exploration=0.3", "ismcts:iterations=10,exploration=0.9"]
@@ -152,15 +154,27 @@ def test_a_narrow_terminals_table_folds_its_cells_without_cutting_them(
         ["bot", "win rate", "points/deal"], [[name, "100.0%", "12.75"] for name in names]
     )
     lines = stream.getvalue().splitlines()
-    assert max(len(line) for line in lines) <= 40 and "…" not in stream.getvalue()
-    rows: list[list[str]] = []  # a row begins where its win rate does
-    for line in lines:
-        if line.startswith("│"):
-            cells = [cell.strip() for cell in line.strip("│").split("│")]
-            if cells[1].startswith("10") or not rows:
-                rows.append(["", "", ""])
-            rows[-1] = [held + cell for held, cell in zip(rows[-1], cells, strict=True)]
-    assert rows == [[name, "100.0%", "12.75"] for name in names]
+    assert "…" not in stream.getvalue() and not any("│" in line for line in lines)
+    assert [line.split() for line in lines] == [
+        ["bot", "win", "rate", "points/deal"],
+        *([name, "100.0%", "12.75"] for name in names),
+    ]
+
+
+def test_a_table_that_fits_is_drawn_in_its_box(monkeypatch: pytest.MonkeyPatch) -> None:
+    colour_terminal(monkeypatch, "xterm-256color", columns=80, lines=25)
+    stream = io.StringIO()
+    Output(stream, colour=True).table(["bot", "win rate"], [["greedy", "100.0%"]])
+    assert "│ greedy │ 100.0%   │" in stream.getvalue()
+
+
+def test_a_dumb_terminal_gets_the_plain_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Review 80F: TERM=dumb (an editor's shell, a speech setup) had the box drawing.
+    colour_terminal(monkeypatch, "dumb", columns=80, lines=25)
+    stream = _Terminal()  # rich tells a dumb terminal only on a stream that is one
+    Output(stream, colour=True).table(["bot", "win rate"], [["greedy", "100.0%"]])
+    lines = terminal_text(stream.getvalue()).splitlines()
+    assert lines == ["bot     win rate", "greedy  100.0%"]
 
 
 def test_an_empty_no_color_leaves_colour_on(

@@ -121,8 +121,10 @@ def _print(
     out.line(f"values: {values}")
     flagged = {review.index for review in lost}
     for review in reviews:
-        mark = "  <- lost the most" if review.index in flagged else ""
-        style = "red" if _lost_much(review) else None
+        much = _lost_much(review)
+        # In words as well as in red: a pipe, --no-colour or a screen reader sees no colour.
+        mark = "  <- lost the most" if review.index in flagged else "  <- a mistake" if much else ""
+        style = "red" if much else None
         # A loss is unknown (NaN) when the search never tried the move played.
         loses = "not tried" if math.isnan(review.loss) else f"loses {points(review.loss, sign='')}"
         out.line(

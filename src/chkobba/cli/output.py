@@ -92,13 +92,18 @@ class Output:
         if self.rich is not None:
             from rich.table import Column, Table
 
-            # Cells fold onto more lines where the terminal is too narrow: cut short with
-            # an ellipsis, two long bot specs or two numbers could not be told apart.
             table = Table(*(Column(header, overflow="fold") for header in headers))
             for row in rows:
                 table.add_row(*row)
-            self.rich.print(table)
-            return
+            # Too wide for the terminal, rich would fold cells (3.1 over 7, a number read
+            # row by row as two), or cut them with an ellipsis; a dumb terminal (an editor's
+            # shell, a speech setup) shows the box drawing as clutter. The plain table then,
+            # which the terminal wraps with every value whole.
+            unbounded = self.rich.options.update_width(_WIDEST)  # measured as it would be
+            fits = self.rich.measure(table, options=unbounded).maximum <= self.rich.width
+            if fits and not self.rich.is_dumb_terminal:
+                self.rich.print(table)
+                return
         # Rows of any length, as rich takes them: a short one is padded with empty cells,
         # a long one adds columns.
         lines = [[str(cell) for cell in row] for row in (headers, *rows)]
@@ -126,6 +131,10 @@ class Output:
             task = bar.add_task(description, total=total)
             yield lambda done, total: bar.update(task, completed=done)
 
+
+#: A width no table reaches: a table is measured against it, not against the terminal's
+#: (a measure bounded by the terminal's width says every table fits).
+_WIDEST = 1_000_000
 
 #: The progress bar's speed is the mean over this many seconds: a whole run, in practice.
 _RUN_SECONDS = 7 * 24 * 3600.0

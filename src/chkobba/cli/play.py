@@ -219,7 +219,9 @@ class _Match:
         if thinking:  # a search bot takes a moment: say so, then wipe the line
             # Cut to the terminal's width: a line that wraps is wiped on its last row only.
             columns = shutil.get_terminal_size().columns
-            said = cut(f"player {player} ({self.specs[player]}) is thinking…", columns - 1)
+            said = _fitted(
+                self.out, f"player {player} ({self.specs[player]}) is thinking…", columns - 1
+            )
             self.out.prompt(said)
         try:
             move = self.bots[player].choose(observe(before, player), self.game.legal_moves)
@@ -515,6 +517,26 @@ _SYNTAX_EXAMPLES = (
     f"write a capture as {_TUNISIAN_EXAMPLE}",
     f"write one, as in {_TUNISIAN_EXAMPLE}",
 )
+
+
+def _fitted(out: Output, text: str, width: int) -> str:
+    """``text``, cut short so that it takes at most ``width`` columns as ``out`` writes it:
+    on an ASCII or Latin-1 terminal "…" is written as three dots, and a line that wraps is
+    wiped on its last row only.
+
+    >>> import io
+    >>> from chkobba.cli.output import Output
+    >>> from chkobba.cli.play import _fitted
+    >>> ascii_out = Output(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    >>> ascii_out.writable(_fitted(ascii_out, "player 1 (ismcts) is thinking…", 20))
+    'player 1 (ismcts...'
+    """
+    limit = width
+    said = cut(text, limit)
+    while limit > 1 and len(out.writable(said)) > width:
+        limit -= 1
+        said = cut(text, limit)
+    return said
 
 
 def _example(state: State, choices: list[tuple[Move, str]]) -> str:
