@@ -3,6 +3,7 @@ the CardRulesPlus profile), each pinned by a test that fails without its fix."""
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 
@@ -20,6 +21,7 @@ from chkobba import (
     Phase,
     Play,
     Rules,
+    StaleMoveError,
     apply,
     card,
     legal_moves,
@@ -32,7 +34,7 @@ from chkobba.bots.analysis import MoveReview, MoveValue
 from chkobba.cli.commands import HELP, help_text
 from tests.helpers import run_cli
 
-# --- Game.turn and play(turn=): a move that answers a position already gone --------------
+# --- Game.revision and play(revision=): a move that answers a position already gone ------
 
 
 def _dealt(seed: int = 11) -> Game:
@@ -41,70 +43,119 @@ def _dealt(seed: int = 11) -> Game:
     return game
 
 
-def test_turn_counts_the_moves_played_and_undone() -> None:
+def test_the_revision_grows_with_every_move_played_or_undone() -> None:
     game = Game(seed=11)
-    assert game.turn == 0
+    assert game.revision == 0
     game.deal()
-    assert game.turn == 1 == len(game.moves)
+    assert game.revision == 1 == len(game.moves)
     game.play("expose")
-    assert game.turn == 2
+    assert game.revision == 2
     game.undo()
-    assert game.turn == 1
+    assert game.revision == 3 and len(game.moves) == 1
+    game.play("keep")
+    assert game.revision == 4 and len(game.moves) == 2
 
 
-def test_a_move_for_the_current_turn_is_played() -> None:
+def test_a_move_for_the_current_revision_is_played() -> None:
     game = _dealt()
-    state = game.play("expose", seat=1, turn=game.turn)
-    assert state.phase is Phase.PLAY and game.turn == 2
+    state = game.play("expose", seat=1, revision=game.revision)
+    assert state.phase is Phase.PLAY and game.revision == 2
     mover = game.current_player
     assert mover is not None
     move = game.legal_moves[0]
-    assert game.play(str(move), seat=mover, turn=2) == game.state and game.turn == 3
+    assert game.play(str(move), seat=mover, revision=2) == game.state and game.revision == 3
 
 
-def test_a_move_delivered_twice_or_after_another_is_refused_and_changes_nothing() -> None:
+def test_a_move_delivered_twice_is_stale_and_changes_nothing() -> None:
     game = _dealt()
-    game.play("expose", seat=1, turn=1)
+    game.play("expose", seat=1, revision=1)
     before = pickle.dumps(game)
-    with pytest.raises(IllegalMoveError) as caught:
-        game.play("expose", seat=1, turn=1)
-    assert str(caught.value) == ("the move for turn 1 came at turn 2: its position is gone")
+    with pytest.raises(StaleMoveError) as caught:
+        game.play("expose", seat=1, revision=1)
+    assert isinstance(caught.value, IllegalMoveError)
+    assert str(caught.value) == "the move answers revision 1; the game is at revision 2"
     assert pickle.dumps(game) == before
+    with pytest.raises(
+        StaleMoveError, match=r"^the move answers revision 0; the game is at revision 2$"
+    ):
+        game.play("expose", revision=0)  # a falsy revision is checked too
 
 
 def test_a_stale_move_is_refused_before_it_is_read() -> None:
     # The seat's short form would be read on the new table: refused as stale first, even
     # when the text means nothing now, and even for a seat whose turn has come round.
     game = _dealt()
-    game.play("expose", seat=1, turn=1)
+    game.play("expose", seat=1, revision=1)
     mover = game.current_player
     assert mover is not None
     for text in ("QH", "no such move", str(game.legal_moves[0])):
-        with pytest.raises(IllegalMoveError, match=r"^the move for turn 1 came at turn 2"):
-            game.play(text, seat=mover, turn=1)
+        with pytest.raises(
+            StaleMoveError, match=r"^the move answers revision 1; the game is at revision 2$"
+        ):
+            game.play(text, seat=mover, revision=1)
 
 
-def test_a_move_after_an_undo_answers_a_position_that_is_gone() -> None:
-    game = _dealt()
-    game.play("expose", turn=1)
+def test_undone_and_replayed_moves_never_bring_a_revision_back() -> None:
+    # Review 80E: with a count of moves, two moves undone and two others played brought
+    # the count back, and a late "6H" for the old position was read on the new table.
+    game = Game(players=2, dealer=0, seed=0)
+    game.deal()
+    game.play("expose")
+    game.play("7C x AS+6S")
+    game.play(game.legal_moves[0])
+    sent, seat = game.revision, game.current_player
     game.undo()
-    # Turn 1 again, but the client that answered turn 2 saw a later position.
-    with pytest.raises(IllegalMoveError, match=r"^the move for turn 2 came early: this is turn 1$"):
-        game.play("keep", turn=2)
-    assert game.turn == 1 and game.play("keep", turn=1).phase is Phase.PLAY
+    game.undo()
+    game.play("4C")
+    game.play(game.legal_moves[0])
+    assert len(game.moves) == sent  # the count of moves is back where it was
+    before = pickle.dumps(game)
+    with pytest.raises(
+        StaleMoveError, match=r"^the move answers revision 4; the game is at revision 8$"
+    ):
+        game.play("6H", seat=seat, revision=sent)
+    assert pickle.dumps(game) == before
 
 
-@pytest.mark.parametrize("turn", [-1, 1.0, "1", True])
-def test_a_turn_that_is_no_count_of_moves_is_refused_by_name(turn: object) -> None:
+def test_a_revision_no_position_had_is_refused() -> None:
     game = _dealt()
-    with pytest.raises(ChkobbaError, match=r"^Game\.play: turn must be a count of moves") as caught:
-        game.play("keep", turn=turn)  # type: ignore[arg-type]
-    assert not isinstance(caught.value, IllegalMoveError) and game.turn == 1
+    with pytest.raises(StaleMoveError) as caught:
+        game.play("keep", revision=5)
+    assert str(caught.value) == (
+        "the move answers revision 5, which no position of this game had: it is at revision 1"
+    )
+    with pytest.raises(
+        StaleMoveError, match=r"revision an integer of about 5001 digits, which no position"
+    ):
+        game.play("keep", revision=10**5000)
 
 
-def test_numpy_turns_are_counts() -> None:
+def test_a_game_read_from_a_record_or_an_old_pickle_has_a_revision() -> None:
     game = _dealt()
-    assert game.play("keep", turn=np.int64(1)).phase is Phase.PLAY
+    game.play("expose")
+    assert Game.from_record(game.record()).revision == 2
+    old = _dealt()
+    del old.__dict__["_revision"]  # as a game pickled before it kept one
+    restored = pickle.loads(pickle.dumps(old))
+    assert restored.revision == 1 and restored.play("keep", revision=1).phase is Phase.PLAY
+    copied = copy.copy(game)
+    copied.undo()
+    assert (copied.revision, game.revision) == (3, 2)
+
+
+@pytest.mark.parametrize("revision", [-1, 1.0, "1", True])
+def test_a_revision_that_is_no_whole_number_is_refused_by_name(revision: object) -> None:
+    game = _dealt()
+    with pytest.raises(
+        ChkobbaError, match=r"^Game\.play: revision must be a Game\.revision"
+    ) as caught:
+        game.play("keep", revision=revision)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalMoveError) and game.revision == 1
+
+
+def test_numpy_revisions_are_whole_numbers() -> None:
+    game = _dealt()
+    assert game.play("keep", revision=np.int64(1)).phase is Phase.PLAY
 
 
 # --- MoveValue.to_dict: JSON a browser reads ---------------------------------------------
@@ -276,3 +327,57 @@ def test_a_broken_hand_built_state_or_view_is_named_not_a_raw_error() -> None:
         with pytest.raises(ChkobbaError) as caught:
             empty.players_of(0)
         assert str(caught.value) == "there is no side 0 in a 0-player match"
+
+
+def test_a_lookalike_state_is_named_with_its_module_by_records_the_solver_and_the_bots() -> None:
+    # Review 80E: these said "is not a State: a State", "needs a State, not a State", and
+    # gave a lookalike the hint meant for the library's State.
+    from chkobba import Record
+    from chkobba.bots import GreedyBot
+    from chkobba.bots.endgame import solve
+
+    mine = f"a State of {__name__}, not of chkobba"
+    calls_and_messages = [
+        (lambda: Record.from_states([State()]), f"state 1 (index 0) is not a State: {mine}"),
+        (lambda: solve(State()), f"the endgame solver needs a State, not {mine}"),
+        (
+            lambda: GreedyBot().choose(State(), ()),
+            f"GreedyBot.choose: expected a PlayerView, got {mine}",
+        ),
+    ]
+    for call, message in calls_and_messages:
+        with pytest.raises(ChkobbaError) as caught:
+            call()
+        assert str(caught.value) == message
+    with pytest.raises(ChkobbaError, match=r"got a State \(observe\(state, player\) gives"):
+        GreedyBot().choose(new_match(), ())  # type: ignore[arg-type]  # the library's State
+
+
+def test_a_move_value_is_a_number_a_float_holds() -> None:
+    # Review 80E: 10**400 was taken, and to_dict raised a raw OverflowError.
+    with pytest.raises(ChkobbaError) as caught:
+        MoveValue(parse_move("5C"), 10**400)
+    assert str(caught.value) == (
+        "MoveValue: value must be a number a float holds, not an integer of about 401 digits"
+    )
+    assert MoveValue(parse_move("5C"), 10**300).to_dict()["value"] == float(10**300)
+
+
+# --- terminals without colour or without "…" (review 80F) ---------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+def test_the_thinking_line_fits_the_terminal_as_written(encoding: str) -> None:
+    # On an ASCII or Latin-1 terminal "…" is written "...": the line cut to the width
+    # before that was two columns too wide, wrapped, and left a copy the wipe missed.
+    import io
+
+    from chkobba.cli.output import Output
+    from chkobba.cli.play import _fitted
+
+    out = Output(io.TextIOWrapper(io.BytesIO(), encoding=encoding))
+    text = "player 1 (ismcts:iterations=300) is thinking…"
+    for width in range(5, 60):
+        written = out.writable(_fitted(out, text, width))
+        assert len(written) <= width, (width, written)
+        assert len(written) >= width - 3 or written == out.writable(text)
