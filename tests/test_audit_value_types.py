@@ -161,6 +161,7 @@ CATALOGUE: dict[str, str] = {
     "chkobba.errors.IllegalMoveError": "exception",
     "chkobba.errors.NotationError": "exception",
     "chkobba.errors.RecordError": "exception",
+    "chkobba.errors.StaleMoveError": "exception",
     "chkobba.cli.analyse.UsageError": "exception (CLI)",
     "chkobba.cli.replay.CommandError": "exception (CLI)",
     "chkobba.cli.reading.EndlessLine": "exception (CLI)",
