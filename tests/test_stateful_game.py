@@ -227,8 +227,11 @@ class GameMachine(RuleBasedStateMachine):
     def the_record_rebuilds_the_game(self, go_on_with_it: bool) -> None:
         """A server restarted from the record and the seed, as docs/records.md shows."""
         record = Record.from_json(self.game.record(tags={"seed": str(self.seed)}).to_json())
-        rebuilt = Game.from_record(record, seed=int(record.tags["seed"]))
+        rebuilt = Game.from_record(
+            record, seed=int(record.tags["seed"]), revision=self.game.revision
+        )
         assert rebuilt.history == self.game.history and rebuilt.moves == self.game.moves
+        assert rebuilt.revision == self.game.revision  # kept beside the record, passed back
         if self.pristine and self.game.is_chance:
             # Resumed from its seed, it deals what the original deals next.
             assert copy.deepcopy(rebuilt).deal() == copy.deepcopy(self.game).deal()

@@ -69,7 +69,10 @@ class Game:
 
     A server that reads moves sent by clients passes the sender's seat to
     :meth:`play`: ``game.play(text, seat=sender)``. Every method that changes the game
-    either succeeds or raises and leaves the game as it was.
+    either succeeds or raises and leaves the game as it was. A game is not safe to
+    change from several threads at once (a move delivered twice, by two threads at the
+    same moment, could pass the :attr:`revision` check twice): hold a lock around its
+    changes, or give it to one thread or one asyncio task.
 
     >>> game = Game(seed=7)
     >>> _ = game.deal()
@@ -111,7 +114,9 @@ class Game:
         self._revision = 0
 
     @classmethod
-    def from_record(cls, record: Record, seed: int | None = None) -> Game:
+    def from_record(
+        cls, record: Record, seed: int | None = None, *, revision: int | None = None
+    ) -> Game:
         """A game at the end of ``record``, with its whole history (to undo or go on).
 
         With the ``seed`` the match was played from (a record's ``seed`` tag), the game's
@@ -129,9 +134,12 @@ class Game:
         The game keeps the record's tags: :meth:`record` tags the match with them unless
         it is given others.
 
-        Its :attr:`revision` starts at the record's count of moves: a client that held a
-        view from before the record was read gets a new one (a pickled game keeps its
-        revision).
+        Its :attr:`revision` is ``revision``, the one the saved game had (``game.revision``
+        when its record was made: keep it beside the record, as the seed), else the
+        record's count of moves. Without it, a game that had moves undone goes back to
+        revisions its clients saw for other positions, and a move in flight from before
+        the restore may answer one of them: pass it, or a revision above any sent. (A
+        pickled game keeps its revision.)
 
         Raises :class:`~chkobba.RecordError` if a move of the record is not legal.
         """
@@ -142,7 +150,7 @@ class Game:
         game._moves = list(record.moves)
         game._shuffles = _shuffles_in(game._moves)
         game._tags = record.tags
-        game._revision = len(game._moves)
+        game._revision = len(game._moves) if revision is None else game._saved(revision)
         if seed is not None:
             game._rng = _resumed(game._rng, game._moves)
         return game
@@ -202,6 +210,17 @@ class Game:
         """The winning side once the match is over, else ``None``."""
         return self.state.winner
 
+    def _saved(self, revision: int) -> int:
+        """``revision`` checked as a saved game's: a whole number, at least its moves."""
+        revision = integral(revision)  # numpy's integers too
+        if type(revision) is not int or revision < len(self._moves):
+            raise ChkobbaError(
+                f"Game.from_record: revision must be a whole number from the record's "
+                f"{len(self._moves)} moves up (the saved game's Game.revision), "
+                f"not {shown(revision)}"
+            )
+        return revision
+
     @property
     def revision(self) -> int:
         """A number that grows with every change of the game, each move played and each
@@ -253,7 +272,7 @@ class Game:
         chkobba.errors.StaleMoveError: the move answers revision 1; the game is at revision 2
         """
         if revision is not None:
-            self._check_fresh(revision)
+            self._check_fresh(revision, "Game.play")
         if seat is not None:
             seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
@@ -275,11 +294,11 @@ class Game:
             self._shuffles[move] += 1
         return after
 
-    def _check_fresh(self, revision: int) -> None:
+    def _check_fresh(self, revision: int, method: str) -> None:
         revision = integral(revision)  # numpy's integers too
         if type(revision) is not int or revision < 0:
             raise ChkobbaError(
-                "Game.play: revision must be a Game.revision, a whole number from 0, "
+                f"{method}: revision must be a Game.revision, a whole number from 0, "
                 f"not {shown(revision)}"
             )
         now = self._revision
@@ -287,10 +306,10 @@ class Game:
             raise StaleMoveError(
                 f"the move answers revision {revision}; the game is at revision {now}"
             )
-        if revision > now:  # revisions only grow: no position of this game had it
+        if revision > now:  # from a client's bug, or from before a game was restored
             raise StaleMoveError(
-                f"the move answers revision {shown(revision)}, which no position of this "
-                f"game had: it is at revision {now}"
+                f"the move answers revision {shown(revision)}, ahead of this game's: "
+                f"it is at revision {now}"
             )
 
     def _check_turn(self, seat: int) -> None:
@@ -358,10 +377,15 @@ class Game:
         if "_revision" not in vars(self):  # pickled before a game kept its revision
             self._revision = len(self._moves)
 
-    def undo(self) -> Move:
+    def undo(self, *, revision: int | None = None) -> Move:
         """Take back the last move and return it; a shuffle is undone like any move.
 
+        ``revision``, as :meth:`play` takes it, is the :attr:`revision` of the position
+        the request to undo answers: a request delivered twice, or after another move,
+        raises :class:`~chkobba.StaleMoveError` instead of taking back a second move.
         Raises :class:`~chkobba.ChkobbaError` at the game's start (no move to undo)."""
+        if revision is not None:
+            self._check_fresh(revision, "Game.undo")
         if not self._moves:
             raise ChkobbaError("there is no move to undo: the game is at its start")
         self._states.pop()

@@ -148,7 +148,8 @@ class MoveValue:
     def to_dict(self) -> dict[str, Any]:
         """Plain data, ready for :func:`json.dumps` and a browser's ``JSON.parse``: the
         move as text and its value rounded to 3 places, ``None`` (JSON's ``null``) for a
-        move the search never tried, whose ``-inf`` JSON cannot write.
+        move the search never tried, whose ``-inf`` JSON cannot write (and for any other
+        value that is no finite number, ``inf`` or ``nan``, which no search gives).
 
         >>> from chkobba import parse_move
         >>> from chkobba.bots.analysis import MoveValue
