@@ -4,11 +4,12 @@ the CardRulesPlus profile), each pinned by a test that fails without its fix."""
 from __future__ import annotations
 
 import copy
+import enum
 import json
 import pickle
+from fractions import Fraction
 
 import attrs
-import numpy as np
 import pytest
 
 from chkobba import (
@@ -154,9 +155,15 @@ def test_a_revision_that_is_no_whole_number_is_refused_by_name(revision: object)
     assert not isinstance(caught.value, IllegalMoveError) and game.revision == 1
 
 
-def test_numpy_revisions_are_whole_numbers() -> None:
+class _One(enum.IntEnum):
+    """An integer of another type, as numpy's are: operator.index takes it."""
+
+    ONE = 1
+
+
+def test_integers_of_other_types_are_revisions() -> None:
     game = _dealt()
-    assert game.play("keep", revision=np.int64(1)).phase is Phase.PLAY
+    assert game.play("keep", revision=_One.ONE).phase is Phase.PLAY
 
 
 # --- MoveValue.to_dict: JSON a browser reads ---------------------------------------------
@@ -168,7 +175,7 @@ def test_a_move_value_is_plain_data_and_a_move_never_tried_is_null() -> None:
     never = MoveValue(lay, float("-inf")).to_dict()
     assert never == {"move": "5C", "value": None}
     # Standard JSON: json.loads with every non-standard constant refused reads it back.
-    text = json.dumps([never, MoveValue(take, np.float32(0.5)).to_dict()], allow_nan=False)
+    text = json.dumps([never, MoveValue(take, Fraction(1, 2)).to_dict()], allow_nan=False)
     assert json.loads(text) == [never, {"move": "QH x 2D+6S", "value": 0.5}]
 
 
@@ -286,7 +293,7 @@ def test_a_side_s_players_are_its_seats_in_order(
         assert tuple(asker.players_of(side) for side in range(state.sides)) == expected
         for side, seats in enumerate(expected):
             assert all(asker.side_of(seat) == side for seat in seats)
-    assert state.players_of(np.int64(1)) == expected[1]  # numpy's integers too
+    assert state.players_of(_One.ONE) == expected[1]  # integers of other types too
 
 
 @pytest.mark.parametrize(
