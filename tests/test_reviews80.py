@@ -438,7 +438,7 @@ def test_an_undo_request_delivered_twice_takes_back_one_move() -> None:
     assert game.undo(revision=sent) == Cut(keep=False)
     before = pickle.dumps(game)
     with pytest.raises(
-        StaleMoveError, match=r"^the move answers revision 2; the game is at revision 3$"
+        StaleMoveError, match=r"^the request to undo answers revision 2; the game is at revision 3$"
     ):
         game.undo(revision=sent)
     assert pickle.dumps(game) == before and len(game.moves) == 1

@@ -272,7 +272,7 @@ class Game:
         chkobba.errors.StaleMoveError: the move answers revision 1; the game is at revision 2
         """
         if revision is not None:
-            self._check_fresh(revision, "Game.play")
+            self._check_fresh(revision, "Game.play", "the move")
         if seat is not None:
             seat = integral(seat)  # numpy's integers too
             self._check_turn(seat)
@@ -294,7 +294,7 @@ class Game:
             self._shuffles[move] += 1
         return after
 
-    def _check_fresh(self, revision: int, method: str) -> None:
+    def _check_fresh(self, revision: int, method: str, what: str) -> None:
         revision = integral(revision)  # numpy's integers too
         if type(revision) is not int or revision < 0:
             raise ChkobbaError(
@@ -304,11 +304,11 @@ class Game:
         now = self._revision
         if revision < now:
             raise StaleMoveError(
-                f"the move answers revision {revision}; the game is at revision {now}"
+                f"{what} answers revision {revision}; the game is at revision {now}"
             )
         if revision > now:  # from a client's bug, or from before a game was restored
             raise StaleMoveError(
-                f"the move answers revision {shown(revision)}, ahead of this game's: "
+                f"{what} answers revision {shown(revision)}, ahead of this game's: "
                 f"it is at revision {now}"
             )
 
@@ -385,7 +385,7 @@ class Game:
         raises :class:`~chkobba.StaleMoveError` instead of taking back a second move.
         Raises :class:`~chkobba.ChkobbaError` at the game's start (no move to undo)."""
         if revision is not None:
-            self._check_fresh(revision, "Game.undo")
+            self._check_fresh(revision, "Game.undo", "the request to undo")
         if not self._moves:
             raise ChkobbaError("there is no move to undo: the game is at its start")
         self._states.pop()
