@@ -17,8 +17,6 @@ from __future__ import annotations
 import enum
 import itertools
 import math
-import random
-from collections.abc import Iterator
 
 import attrs
 import pytest
@@ -28,32 +26,23 @@ from chkobba import (
     Phase,
     PlayerView,
     State,
-    apply,
     check_state,
     legal_moves,
     new_match,
     observe,
-    random_shuffle,
 )
 from chkobba.bots.inference import HandInference, OpponentModel
 from chkobba.state import HELD_SCORE_LIMIT
+from tests.helpers import whole_match
 
 
 def _readers() -> tuple[HandInference, OpponentModel]:
     return HandInference(sweep=0.1, capture=0.5), OpponentModel(temperature=0.3, noise=0.1)
 
 
-def _random_match(seed: int) -> Iterator[State]:
-    """Every state of a match of random moves, from its start."""
-    rng = random.Random(seed)
-    state = new_match()
-    yield state
-    while state.phase is not Phase.OVER:
-        legal = legal_moves(state)
-        state = apply(
-            state, random_shuffle(rng) if state.phase is Phase.SHUFFLE else rng.choice(legal)
-        )
-        yield state
+def _random_match(seed: int) -> tuple[State, ...]:
+    """Every state of a whole match of random moves, from its start."""
+    return whole_match(seed)[0]
 
 
 def _seat_one_views(seed: int) -> list[PlayerView]:
@@ -71,7 +60,7 @@ def _seat_one_views(seed: int) -> list[PlayerView]:
 def _own_sweep() -> tuple[PlayerView, PlayerView]:
     """Seat 0's views before and after a sweep of its own that leaves seat 1 to move."""
     for seed in range(200):
-        states = list(_random_match(seed))
+        states = _random_match(seed)
         for before, after in itertools.pairwise(states):
             if (
                 before.phase is Phase.PLAY is after.phase
@@ -258,7 +247,6 @@ def test_a_state_of_another_load_is_named_so_by_records_and_the_solver() -> None
 
 def test_a_module_whose_name_starts_like_the_library_s_is_not_the_library() -> None:
     # D2: "chkobba_tools" taken for a load of the library's own module.
-    from chkobba import legal_moves
 
     with pytest.raises(ChkobbaError) as caught:
         legal_moves(_named("chkobba_tools"))  # type: ignore[arg-type]
