@@ -36,7 +36,7 @@ from chkobba import _kernel
 from chkobba._describe import twice, wrong_type
 from chkobba.cards import DECK, Card, Suit, format_cards
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import Rules, not_a_profile
+from chkobba.rules import PLAYER_COUNTS, Rules, not_a_profile
 from chkobba.scoring import (
     PRIMIERA_VALUES,
     DealScore,
@@ -44,7 +44,15 @@ from chkobba.scoring import (
     majority,
     unique_best,
 )
-from chkobba.state import HAND_SIZE, HELD_SCORE_LIMIT, TABLE_SIZE, Phase, State, match_winner
+from chkobba.state import (
+    HAND_SIZE,
+    HELD_SCORE_LIMIT,
+    TABLE_SIZE,
+    Phase,
+    State,
+    match_winner,
+    sides_of,
+)
 
 __all__ = ["broken_state", "check_state"]
 
@@ -324,6 +332,24 @@ def deal_score_problem(score: DealScore, sides: int, name: str = "deal_score") -
     ``None``: what :func:`check_state` checks of each of a state's ``deal_scores`` (for
     a deal score that comes alone, a move's outcome)."""
     return next(_deal_score(name, score, sides), None)
+
+
+#: How many sides a deal is scored for: 2 (two players, or four in partnerships) or 3.
+SIDE_COUNTS = tuple(sorted({sides_of(players) for players in PLAYER_COUNTS}))
+
+
+def lone_deal_score_problem(score: DealScore, name: str = "deal_score") -> str | None:
+    """:func:`deal_score_problem` for a deal score that comes without its state (a
+    move's outcome, :meth:`DealScore.from_dict <chkobba.DealScore.from_dict>`): its
+    sides are as many as its ``points``, which must be 2 or 3."""
+    points = score.points
+    sides = len(points) if type(points) is tuple else 0
+    if sides not in SIDE_COUNTS:
+        return (
+            f"{name}.points must be {' or '.join(map(str, SIDE_COUNTS))} whole numbers, "
+            f"one per side, not {shown(points)}"
+        )
+    return deal_score_problem(score, sides, name)
 
 
 def _deal_score(name: str, score: DealScore, sides: int) -> Iterator[str]:

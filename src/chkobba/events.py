@@ -37,24 +37,22 @@ from chkobba import _kernel
 from chkobba._describe import json_choices, plain_flag, twice
 from chkobba._json import document_text, read_document
 from chkobba.cards import Card, format_cards
-from chkobba.checks import broken_state, deal_score_problem
+from chkobba.checks import SIDE_COUNTS, broken_state, lone_deal_score_problem
 from chkobba.engine import apply
 from chkobba.errors import ChkobbaError, shown
 from chkobba.moves import Cut, Move, Play
 from chkobba.rules import PLAYER_COUNTS
 from chkobba.scoring import DealScore
 from chkobba.snapshots import (
-    attrs_in,
-    attrs_out,
     bad_field,
     cards_in,
-    is_score_value,
+    deal_score_in,
     optional_card_in,
     optional_int_in,
     shipped_schema,
     versioned_fields,
 )
-from chkobba.state import Phase, State, sides_of
+from chkobba.state import Phase, State
 
 __all__ = ["KINDS", "OUTCOME_FORMAT", "VERSION", "Kind", "MoveOutcome", "apply_with_outcome"]
 
@@ -81,10 +79,6 @@ def _checked(test: Callable[[Any], bool], expected: str) -> Any:
 def _is_kind(value: object) -> bool:
     # Text first: a numpy array's ``in`` compares item by item, and its truth is an error.
     return isinstance(value, str) and value in KINDS
-
-
-#: How many sides a match may have (2, or 3 players each for himself).
-_SIDE_COUNTS = tuple(sorted({sides_of(players) for players in PLAYER_COUNTS}))
 
 
 def _is_seat(value: object) -> bool:
@@ -124,11 +118,11 @@ def _all_cards(value: tuple[object, ...] | frozenset[object]) -> bool:
 
 def _is_side(value: object) -> bool:
     # A side: below the most sides a match may have.
-    return value is None or (type(value) is int and 0 <= value < max(_SIDE_COUNTS))
+    return value is None or (type(value) is int and 0 <= value < max(SIDE_COUNTS))
 
 
 _SEAT = _checked(_is_seat, f"a whole number from 0 to {max(PLAYER_COUNTS) - 1} or None")
-_SIDE = _checked(_is_side, f"a whole number from 0 to {max(_SIDE_COUNTS) - 1} or None")
+_SIDE = _checked(_is_side, f"a whole number from 0 to {max(SIDE_COUNTS) - 1} or None")
 _FLAG = _checked(lambda v: type(v) is bool, "True or False")
 _CARD = _checked(lambda v: v is None or type(v) is Card, "a card or None")
 _CARDS = _checked(lambda v: type(v) is tuple and _all_cards(v), "a tuple of cards")
@@ -275,16 +269,10 @@ class MoveOutcome:
         # As check_state checks a state's deal scores: a score that no deal makes (points
         # that are not its chkobbas plus its categories, a total of 4,301 digits that JSON
         # cannot write) is refused here, not at the client that reads it.
-        points = score.points
-        sides = len(points) if type(points) is tuple else 0
-        if sides not in _SIDE_COUNTS:
-            raise ChkobbaError(
-                f"MoveOutcome: deal_score.points must be {' or '.join(map(str, _SIDE_COUNTS))} "
-                f"whole numbers, one per side, not {shown(points)}"
-            )
-        problem = deal_score_problem(score, sides)
+        problem = lone_deal_score_problem(score)
         if problem is not None:
             raise ChkobbaError(f"MoveOutcome: {problem}")
+        sides = len(score.points)
         for name in ("leftovers_side", "winner"):
             side = getattr(self, name)
             if side is not None and side >= sides:
@@ -399,7 +387,7 @@ def _plain(value: object) -> Any:
     if isinstance(value, tuple):
         return [str(c) for c in value]
     if isinstance(value, DealScore):
-        return attrs_out(value)
+        return value.to_dict()
     return value
 
 
@@ -414,15 +402,7 @@ def _optional_bool_in(where: str, value: Any) -> bool | None:
 
 
 def _deal_score_in(where: str, value: Any) -> DealScore | None:
-    if value is None:
-        return None
-    score: DealScore = attrs_in(DealScore)(where, value)
-    for name, field in attrs_out(score).items():
-        if not is_score_value(field):
-            raise bad_field(
-                f"{where}.{name}", field, "a whole number, null or a list of whole numbers"
-            )
-    return score
+    return None if value is None else deal_score_in(where, value)
 
 
 def _kind_in(where: str, value: Any) -> str:

@@ -27,6 +27,7 @@ The same piles under CardRulesPlus (no sevens-and-sixes bermila, the 7♦ still 
 
 from __future__ import annotations
 
+import operator
 import warnings
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -34,7 +35,8 @@ from typing import Any, overload
 
 import attrs
 
-from chkobba._describe import integral
+from chkobba._describe import integral, plain_flag
+from chkobba._json import document_text, read_document
 from chkobba.cards import DECK, Card, Rank, Suit
 from chkobba.errors import ChkobbaError, items_of, shown
 from chkobba.rules import CATEGORIES, TUNISIAN, Rules, not_a_profile
@@ -237,6 +239,76 @@ class DealScore:
     def primiera(self) -> int | None:
         """Alias of :attr:`primiera_winner`, named like the other categories."""
         return self.primiera_winner
+
+    def to_dict(self) -> dict[str, Any]:
+        """The score as JSON-ready data: every field by name, tuples as lists, numbers as
+        plain ints (numpy's too). Each of :meth:`State.to_dict
+        <chkobba.State.to_dict>`'s ``deal_scores`` is one, and so is a
+        :class:`~chkobba.events.MoveOutcome`'s ``deal_score``.
+
+        >>> a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+        >>> score = score_deal((a, [c for c in DECK if c not in a]), (0, 1))
+        >>> data = score.to_dict()
+        >>> data["points"], data["cards_winner"], data["seven_of_diamonds_winner"]
+        ([2, 1], None, 0)
+        >>> DealScore.from_dict(data) == score
+        True
+        """
+        return {name: _plain_number(getattr(self, name)) for name in _FIELD_ORDER}
+
+    @classmethod
+    def from_dict(cls, data: object) -> DealScore:
+        """The score that :meth:`to_dict` wrote, checked: every field required, and the
+        score one a deal can make (2 or 3 sides, winners among them, tallies within the
+        deck, points that are the chkobbas plus the categories won). A problem raises
+        :class:`~chkobba.ChkobbaError` naming the field.
+
+        >>> a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+        >>> data = score_deal((a, [c for c in DECK if c not in a]), (0, 1)).to_dict()
+        >>> DealScore.from_dict({**data, "cards_winner": 2})
+        Traceback (most recent call last):
+        ...
+        chkobba.errors.ChkobbaError: deal_score.cards_winner must be a side from 0 to 1 or ...
+        """
+        from chkobba.checks import lone_deal_score_problem  # they import this module
+        from chkobba.snapshots import deal_score_in
+
+        score = deal_score_in("deal_score", data)
+        problem = lone_deal_score_problem(score)
+        if problem is not None:
+            raise ChkobbaError(problem)
+        return score
+
+    def to_json(self, *, compact: bool = False) -> str:
+        """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
+        writes one line without spaces.
+
+        >>> a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+        >>> score = score_deal((a, [c for c in DECK if c not in a]), (0, 1))
+        >>> DealScore.from_json(score.to_json(compact=True)) == score
+        True
+        """
+        return document_text(self.to_dict(), plain_flag("compact", compact))
+
+    @classmethod
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> DealScore:
+        """The score in JSON text (a ``str``, or UTF-8 in ``bytes``, a ``bytearray`` or a
+        ``memoryview``) holding :meth:`to_dict`'s object, checked as :meth:`from_dict`
+        checks it."""
+        return cls.from_dict(read_document(text, "DealScore.from_json", "a deal score"))
+
+
+def _plain_number(value: Any) -> Any:
+    """A field's value as JSON writes it: a tuple as a list, an integer (numpy's, from a
+    count that came in an array) as a plain int."""
+    if isinstance(value, tuple):
+        return [_plain_number(item) for item in value]
+    if value is None or type(value) is int:
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value  # (not a number: a score built by hand; from_dict refuses it)
 
 
 def _deprecated(old: str, new: str) -> None:

@@ -224,15 +224,24 @@ _QUOTED_WORD = re.compile(r"'(\w+)'")
 
 
 def _deal_scores_in(where: str, value: Any) -> tuple[DealScore, ...]:
-    read = attrs_in(DealScore)
-    scores = tuple(read(f"{where}[{i}]", v) for i, v in enumerate(_list_in(where, value)))
-    for i, score in enumerate(scores):
-        for name, field in attrs_out(score).items():
-            if not is_score_value(field):
-                raise bad_field(
-                    f"{where}[{i}].{name}", field, "a whole number, null or a list of whole numbers"
-                )
-    return scores
+    items = _list_in(where, value)
+    return tuple(deal_score_in(f"{where}[{i}]", item) for i, item in enumerate(items))
+
+
+_read_deal_score = attrs_in(DealScore)
+
+
+def deal_score_in(where: str, value: Any) -> DealScore:
+    """A deal score as :meth:`DealScore.to_dict <chkobba.DealScore.to_dict>` writes one,
+    every field required and a number, ``null`` or a list of numbers (whether they
+    make a sound score is for the reader of the whole to check)."""
+    score: DealScore = _read_deal_score(where, value)
+    for name, field in attrs_out(score).items():
+        if not is_score_value(field):
+            raise bad_field(
+                f"{where}.{name}", field, "a whole number, null or a list of whole numbers"
+            )
+    return score
 
 
 def is_score_value(value: Any) -> bool:
@@ -253,7 +262,7 @@ _SHARED: dict[str, tuple[Out, In]] = {
     "scores": (_plain, _ints_in),
     "last_capturer": (_plain, optional_int_in),
     "winner": (_plain, optional_int_in),
-    "deal_scores": (lambda scores: [attrs_out(s) for s in scores], _deal_scores_in),
+    "deal_scores": (lambda scores: [s.to_dict() for s in scores], _deal_scores_in),
 }
 _STATE: dict[str, tuple[Out, In]] = {
     **_SHARED,
