@@ -111,17 +111,19 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
     - ``deal_reward``: in whole-match episodes, also ``deal_reward * (our points - theirs)``
       at the end of every deal, "theirs" the best other side's (default 0: none).
     - ``features``: append :mod:`chkobba.features` (table sum, what each action takes).
-    - ``illegal_action``: ``"raise"`` (an :class:`~chkobba.IllegalMoveError`, the episode
-      unchanged) or ``"terminate"`` (the episode ends with the lowest reward of
-      :attr:`reward_range`, so forfeiting never beats a legal episode, and
-      ``info["illegal_action"]``). An action that is not an integer (``None``, ``2.0``,
-      ``True``) raises :class:`~chkobba.ChkobbaError` in both modes.
+    - ``illegal_action``: ``"terminate"``, the default (the episode ends with the lowest
+      reward of :attr:`reward_range`, so forfeiting never beats a legal episode, and
+      ``info["illegal_action"]``: what Gymnasium's ``check_env``, which steps unmasked
+      actions, and a learner without masks need), or ``"raise"`` (an
+      :class:`~chkobba.IllegalMoveError`, the episode unchanged: to catch a bug in a
+      masked agent). An action that is not an integer (``None``, ``2.0``, ``True``)
+      raises :class:`~chkobba.ChkobbaError` in both modes.
 
     For example, the learner at seat 1 of a partnership match; action 0 plays the A♠,
     which it does not hold:
 
     >>> from chkobba.gymnasium import ChkobbaEnv
-    >>> env = ChkobbaEnv("greedy", players=4, seat=1)
+    >>> env = ChkobbaEnv("greedy", players=4, seat=1, illegal_action="raise")
     >>> observation, info = env.reset(seed=0)
     >>> info["seat"], info["side"], env.match_state.current_player, env.reward_range
     (1, 1, 1, (-1.0, 1.0))
@@ -129,7 +131,7 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
     Traceback (most recent call last):
     ...
     chkobba.errors.IllegalMoveError: AS is not in player 1's hand
-    >>> forfeit = ChkobbaEnv("random", single_deal=True, illegal_action="terminate")
+    >>> forfeit = ChkobbaEnv("random", single_deal=True)
     >>> observation, info = forfeit.reset(seed=1)
     >>> observation, reward, done, truncated, info = forfeit.step(0)
     >>> reward, done, info["illegal_action"], forfeit.reward_range
@@ -152,7 +154,7 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
         single_deal: bool = False,
         deal_reward: float = 0.0,
         features: bool = False,
-        illegal_action: Literal["raise", "terminate"] = "raise",
+        illegal_action: Literal["raise", "terminate"] = "terminate",
         render_mode: str | None = None,
     ) -> None:
         players = plain_integer(players)  # type: ignore[assignment]  # numpy's integers too
