@@ -273,14 +273,14 @@ def _finish(env: Any, info: dict[str, Any]) -> tuple[float, Any]:
 def test_the_environments_options_and_their_defaults() -> None:
     # gymnasium.md: "`ChkobbaEnv(opponent="greedy", *, players=2, seat="alternate",
     # rules=TUNISIAN, single_deal=False, deal_reward=0.0, features=False,
-    # illegal_action="raise", render_mode=None)`; `gymnasium.make(...)` takes the same."
+    # illegal_action="terminate", render_mode=None)`; `gymnasium.make(...)` takes the same."
     gymnasium = pytest.importorskip("gymnasium")
     from chkobba.gymnasium import ENV_ID, ChkobbaEnv
 
     for env in (ChkobbaEnv(), gymnasium.make(ENV_ID).unwrapped):
         assert (env.players, env.seat, env.rules) == (2, "alternate", TUNISIAN)
         assert (env.single_deal, env.deal_reward, env.features) == (False, 0.0, False)
-        assert (env.illegal_action, env.render_mode) == ("raise", None)
+        assert (env.illegal_action, env.render_mode) == ("terminate", None)
     with pytest.raises(TypeError):
         ChkobbaEnv("random", 4)  # type: ignore[call-arg]
     # The default opponent plays as "greedy" does: the same seed, the same episode.
