@@ -605,6 +605,23 @@ class _Repl:
         return legal[0]
 
 
+class TypedText(io.StringIO):
+    """Text typed at a terminal: a stream that says it is one, as the command's standard
+    input is when a person types (a line that is not text is then a slip, typed again;
+    from a pipe it ends the command)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+class TypedBytes(io.BytesIO):
+    """Bytes typed at a terminal, for a ``TextIOWrapper`` that decodes them as standard
+    input does (see :class:`TypedText`)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def as_in_a_session(monkeypatch: pytest.MonkeyPatch) -> type:
     """Make ``__main__`` what an interactive session's is (no file, no module name) and
     put a bot class ``Repl`` of its own in it; the class, for a test to seat."""

@@ -22,6 +22,8 @@ from chkobba.arena import play_match
 from chkobba.cli import main
 from chkobba.cli.output import PLAIN_FORMS, Output, encoding_name, plain_forms
 from chkobba.cli.play import _Match
+from chkobba.cli.reading import UnreadableInput
+from tests.helpers import TypedBytes
 
 
 def _stream(encoding: str) -> io.TextIOWrapper:
@@ -162,17 +164,25 @@ def test_play_names_the_encoding_a_line_it_cannot_read_is_not_in(
     encoding: str, typed: bytes, refusal: str | None
 ) -> None:
     """``play`` called a line of UTF-8 (``6♣``) "not UTF-8 text" when it read standard
-    input as ASCII: it names the encoding it reads in."""
-    stdin = io.TextIOWrapper(
-        io.BytesIO(typed + b"\nQH\n"), encoding=encoding, errors="surrogateescape"
-    )
+    input as ASCII: it names the encoding it reads in. Typed at a terminal the line is
+    a slip, typed again; from a pipe, where nobody can type it again, it ends the
+    command (issue 10: "undecodable streams get a one-line error and exit 1")."""
     stdout = io.StringIO()
-    match = _Match(Output(stdout, colour=False), stdin, players=2, specs={}, seed=5, auto=False)
-    if refusal is None:
-        assert match.read("> ") == typed.decode(encoding)
-        return
-    assert match.read("> ") == "QH"
-    assert f"{refusal}: type it again\n" in stdout.getvalue()
+    for stream in (TypedBytes, io.BytesIO):
+        stdin = io.TextIOWrapper(
+            stream(typed + b"\nQH\n"), encoding=encoding, errors="surrogateescape"
+        )
+        match = _Match(Output(stdout, colour=False), stdin, players=2, specs={}, seed=5, auto=False)
+        if refusal is None:
+            assert match.read("> ") == typed.decode(encoding)
+        elif stream is TypedBytes:
+            assert match.read("> ") == "QH"
+            assert f"{refusal}: type it again\n" in stdout.getvalue()
+        else:
+            with pytest.raises(UnreadableInput) as ended:
+                match.read("> ")
+            piped = refusal.replace("that line", "standard input")
+            assert str(ended.value) == piped
 
 
 def test_an_encodings_name_in_a_message() -> None:

@@ -339,17 +339,19 @@ def test_a_rules_error_points_to_the_commands_help(capsys: pytest.CaptureFixture
 
 
 @pytest.mark.out_of_process
-def test_play_refuses_a_line_that_is_not_utf8_and_goes_on() -> None:
+def test_play_ends_at_a_piped_line_that_is_not_utf8() -> None:
+    # Through a pipe nobody can type the line again: one line, exit 1 (issue 10). At a
+    # terminal it is a slip, refused and typed again (tests/test_cli_encodings.py).
     result = subprocess.run(
         [sys.executable, "-m", "chkobba", "play", "--seed", "7"],
-        input=b"\xff\n1\n",
+        input=b"1\n\xff\n1\n",
         capture_output=True,
         timeout=300,
     )
-    assert result.returncode == 0 and result.stderr == b""
+    assert result.returncode == 1
+    assert result.stderr == b"chkobba play: error: standard input is not UTF-8 text (byte 0xff)\n"
     out = result.stdout.decode("utf-8")
-    assert "that line is not UTF-8 text (byte 0xff): type it again" in out
-    assert "you cut and keep the top card" in out
+    assert "you cut and keep the top card" in out and "type it again" not in out
 
 
 # --- 10. smaller things ----------------------------------------------------------------

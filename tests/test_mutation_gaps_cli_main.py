@@ -60,7 +60,7 @@ from chkobba.cli.output import Output
 from chkobba.cli.simulate import run_simulate
 from chkobba.errors import ChkobbaError, shown
 from chkobba.records import Record
-from tests.helpers import colour_terminal, run_cli, terminal_text
+from tests.helpers import TypedBytes, colour_terminal, run_cli, terminal_text
 
 #: Matches that end after one deal: fast tournaments.
 QUICK = attrs.evolve(TUNISIAN, target=1)
@@ -676,12 +676,22 @@ def test_play_refuses_a_line_that_is_not_utf8_and_reads_the_next(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     out, err = io.StringIO(), io.StringIO()
-    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\nquit\n"), encoding="utf-8")
+    stdin = io.TextIOWrapper(TypedBytes(b"\xff\nquit\n"), encoding="utf-8")  # at a terminal
     _streams(monkeypatch, stdout=out, stderr=err, stdin=stdin)
     assert main(["play", "--seed", "5"]) == 0
     assert err.getvalue() == ""
     assert "that line is not UTF-8 text (byte 0xff): type it again\n" in out.getvalue()
     assert "You quit the match." in out.getvalue()
+
+
+def test_play_ends_at_a_piped_line_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(b"1\n\xe9t\xe9\nquit\n"), encoding="utf-8")
+    _streams(monkeypatch, stdout=out, stderr=err, stdin=stdin)
+    assert main(["play", "--seed", "5"]) == 1
+    assert err.getvalue() == "chkobba play: error: standard input is not UTF-8 text (byte 0xe9)\n"
+    assert "you cut" in out.getvalue() and "You quit" not in out.getvalue()
+    assert out.getvalue().endswith("your move> \n")  # the prompt's line ends; no echo
 
 
 def test_play_without_a_seed_keeps_a_63_bit_one_secret_until_the_end(

@@ -32,7 +32,8 @@ from chkobba.bots.registry import BotSpec
 from chkobba.cli.commands import HELP
 from chkobba.cli.output import Output
 from chkobba.cli.play import _Match, menu, run_play
-from tests.helpers import colour_terminal, dates_today, run_cli
+from chkobba.cli.reading import UnreadableInput
+from tests.helpers import TypedText, colour_terminal, dates_today, run_cli
 
 GREEDY = BotSpec.parse("greedy")
 #: A house profile whose match ends after its first deal.
@@ -160,10 +161,13 @@ class _Styled(Output):
             self.styled.append((text, str(Style.parse(style))))
 
 
-def _match(typed: str, *, seed: int = 5, out: Output | None = None) -> tuple[_Match, Output]:
+def _match(
+    typed: str, *, seed: int = 5, out: Output | None = None, terminal: bool = False
+) -> tuple[_Match, Output]:
     out = out or Output(io.StringIO(), colour=False)
     specs = {1: GREEDY}
-    return _Match(out, io.StringIO(typed), players=2, specs=specs, seed=seed, auto=False), out
+    stdin = TypedText(typed) if terminal else io.StringIO(typed)
+    return _Match(out, stdin, players=2, specs=specs, seed=seed, auto=False), out
 
 
 def _written(out: Output) -> str:
@@ -191,21 +195,27 @@ def _session(*args: str, typed: str) -> str:
 
 
 def test_a_line_that_is_not_utf8_is_refused_with_its_first_bad_byte() -> None:
-    # Bytes that are not UTF-8 reach the program as surrogates (surrogateescape); the
-    # echo writes each as "?".
+    # Bytes that are not UTF-8 reach the program as surrogates (surrogateescape). Typed
+    # at a terminal, each such line is a slip, refused naming its first bad byte.
     typed = "caf\udce9\udcff\n\udc80\n\udcff\nQH  \n"
-    match, out = _match(typed)
+    match, out = _match(typed, terminal=True)
     assert match.read("your move> ") == "QH"
     refusal = "that line is not UTF-8 text (byte 0x{}): type it again\n"
     assert _written(out) == (
-        "your move> caf??\n"
+        "your move> "
         + refusal.format("e9")
-        + "your move> ?\n"
+        + "your move> "
         + refusal.format("80")
-        + "your move> ?\n"
+        + "your move> "
         + refusal.format("ff")
-        + "your move> QH  \n"
+        + "your move> "
     )
+    # Through a pipe nobody can type it again: the command ends, naming the byte (issue
+    # 10), after the prompt's line, with no echo of the line.
+    match, out = _match(typed)
+    with pytest.raises(UnreadableInput, match=r"^standard input is not UTF-8 text \(byte 0xe9\)$"):
+        match.read("your move> ")
+    assert _written(out) == "your move> \n"
 
 
 def test_the_end_of_input_ends_the_line_and_the_questions() -> None:
@@ -691,7 +701,7 @@ def test_ctrl_c_stops_the_match_and_offers_the_dated_default_name(
 def test_the_colours_of_the_introduction_refusals_chkobbas_and_the_winner() -> None:
     pytest.importorskip("rich")
     out = _Styled()
-    typed = "\udcff\nZ\n" + "1\n" * 20
+    typed = TypedText("\udcff\nZ\n" + "1\n" * 20)  # at a terminal: the bad line is a slip
     _play(typed, out=out, seed=1, rules=QUICK, auto=True)
     assert out.styled == [
         ("You are player 0; player 1: greedy; seed 1.", "bold"),

@@ -30,6 +30,7 @@ from chkobba.cli.output import Output, encoding_name, is_terminal
 from chkobba.cli.reading import (
     LINE_LIMIT,
     EndlessLine,
+    UnreadableInput,
     can_edit,
     edited_line,
     read_line,
@@ -133,8 +134,10 @@ class _Match:
     def read(self, prompt: str) -> str:
         """One line of input, stripped; raises ``_EndOfInput`` at its end. A line that is
         not text in standard input's encoding (its bad bytes read as surrogates), or
-        longer than any move, is refused, naming why, and asked again. A byte-order mark
-        before it (a file saved by Notepad, piped in) is no part of it."""
+        longer than any move, is refused, naming why, and asked again; from a pipe or a
+        file, where nobody can type it again, a line that is not such text ends the
+        command (:class:`UnreadableInput`). A byte-order mark before it (a file saved by
+        Notepad, piped in) is no part of it."""
         while True:
             text, too_long = self._line(prompt)
             if not text:
@@ -142,7 +145,16 @@ class _Match:
                 raise _EndOfInput
             text = without_mark(text)
             bad = [c for c in text if "\udc80" <= c <= "\udcff"]
-            if not is_terminal(self.stdin):  # echo piped input, so the transcript reads well
+            typed = is_terminal(self.stdin)
+            if bad and not typed:
+                # A program's input, not a person's typing: nobody is there to type the
+                # line again, so the stream is unreadable and the command ends (exit 1).
+                self.out.line()
+                raise UnreadableInput(
+                    f"standard input is not {encoding_name(self.stdin)} text "
+                    f"(byte 0x{ord(bad[0]) - 0xDC00:02x})"
+                )
+            if not typed:  # echo piped input, so the transcript reads well
                 # Escaped, as every message quotes text: a terminal's escape code typed
                 # into the pipe must not reach the terminal that shows the output.
                 echo = text.rstrip("\r\n").encode("utf-8", "replace").decode("utf-8")

@@ -12,7 +12,15 @@ from typing import TextIO
 
 from chkobba.errors import ChkobbaError
 
-__all__ = ["LINE_LIMIT", "EndlessLine", "can_edit", "edited_line", "read_line", "without_mark"]
+__all__ = [
+    "LINE_LIMIT",
+    "EndlessLine",
+    "UnreadableInput",
+    "can_edit",
+    "edited_line",
+    "read_line",
+    "without_mark",
+]
 
 #: The most characters of a line that are read: a move, even a capture of every card or
 #: a move list's line pasted whole, takes a few dozen.
@@ -24,6 +32,11 @@ _SKIP_LIMIT = 1024 * 1024
 
 class EndlessLine(ChkobbaError):
     """Standard input holds a line longer than any typed: the command ends, saying so."""
+
+
+class UnreadableInput(ChkobbaError):
+    """Piped standard input holds a line that is not text in its encoding: nobody can
+    type it again, so the command ends, saying so (at a terminal it is a slip)."""
 
 
 def read_line(stream: TextIO) -> tuple[str, bool]:
