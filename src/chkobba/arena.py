@@ -1076,7 +1076,9 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     for as they exit, at most ``_STOP_SECONDS`` (not at all when the thread that feeds
     them is gone); one still running then, or when a second interrupt comes, is killed.
     Then the thread that fed them is waited for, at most ``_STOP_SECONDS`` more."""
-    processes = list((pool._processes or {}).values())  # shutdown() lets go of them
+    # CPython's own attributes, read as the manager thread below is: shutdown() lets go
+    # of the processes, and another Python may name them otherwise.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     # The thread that feeds the workers holds the pool's queues, and their semaphores.
     manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
     # Without it (it died, or never started) nothing can tell an idle worker to exit,

@@ -167,6 +167,8 @@ def _reason(function: str, state: object, move: Move) -> str | None:
 
 def _illegal_reason(state: State, move: Move) -> str | None:
     """:func:`illegal_reason` once ``state`` is known to be a State."""
+    if type(move) not in _MOVE_KINDS and isinstance(move, _MOVE_KINDS):
+        return _subclass_problem(move)
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         phase = state.phase
         if phase is _PLAY:
@@ -186,6 +188,21 @@ def _illegal_reason(state: State, move: Move) -> str | None:
         return f"{type(move).__name__} is not allowed in phase {phase.name}"
     except Exception as error:
         raise broken_state(state, error) from None
+
+
+#: The moves' own classes: a subclass's instance is refused, as it equals no listed move.
+_MOVE_KINDS = (Shuffle, Cut, Play)
+
+
+def _subclass_problem(move: Move) -> str:
+    # Moves compare by exact class (attrs' eq, Play's own), so a subclass's move is never
+    # among legal_moves: refused as such, so that apply and is_legal agree with the list.
+    kind = type(move)
+    base = next(base for base in _MOVE_KINDS if isinstance(move, base))
+    return (
+        f"a {kind.__name__} of {kind.__module__} is a subclass of {base.__name__}, not a "
+        f"move: give a {base.__name__} itself, as legal_moves lists them"
+    )
 
 
 def _bad_cut(move: Cut) -> str:

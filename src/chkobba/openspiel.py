@@ -415,7 +415,12 @@ class ChkobbaState(pyspiel.State):
         self._to_move = self._who_moves()
 
     def _apply(self, action: int) -> None:
-        if self._position is None:
+        if self._position is None:  # the first chance node draws the dealer
+            if isinstance(action, int) and not 0 <= action < self._players:
+                raise IllegalMoveError(
+                    f"chance outcome {shown(action)} is not a dealer: the first chance node "
+                    f"draws the dealer, 0 to {self._players - 1}"
+                )
             self._position = Position(new_match(self._players, dealer=action, rules=self._rules))
             self._note("dealer", f"p{action}")
         elif self._position.state.phase is Phase.SHUFFLE:

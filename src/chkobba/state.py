@@ -520,13 +520,20 @@ def match_winner(scores: tuple[int, ...], target: int) -> int | None:
 
     Once any side has reached the target, the unique highest total wins; a highest total
     shared by two or more sides plays on (with two sides: one at the target wins, both at
-    it the higher wins, equal totals play on).
+    it the higher wins, equal totals play on). No totals, or totals and a target that do
+    not compare as numbers, raise :class:`~chkobba.ChkobbaError`.
 
     >>> from chkobba.state import match_winner
     >>> match_winner((21, 18), 21), match_winner((23, 23), 21), match_winner((12, 11, 12), 11)
     (0, None, None)
     """
-    best = max(scores)
-    if best < target or scores.count(best) > 1:
-        return None
-    return scores.index(best)
+    try:  # free unless it fails: the engine's own calls always pass
+        best = max(scores)
+        if best < target or scores.count(best) > 1:
+            return None
+        return scores.index(best)
+    except (TypeError, ValueError, AttributeError):
+        raise ChkobbaError(
+            "match_winner: expected a tuple of totals, one per side, and a target, "
+            f"got {shown(scores)} and {shown(target)}"
+        ) from None
