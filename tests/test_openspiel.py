@@ -91,7 +91,7 @@ def test_the_lot_then_a_shuffle_dealt_card_by_card() -> None:
     state = load(players=2).new_initial_state()
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "dealer p1"
-    with pytest.raises(ValueError, match="chance outcome 2 is not a dealer: .* 0 to 1"):
+    with pytest.raises(ValueError, match=r"chance outcome 2 is not a dealer: .* 0 to 1"):
         state.apply_action(2)
     state.apply_action(1)
     for wrong in (40, 99):
