@@ -166,3 +166,15 @@ def test_reading_a_score_does_not_touch_the_data() -> None:
     before = json.dumps(data)
     DealScore.from_dict(data)
     assert json.dumps(data) == before
+
+
+def test_every_score_written_holds_to_its_json_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = DealScore.json_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for seed, players, rules in ((8, 2, TUNISIAN), (9, 3, CARD_RULES_PLUS), (10, 4, TUNISIAN)):
+        for score in whole_match(seed, players, rules=rules)[0][-1].deal_scores:
+            validator.validate(score.to_dict())
+    assert not validator.is_valid(_spades_and_diamonds().to_dict() | {"points": "21"})
+    assert DealScore.json_schema() is not DealScore.json_schema()  # the caller's to keep

@@ -279,6 +279,26 @@ class DealScore:
             raise ChkobbaError(problem)
         return score
 
+    @staticmethod
+    def json_schema() -> dict[str, Any]:
+        """The JSON Schema of :meth:`to_dict`'s object: the ``deal_score`` definition of
+        the state's schema (``chkobba/state.schema.json``, see docs/api.md), made a
+        schema of its own, for a client in another language to check a score it is sent.
+
+        >>> schema = DealScore.json_schema()
+        >>> schema["$id"], schema["required"][:2]
+        ('urn:chkobba:deal-score:1', ['cards_winner', 'diamonds_winner'])
+        """
+        from chkobba.snapshots import shipped_schema  # it imports this module
+
+        state = shipped_schema("state.schema.json")
+        return {
+            "$schema": state["$schema"],
+            "$id": "urn:chkobba:deal-score:1",
+            "title": "chkobba deal score",
+            **state["$defs"]["deal_score"],
+        }
+
     def to_json(self, *, compact: bool = False) -> str:
         """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``
         writes one line without spaces.
