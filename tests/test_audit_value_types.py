@@ -165,6 +165,7 @@ CATALOGUE: dict[str, str] = {
     "chkobba.cli.analyse.UsageError": "exception (CLI)",
     "chkobba.cli.replay.CommandError": "exception (CLI)",
     "chkobba.cli.reading.EndlessLine": "exception (CLI)",
+    "chkobba.cli.reading.UnreadableInput": "exception (CLI)",
     "chkobba.cli.output.Output": "CLI runner's output stream",
     "chkobba.game.Game": "mutable match driver with undo",
     "chkobba.bots.base.Bot": "protocol of bots",
