@@ -159,7 +159,7 @@ def test_review_record_checks_its_arguments(
         review_record(given.pop("record"), **given)
 
 
-def test_review_record_reviews_only_plays_with_a_choice(record: Any) -> None:
+def test_review_record_reviews_only_decisions_with_a_choice(record: Any) -> None:
     reviews = review_record(record, seats=[1], evaluator=Fixed())
     assert reviews and {review.player for review in reviews} == {1}
     assert all(len(review.ranked) > 1 for review in reviews)

@@ -693,18 +693,18 @@ def _record(seed: int) -> Record:
     return Record(players=2, moves=random_history(seed, max_moves=38)[1])
 
 
-def test_a_review_covers_exactly_the_plays_with_a_choice() -> None:
-    """Plays with two or more legal moves are reviewed; cuts, shuffles and forced plays
-    are not; only the seats asked for."""
+def test_a_review_covers_exactly_the_decisions() -> None:
+    """The cut (keep or expose) and the plays with two or more legal moves are reviewed;
+    shuffles and forced plays are not; only the seats asked for."""
     record = _record(6)
     expected, two = [], 0
     state = record.start()
     for index, move in enumerate(record.moves):
-        if state.phase is Phase.PLAY and len(legal_moves(state)) > 1:
+        if state.phase in (Phase.CUT, Phase.PLAY) and len(legal_moves(state)) > 1:
             expected.append((index, state.current_player))
-            two += len(legal_moves(state)) == 2
+            two += state.phase is Phase.PLAY and len(legal_moves(state)) == 2
         state = apply(state, move)
-    assert two > 0
+    assert two > 0 and expected[0] == (1, record.start().cutter)
     reviews = review_record(record, evaluator=_Flat())
     assert [(r.index, r.player) for r in reviews] == expected
     ones = review_record(record, seats=[1], evaluator=_Flat())
@@ -1057,9 +1057,9 @@ def test_a_review_without_a_seed_builds_unseeded_evaluators() -> None:
         moves.append(move)
         state = apply(state, move)
     record = Record(players=2, dealer=0, moves=moves)
-    assert len(review_record(record, evaluator=ISMCTSBot(iterations=5))) == 2
+    assert len(review_record(record, evaluator=ISMCTSBot(iterations=5))) == 3
     reviews = review_record(record, seed=None)  # ExpertBots without a seed
-    assert [review.index for review in reviews] == [2, 3]
+    assert [review.index for review in reviews] == [1, 2, 3]  # the cut and two plays
     for bad in ("1", 1.0, True):
         with pytest.raises(ChkobbaError) as refused:
             review_record(record, seed=bad)  # type: ignore[arg-type]

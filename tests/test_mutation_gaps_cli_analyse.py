@@ -204,7 +204,8 @@ def test_analyse_flags_a_loss_that_it_prints_as_half_a_point(
 
 
 def _short_record() -> Record:
-    """The shuffle, the cut and six plays of a deal: four decisions with a choice."""
+    """The shuffle, the cut and six plays of a deal: five decisions with a choice (the
+    cut and four plays)."""
     shuffle = shuffle_of(random.Random(4))
     moves: list[Move] = [shuffle, Cut(keep=False)]
     state = apply(apply(new_match(), shuffle), Cut(keep=False))
@@ -227,7 +228,7 @@ def test_analyse_reviews_with_the_bot_and_seed_given(
     evaluator = BotSpec.parse(bot).build(seed=5)
     assert isinstance(evaluator, ISMCTSBot)
     expected = review_record(record, evaluator=evaluator)
-    assert len(expected) == 4
+    assert len(expected) == 5 and isinstance(expected[0].played, Cut)
     assert json.loads(text)["moves"] == [review.to_dict() for review in expected]
 
 

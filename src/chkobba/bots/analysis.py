@@ -3,10 +3,10 @@
 :func:`rank_moves` asks a bot with an ``evaluate`` method (by default
 :class:`~chkobba.bots.ExpertBot`) for every legal move's expected deal points
 difference, from the mover's side, best first. :func:`review_record` does it for every
-play with a choice in a record (of one seat or all) like a chess engine's game review: each
-:class:`MoveReview` says what was played, what the best move was and how many points the
-choice lost. ``chkobba analyse`` prints these, and ``chkobba play``'s ``hint`` shows
-:func:`hint_text`.
+decision in a record (of one seat or all): every cut, keep or expose, and every play with a
+choice, like a chess engine's game review: each :class:`MoveReview` says what was played,
+what the best move was and how many points the choice lost. ``chkobba analyse`` prints
+these, and ``chkobba play``'s ``hint`` shows :func:`hint_text`.
 
 >>> import random
 >>> from chkobba.bots.analysis import rank_moves
@@ -52,9 +52,9 @@ __all__ = [
 ]
 
 
-#: A reviewed play whose loss the search puts at this or more (deal points), or whose
-#: loss it cannot tell (it never tried the play), is searched again: the play and the best
-#: move each by a search committed to it (:meth:`ISMCTSBot.value_of
+#: A reviewed move (a play or a cut) whose loss the search puts at this or more (deal
+#: points), or whose loss it cannot tell (it never tried the move), is searched again: the
+#: move and the best one each by a search committed to it (:meth:`ISMCTSBot.value_of
 #: <chkobba.bots.ISMCTSBot.value_of>`), and their values are those of these searches.
 RECHECK = 0.25
 
@@ -163,7 +163,8 @@ class MoveValue:
 
 @attrs.frozen
 class MoveReview:
-    """One reviewed move of a record.
+    """One reviewed move of a record: a play, or a cut (``Cut(keep=True)`` or
+    ``Cut(keep=False)``, ranked with the other).
 
     ``index`` is the move's position in the record (from 0), ``ranked`` every legal move
     best first, ``loss`` how many expected deal points the played move gave up against
@@ -177,6 +178,10 @@ class MoveReview:
     QH x 2D+6S 1.75
     >>> MoveReview(2, 1, lay, (MoveValue(take, 1.5), MoveValue(lay, float("-inf")))).loss
     nan
+    >>> keep, expose = Cut(keep=True), Cut(keep=False)
+    >>> cut = MoveReview(1, 1, keep, (MoveValue(expose, 0.43), MoveValue(keep, 0.3)))
+    >>> print(cut.played, cut.best.move, round(cut.loss, 2))
+    keep expose 0.13
     """
 
     index: int = attrs.field(validator=_count)
@@ -369,26 +374,28 @@ def review_record(
     seed: int | None = 0,
     progress: Callable[[int, int], object] | None = None,
 ) -> list[MoveReview]:
-    """Review the plays of ``seats`` (default: all) in ``record``.
+    """Review the decisions, cuts and plays, of ``seats`` (default: all) in ``record``.
 
-    Only plays are reviewed, and only those with more than one legal choice: cuts,
-    shuffles and forced plays are not. The record's moves are checked before any is
+    Every decision is reviewed: each cut (the cutter's choice to keep or expose the top
+    card, both ranked) and each play with more than one legal choice; shuffles (chance)
+    and forced plays are not. The record's moves are checked before any is
     evaluated: an illegal one raises :class:`~chkobba.IllegalMoveError` naming it as
     :meth:`Record.replay <chkobba.Record.replay>` does (``move 6 (index 5)``).
 
     Each position is evaluated by a fresh bot seeded with ``seed`` plus the move's index
-    (``ExpertBot(seed=seed + index)``: what :func:`rank_moves` gives with that seed, but
-    for a play it puts :data:`RECHECK` or more below the best, which that bot searches
-    again with the best move), so its values depend on the position and the seed alone,
-    not on which seats or moves were reviewed before. A seeded ``evaluator`` (one with
+    (``ExpertBot(seed=seed + index)``: what :func:`rank_moves` gives with that seed, the
+    evaluation ``chkobba play``'s ``hint`` shows, but for a play or cut it puts
+    :data:`RECHECK` or more below the best, which that bot searches again with the best
+    move), so its values depend on the position and the seed alone, not on which seats
+    or moves were reviewed before. A seeded ``evaluator`` (one with
     ``spawn``, as every built-in bot has) is spawned the same way from its own seed;
     another is asked as it is.
 
     ``progress(done, total)``, if given, is called after each of the record's moves
-    (``total`` of them, reviewed or not): a review searches every play, a few seconds
+    (``total`` of them, reviewed or not): a review searches every decision, a few seconds
     for a match of an ordinary length, minutes for a long one.
 
-    Player 1's plays in the first moves of a deal, reviewed by a quick search:
+    Player 1's cut and plays in the first moves of a deal, reviewed by a quick search:
 
     >>> import random
     >>> from chkobba.bots import ISMCTSBot
@@ -401,7 +408,9 @@ def review_record(
     >>> bot = ISMCTSBot(iterations=20, seed=1)
     >>> reviews = review_record(Record(players=2, moves=moves), seats=[1], evaluator=bot)
     >>> [(review.index, str(review.played), str(review.best.move)) for review in reviews]
-    [(2, '7C', 'KC x AD+4D+5D'), (4, 'KC x AD+4D+5D', 'KD x AD+4D+5D')]
+    [(1, 'expose', 'expose'), (2, '7C', 'KC x AD+4D+5D'), (4, 'KC x AD+4D+5D', 'KD x AD+4D+5D')]
+    >>> [(str(item.move), round(item.value, 2)) for item in reviews[0].ranked]  # the cut
+    [('expose', ...), ('keep', ...)]
     """
     if not isinstance(record, Record):
         raise ChkobbaError(wrong_type("review_record", "a Record", record))
@@ -420,7 +429,8 @@ def review_record(
     total = len(record.moves)
     for index, move in enumerate(record.moves):
         player = state.current_player
-        if state.phase is Phase.PLAY and player is not None and not isinstance(move, Shuffle):
+        # A decision: a play, or the cutter's keep or expose (a shuffle is chance).
+        if state.phase in _DECISIONS and player is not None and not isinstance(move, Shuffle):
             legal = legal_moves(state)
             if len(legal) > 1 and (chosen is None or player in chosen):
                 bot, view = _evaluator_at(evaluator, seed, index), observe(state, player)
@@ -432,6 +442,11 @@ def review_record(
     return reviews
 
 
+#: The phases whose moves are a player's choice, and reviewed: the cut (keep or expose) and
+#: the plays; a shuffle is chance.
+_DECISIONS = (Phase.CUT, Phase.PLAY)
+
+
 def _rechecked(
     bot: Evaluator, view: PlayerView, played: Move, ranked: tuple[MoveValue, ...]
 ) -> tuple[MoveValue, ...]:
@@ -440,7 +455,8 @@ def _rechecked(
 
     A search soon leaves a move it rates lower: its mean then comes from a few dozen
     iterations, a point or more away from seed to seed, which flagged as a mistake a
-    move that a longer search rates as good as the best.
+    move that a longer search rates as good as the best. A cut is no exception: of
+    ExpertBot's 800 iterations, an expose it rates a point below the keep may get 16.
     """
     if not _rechecks(bot) or (isinstance(bot, ExpertBot) and bot.solves(view)):
         return ranked  # exact (or another kind of evaluator's own values)
