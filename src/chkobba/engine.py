@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections import Counter
 
 from chkobba import _kernel, captures
-from chkobba._describe import wrong_type
+from chkobba._describe import cut as cut_text
+from chkobba._describe import one_line, wrong_type
 from chkobba._plays import hand_plays
 from chkobba._successors import play
 from chkobba.captures import COURTS, options_for_card
@@ -167,8 +168,8 @@ def _reason(function: str, state: object, move: Move) -> str | None:
 
 def _illegal_reason(state: State, move: Move) -> str | None:
     """:func:`illegal_reason` once ``state`` is known to be a State."""
-    if type(move) not in _MOVE_KINDS and isinstance(move, _MOVE_KINDS):
-        return _subclass_problem(move)
+    if type(move) not in _LISTED_KINDS and isinstance(move, _LISTED_KINDS):
+        return subclass_problem(move)
     try:  # free unless it fails: a hand-built state can be broken (see check_state)
         phase = state.phase
         if phase is _PLAY:
@@ -190,18 +191,24 @@ def _illegal_reason(state: State, move: Move) -> str | None:
         raise broken_state(state, error) from None
 
 
-#: The moves' own classes: a subclass's instance is refused, as it equals no listed move.
-_MOVE_KINDS = (Shuffle, Cut, Play)
+#: The classes of the moves legal_moves lists: an instance of a subclass is refused, as it
+#: equals no listed move. (A shuffle is chance, never listed: a subclass's plays, as in 0.1.0.)
+_LISTED_KINDS = (Cut, Play)
 
 
-def _subclass_problem(move: Move) -> str:
+def subclass_problem(move: Move) -> str | None:
+    """Why ``move``, an instance of a subclass of ``Cut`` or ``Play``, is no move, or
+    ``None`` for another (also for a ``Shuffle``'s subclass: chance, never listed)."""
     # Moves compare by exact class (attrs' eq, Play's own), so a subclass's move is never
     # among legal_moves: refused as such, so that apply and is_legal agree with the list.
     kind = type(move)
-    base = next(base for base in _MOVE_KINDS if isinstance(move, base))
+    if kind in _LISTED_KINDS or not isinstance(move, _LISTED_KINDS):
+        return None
+    base = Cut if isinstance(move, Cut) else Play
+    name, module = (cut_text(one_line(str(text))) for text in (kind.__name__, kind.__module__))
     return (
-        f"a {kind.__name__} of {kind.__module__} is a subclass of {base.__name__}, not a "
-        f"move: give a {base.__name__} itself, as legal_moves lists them"
+        f"a {name} of {module} is a subclass of {base.__name__}, not a move: give a "
+        f"{base.__name__} itself, as legal_moves lists them"
     )
 
 

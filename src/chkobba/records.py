@@ -49,7 +49,7 @@ from chkobba._json import BYTES_LIKE, bad_byte, file_name, strict_loads, utf8_te
 from chkobba.cards import DECK, Rank
 from chkobba.checks import check_state
 from chkobba.deals import RecordedDeal, players_of_moves, split_deals
-from chkobba.engine import apply, illegal_reason, legal_moves
+from chkobba.engine import apply, illegal_reason, legal_moves, subclass_problem
 from chkobba.errors import (
     ChkobbaError,
     IllegalMoveError,
@@ -91,6 +91,10 @@ _RULES_REQUIRED = ("name", "capture_values", "target")
 _RULES_TUPLES = ("capture_values", "players")
 
 
+#: The moves' own classes (a subclass of Cut or Play is refused, as the engine refuses it).
+_MOVE_CLASSES = frozenset({Shuffle, Cut, Play})
+
+
 def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
     # (A mapping would give its keys alone, silently: refused like text.)
     if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
@@ -106,6 +110,10 @@ def _to_moves(moves: Iterable[Move]) -> tuple[Move, ...]:
             raise RecordError(
                 f"{move_number(index)} is not a move (Shuffle, Cut or Play): {shown(move)}"
             )
+        if type(move) not in _MOVE_CLASSES:  # saved, it would read back as another move
+            subclassed = subclass_problem(move)
+            if subclassed is not None:
+                raise RecordError(f"{move_number(index)}: {subclassed}")
         if not _reads_back(move):
             _refuse_unreadable(move, index)
     return found

@@ -19,8 +19,9 @@ chkobba.errors.ChkobbaError: a match has 2 or 4 players, not 3 (the tunisian pro
 from __future__ import annotations
 
 import enum
+import operator
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 import attrs
@@ -515,25 +516,50 @@ def sides_of(players: int) -> int:
     return 2 if players == 4 else players
 
 
-def match_winner(scores: tuple[int, ...], target: int) -> int | None:
+def match_winner(scores: Sequence[int], target: int) -> int | None:
     """The winning side for these totals, or ``None`` while the match goes on.
 
     Once any side has reached the target, the unique highest total wins; a highest total
     shared by two or more sides plays on (with two sides: one at the target wins, both at
-    it the higher wins, equal totals play on). No totals, or totals and a target that do
-    not compare as numbers, raise :class:`~chkobba.ChkobbaError`.
+    it the higher wins, equal totals play on). The totals are a sequence of whole numbers
+    (numpy's too, an array of them included); anything else, or no totals, raises
+    :class:`~chkobba.ChkobbaError`.
 
     >>> from chkobba.state import match_winner
     >>> match_winner((21, 18), 21), match_winner((23, 23), 21), match_winner((12, 11, 12), 11)
     (0, None, None)
     """
-    try:  # free unless it fails: the engine's own calls always pass
-        best = max(scores)
-        if best < target or scores.count(best) > 1:
-            return None
-        return scores.index(best)
-    except (TypeError, ValueError, AttributeError):
+    if (
+        type(scores) is not tuple
+        or type(target) is not int
+        or not scores
+        or not all(type(total) is int for total in scores)
+    ):
+        scores, target = _totals(scores, target)
+    best = max(scores)
+    if best < target or scores.count(best) > 1:
+        return None
+    return scores.index(best)
+
+
+def _totals(scores: object, target: object) -> tuple[tuple[int, ...], int]:
+    """:func:`match_winner`'s arguments as a tuple of ints and an int, or its refusal."""
+    try:
+        if isinstance(scores, (str, bytes, Mapping, Set)):  # iterable, but no totals
+            raise TypeError
+        totals = tuple(map(_whole, scores))  # type: ignore[call-overload]
+        whole = _whole(target)
+    except TypeError:
+        totals, whole = (), 0
+    if not totals:
         raise ChkobbaError(
             "match_winner: expected a tuple of totals, one per side, and a target, "
             f"got {shown(scores)} and {shown(target)}"
-        ) from None
+        )
+    return totals, whole
+
+
+def _whole(number: object) -> int:
+    if isinstance(number, bool):
+        raise TypeError
+    return operator.index(number)  # type: ignore[arg-type]
