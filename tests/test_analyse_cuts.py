@@ -242,13 +242,15 @@ def test_analyse_prints_the_cut_as_the_page_shows_it(cut_json: Path) -> None:
     code, out, err = run_cli("analyse", "cut.json", "--no-colour")
     assert (code, err) == (0, "")
     assert out.splitlines() == shown
-    assert shown[2] == "2. player 1 played expose (loses 1.00 points)  <- lost the most"
+    assert shown[2] == (
+        "2. player 1 played expose with 7♦ on top (loses 1.00 points)  <- lost the most"
+    )
 
 
 def test_analyse_marks_a_bad_cut_a_mistake_with_worst_0(cut_json: Path) -> None:
     code, out, _ = run_cli("analyse", "cut.json", "--no-colour", "--worst", "0")
     assert code == 0
-    assert "2. player 1 played expose (loses 1.00 points)  <- a mistake\n" in out
+    assert "2. player 1 played expose with 7♦ on top (loses 1.00 points)  <- a mistake\n" in out
     assert "moves that lost the most" not in out
 
 
@@ -264,6 +266,7 @@ def test_analyse_json_gives_the_cut(cut_json: Path) -> None:
             "best": "keep",
             "loss": 1.002,
             "moves": [{"move": "keep", "value": 1.353}, {"move": "expose", "value": 0.351}],
+            "top": "7D",  # the card the cutter saw (the narration's "exposes 7♦")
         }
     ]
     assert data["worst"] == [1]

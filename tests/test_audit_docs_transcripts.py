@@ -331,7 +331,10 @@ def test_the_bots_pages_three_reviews_run(
     Path("review.json").write_text(out, encoding="utf-8")
     review = json.loads(Path("review.json").read_text(encoding="utf-8"))
     assert code == 0 and {"moves", "worst", "tags"} <= set(review)
-    assert set(review["moves"][0]) == {"index", "player", "played", "best", "loss", "moves"}
+    fields = {"index", "player", "played", "best", "loss", "moves"}
+    assert set(review["moves"][0]) - {"top"} == fields  # a cut's has top, the card on top
+    for move in review["moves"]:
+        assert ("top" in move) == (move["played"] in ("keep", "expose")), move
     assert set(review["worst"]) <= {move["index"] for move in review["moves"]}
     code, out, _ = run_cli(*other_bot)
     assert code == 0

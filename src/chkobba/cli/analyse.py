@@ -14,11 +14,13 @@ import math
 from chkobba.bots.analysis import MoveReview, review_record, worst
 from chkobba.bots.ismcts import ISMCTSBot
 from chkobba.bots.registry import BotSpec
+from chkobba.cards import Card
 from chkobba.cli.narrate import counted
 from chkobba.cli.output import Output
 from chkobba.cli.play import move_label, points
 from chkobba.cli.replay import CommandError, load_record, record_name, tag_line
 from chkobba.errors import ChkobbaError
+from chkobba.moves import Cut
 from chkobba.state import sides_of
 
 __all__ = ["BLUNDER", "UsageError", "run_analyse"]
@@ -73,7 +75,7 @@ def run_analyse(
     try:
         # Replayed first (a fraction of the review's cost), so that an illegal move is
         # named as replay names it: move 3 (index 2), its text and the engine's reason.
-        record.replay()
+        states = record.replay()
         with contextlib.ExitStack() as stack:
             advance = None
             if err is not None:
@@ -88,6 +90,12 @@ def run_analyse(
         raise CommandError(f"{name}: {error}") from None
     # Only the moves that gave up a meaningful amount are flagged, the most first.
     lost = worst([review for review in reviews if _lost_much(review)], flagged)
+    # A cut is judged by the card on top, which the cutter saw: named with the cut.
+    tops = {
+        review.index: states[review.index].stock[0]
+        for review in reviews
+        if isinstance(review.played, Cut)
+    }
     if as_json:
         data = {
             "record": path,
@@ -95,15 +103,30 @@ def run_analyse(
             "bot": str(bot),
             "seed": seed,
             "seat": seat,
-            "moves": [review.to_dict() for review in reviews],
+            "moves": [_review_data(review, tops) for review in reviews],
             "worst": [review.index for review in lost],
             "tags": dict(record.tags),  # the record's, as replay shows them
         }
         out.line(json.dumps(data, indent=2))
         return 0
     values = _VALUES if sides_of(record.players) == 2 else _VALUES_3
-    _print(out, name, reviews, lost, flagged, tag_line(record), values)
+    _print(out, name, reviews, lost, flagged, tag_line(record), values, tops)
     return 0
+
+
+def _review_data(review: MoveReview, tops: dict[int, Card]) -> dict[str, object]:
+    """A review's JSON object; a cut's with ``top``, the card it kept or exposed."""
+    data: dict[str, object] = review.to_dict()
+    if review.index in tops:
+        data["top"] = str(tops[review.index])
+    return data
+
+
+def _played(review: MoveReview, tops: dict[int, Card]) -> str:
+    """The move played, as the review prints it: a cut with the card on top."""
+    label = move_label(review.played)
+    top = tops.get(review.index)
+    return label if top is None else f"{label} with {top.symbol} on top"
 
 
 def _print(
@@ -114,6 +137,7 @@ def _print(
     asked: int,
     tags: str | None,
     values: str,
+    tops: dict[int, Card],
 ) -> None:
     out.line(f"analysing {out.literal(name)}: {counted(len(reviews), 'decision')}", "bold")
     if tags is not None:
@@ -128,7 +152,7 @@ def _print(
         # A loss is unknown (NaN) when the search never tried the move played.
         loses = "not tried" if math.isnan(review.loss) else f"loses {points(review.loss, sign='')}"
         out.line(
-            f"{review.index + 1}. player {review.player} played {move_label(review.played)}"
+            f"{review.index + 1}. player {review.player} played {_played(review, tops)}"
             f" ({loses}){mark}",
             style=style,
         )
@@ -138,7 +162,7 @@ def _print(
         out.line("moves that lost the most:", "bold")
         for review in lost:
             out.line(
-                f"  move {review.index + 1}, player {review.player}: {move_label(review.played)}"
+                f"  move {review.index + 1}, player {review.player}: {_played(review, tops)}"
                 f" instead of {move_label(review.best.move)} (loses {points(review.loss, sign='')})"
             )
     elif asked:
