@@ -89,7 +89,7 @@ def gymnasium_decisions(decisions: int, seed: int, players: int) -> None:
     from chkobba.gymnasium import ChkobbaEnv
 
     rng = random.Random(seed)
-    environment = ChkobbaEnv("random", players=players)
+    environment = ChkobbaEnv("random", players=players, illegal_action="raise")  # masked steps
     _, info = environment.reset(seed=seed)
     made = 0
     while made < decisions:

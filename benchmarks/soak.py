@@ -530,8 +530,12 @@ def gymnasium_episodes(seed: int, folder: Path) -> Unit:
             opponent = ("random", "greedy", f"ismcts:iterations={2 + number % 3}")[number // 20 % 3]
             features = number % 40 == 0
             made.append(
-                chkobba_gymnasium.ChkobbaEnv(
-                    opponent, players=players, single_deal=True, features=features
+                chkobba_gymnasium.ChkobbaEnv(  # raise: a mask that let an illegal id by fails
+                    opponent,
+                    players=players,
+                    single_deal=True,
+                    features=features,
+                    illegal_action="raise",
                 )
             )
         environment = made[0]

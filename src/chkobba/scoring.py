@@ -295,7 +295,7 @@ class DealScore:
         return {
             "$schema": state["$schema"],
             "$id": "urn:chkobba:deal-score:1",
-            "title": "chkobba deal score",
+            "title": "Chkobba deal score, format version 1",
             **state["$defs"]["deal_score"],
         }
 

@@ -197,7 +197,8 @@ def _moves_input() -> TextIO:
     """Standard input, where ``play`` reads the moves typed."""
     if is_closed(sys.stdin):
         raise CommandError("standard input is closed: play reads your moves from it")
-    # A line that is not UTF-8 text is refused and typed again, not the end of the match.
+    # A line that is not UTF-8 text is refused by name (typed again at a terminal; from a
+    # pipe it ends the command), not a raw UnicodeDecodeError.
     with contextlib.suppress(AttributeError, ValueError, OSError):
         sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
     return sys.stdin
