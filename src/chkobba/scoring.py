@@ -323,8 +323,8 @@ def _plain_number(value: Any) -> Any:
     count that came in an array) as a plain int."""
     if isinstance(value, tuple):
         return [_plain_number(item) for item in value]
-    if value is None or type(value) is int:
-        return value
+    if value is None or type(value) is int or isinstance(value, bool):
+        return value  # (a flag is no count: written as it is, and from_dict refuses it)
     try:
         return operator.index(value)
     except TypeError:
