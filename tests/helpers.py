@@ -66,6 +66,7 @@ from chkobba import (
     new_match,
     random_shuffle,
     rollout,
+    score_deal,
 )
 from chkobba.cli import main
 from chkobba.rules import MAJORITIES, VOID_DEALS
@@ -301,6 +302,14 @@ def two_sided_score(**fields: Any) -> DealScore:
         winners = [base[name] for name in WINNER_FIELDS]
         base["points"] = tuple(n + winners.count(side) for side, n in enumerate(base["chkobbas"]))
     return DealScore(**base)
+
+
+def spades_and_diamonds_score() -> DealScore:
+    """The score of side 0 taking the spades and diamonds and side 1 the rest with one
+    chkobba: 20-20 cards (nobody's), 10-0 diamonds, 2-2 sevens and sixes (nobody's), the
+    7♦ side 0's; points (2, 1)."""
+    taken = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
+    return score_deal((taken, [c for c in DECK if c not in taken]), (0, 1))
 
 
 def where_cards_are(state: State) -> list[Card]:

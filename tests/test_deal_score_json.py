@@ -21,17 +21,11 @@ from chkobba import (
     ChkobbaError,
     DealScore,
     State,
-    Suit,
     apply_with_outcome,
     score_deal,
 )
 from chkobba.events import MoveOutcome
-from tests.helpers import two_sided_score, whole_match
-
-
-def _spades_and_diamonds() -> DealScore:
-    a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
-    return score_deal((a, [c for c in DECK if c not in a]), (0, 1))
+from tests.helpers import spades_and_diamonds_score, two_sided_score, whole_match
 
 
 @pytest.mark.parametrize(
@@ -62,7 +56,7 @@ def test_the_outcome_of_a_deals_last_play_holds_the_same_form() -> None:
 
 
 def test_to_dict_writes_fields_by_name_in_order() -> None:
-    score = _spades_and_diamonds()
+    score = spades_and_diamonds_score()
     data = score.to_dict()
     assert list(data) == [
         "cards_winner",
@@ -86,7 +80,7 @@ def test_to_dict_writes_fields_by_name_in_order() -> None:
 
 def test_numpy_counts_are_written_as_plain_ints() -> None:
     np = pytest.importorskip("numpy")
-    made = _spades_and_diamonds()  # a score built from an array's counts, by hand:
+    made = spades_and_diamonds_score()  # a score built from an array's counts, by hand:
     score = attrs.evolve(
         made, chkobbas=tuple(np.array(made.chkobbas)), points=tuple(np.array(made.points))
     )
@@ -98,7 +92,7 @@ def test_numpy_counts_are_written_as_plain_ints() -> None:
 
 def test_to_json_refuses_a_compact_that_is_no_flag() -> None:
     with pytest.raises(ChkobbaError, match="compact"):
-        _spades_and_diamonds().to_json(compact="yes")  # type: ignore[arg-type]
+        spades_and_diamonds_score().to_json(compact="yes")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -116,7 +110,7 @@ def test_to_json_refuses_a_compact_that_is_no_flag() -> None:
     ],
 )
 def test_from_dict_refuses_a_score_no_deal_makes(change: dict[str, Any], message: str) -> None:
-    data = _spades_and_diamonds().to_dict() | change
+    data = spades_and_diamonds_score().to_dict() | change
     with pytest.raises(ChkobbaError) as caught:
         DealScore.from_dict(data)
     assert message in str(caught.value)
@@ -124,7 +118,7 @@ def test_from_dict_refuses_a_score_no_deal_makes(change: dict[str, Any], message
 
 
 def test_from_dict_names_missing_and_unknown_fields() -> None:
-    data = _spades_and_diamonds().to_dict()
+    data = spades_and_diamonds_score().to_dict()
     missing = {k: v for k, v in data.items() if k != "six_counts"}
     with pytest.raises(ChkobbaError, match="deal_score: missing field 'six_counts'"):
         DealScore.from_dict(missing)
@@ -162,7 +156,7 @@ def test_a_hand_built_three_sided_score_round_trips() -> None:
 
 
 def test_reading_a_score_does_not_touch_the_data() -> None:
-    data = _spades_and_diamonds().to_dict()
+    data = spades_and_diamonds_score().to_dict()
     before = json.dumps(data)
     DealScore.from_dict(data)
     assert json.dumps(data) == before
@@ -176,7 +170,7 @@ def test_every_score_written_holds_to_its_json_schema() -> None:
     for seed, players, rules in ((8, 2, TUNISIAN), (9, 3, CARD_RULES_PLUS), (10, 4, TUNISIAN)):
         for score in whole_match(seed, players, rules=rules)[0][-1].deal_scores:
             validator.validate(score.to_dict())
-    assert not validator.is_valid(_spades_and_diamonds().to_dict() | {"points": "21"})
+    assert not validator.is_valid(spades_and_diamonds_score().to_dict() | {"points": "21"})
     # The caller's to keep: a change to one answer reaches no other.
     changed = DealScore.json_schema()
     changed["properties"]["points"]["minItems"] = 9

@@ -12,21 +12,14 @@ import attrs
 import pytest
 
 from chkobba import (
-    DECK,
     ChkobbaError,
     DealScore,
     IllegalMoveError,
-    Suit,
-    score_deal,
 )
 from chkobba.arena import _stop_workers
 from chkobba.snapshots import shipped_schema
 from chkobba.state import match_winner
-
-
-def _spades_and_diamonds() -> DealScore:
-    a = [c for c in DECK if c.suit in (Suit.SPADES, Suit.DIAMONDS)]
-    return score_deal((a, [c for c in DECK if c not in a]), (0, 1))
+from tests.helpers import spades_and_diamonds_score
 
 
 @pytest.mark.parametrize(
@@ -37,21 +30,21 @@ def test_to_dict_writes_a_hand_built_non_number_as_it_is(change: dict[str, Any])
     # from_dict to refuse: int() would write 2.5 as 2 and "2" as 2, a score no deal
     # made read back as a sound one; None for it, or no try, lose it or raise TypeError.
     ((name, value),) = change.items()
-    data = attrs.evolve(_spades_and_diamonds(), **change).to_dict()
+    data = attrs.evolve(spades_and_diamonds_score(), **change).to_dict()
     assert data[name] == (list(value) if isinstance(value, tuple) else value)
     with pytest.raises(ChkobbaError, match=rf"^deal_score\.{name} must be a whole number"):
         DealScore.from_dict(data)
 
 
 def test_to_json_writes_one_field_a_line_unless_compact() -> None:
-    lines = _spades_and_diamonds().to_json().splitlines()
+    lines = spades_and_diamonds_score().to_json().splitlines()
     assert len(lines) == 14 and lines[0] == "{" and lines[-1] == "}"
     assert lines[1] == '  "cards_winner": null,'
     assert lines[5] == '  "chkobbas": [0, 1],'
 
 
 def test_from_json_checks_the_score_as_from_dict_does() -> None:
-    data = _spades_and_diamonds().to_dict()
+    data = spades_and_diamonds_score().to_dict()
     for change, message in (
         ({"cards_winner": 2}, r"^deal_score\.cards_winner must be a side from 0 to 1 or None"),
         ({"points": [3, 1]}, r"^deal_score\.points \(3, 1\) are not the chkobbas plus"),
@@ -77,13 +70,13 @@ def test_the_deal_score_schema_is_the_state_schemas_definition_whole() -> None:
     assert own == state["$defs"]["deal_score"]
     # what from_dict refuses for its shape, the schema refuses too
     validator = jsonschema.Draft202012Validator(schema)
-    data = _spades_and_diamonds().to_dict()
+    data = spades_and_diamonds_score().to_dict()
     assert not validator.is_valid(data | {"cards": 0})
     assert not validator.is_valid({k: v for k, v in data.items() if k != "six_counts"})
 
 
 def test_a_score_of_many_sides_is_quoted_short() -> None:
-    data = _spades_and_diamonds().to_dict() | {"points": [0] * 2000}
+    data = spades_and_diamonds_score().to_dict() | {"points": [0] * 2000}
     with pytest.raises(ChkobbaError) as caught:
         DealScore.from_dict(data)
     message = str(caught.value)
@@ -100,7 +93,7 @@ def test_match_winner_refuses_totals_without_count() -> None:
 def test_to_dict_writes_a_hand_built_flag_as_it_is() -> None:
     # True is no side: written as true for from_dict to refuse, not as side 1 (the
     # borderline survivor #6, settled so).
-    data = attrs.evolve(_spades_and_diamonds(), cards_winner=True).to_dict()
+    data = attrs.evolve(spades_and_diamonds_score(), cards_winner=True).to_dict()
     assert data["cards_winner"] is True
     with pytest.raises(ChkobbaError, match=r"^deal_score\.cards_winner"):
         DealScore.from_dict(data)
