@@ -46,6 +46,7 @@ from chkobba import (
     Record,
     RecordError,
     Rules,
+    Shuffle,
     State,
     Suit,
     apply,
@@ -391,6 +392,22 @@ def test_moves_built_from_the_wrong_things_are_refused() -> None:
 def test_play_reads_its_capture_text() -> None:
     # 0.1.0 built Play(card('QH'), cards('  2 6 D S')) from the characters of the text.
     assert Play("QH", "2D 6S") == Play(card("QH"), cards("2D 6S"))
+
+
+def test_a_subclass_of_cut_or_play_is_refused_and_of_shuffle_played() -> None:
+    # 0.1.0 played a subclass's cut, which legal_moves never lists (stop 81).
+    class MyCut(Cut):
+        pass
+
+    class MyShuffle(Shuffle):
+        pass
+
+    shuffle = random_shuffle(random.Random(1))
+    state = apply(new_match(), MyShuffle(shuffle.order))  # chance: played as before
+    assert state == apply(new_match(), shuffle)
+    with pytest.raises(IllegalMoveError, match=r"a MyCut of .* is a subclass of Cut, not a move"):
+        apply(state, MyCut(keep=True))
+    assert apply(state, Cut(keep=True)).phase is Phase.PLAY
 
 
 def test_parse_move_refuses_a_shuffle_against_a_view() -> None:
@@ -1112,6 +1129,9 @@ PAGE: dict[str, dict[str, list[str]]] = {
         "Moves built from the wrong things.": [
             "test_moves_built_from_the_wrong_things_are_refused",
             "test_play_reads_its_capture_text",
+        ],
+        "Moves of a subclass of `Cut` or `Play`.": [
+            "test_a_subclass_of_cut_or_play_is_refused_and_of_shuffle_played",
         ],
         "Shuffles read against a view.": ["test_parse_move_refuses_a_shuffle_against_a_view"],
         "Bots check what they are given.": [
