@@ -144,16 +144,17 @@ class _Match:
                 self.out.line()
                 raise _EndOfInput
             text = without_mark(text)
-            bad = [c for c in text if "\udc80" <= c <= "\udcff"]
+            bad = next((c for c in text if "\udc80" <= c <= "\udcff"), None)
+            # What the refusal says the line is not: "UTF-8 text (byte 0xff)".
+            unread = (
+                f"{encoding_name(self.stdin)} text (byte 0x{ord(bad) - 0xDC00:02x})" if bad else ""
+            )
             typed = is_terminal(self.stdin)
             if bad and not typed:
                 # A program's input, not a person's typing: nobody is there to type the
                 # line again, so the stream is unreadable and the command ends (exit 1).
                 self.out.line()
-                raise UnreadableInput(
-                    f"standard input is not {encoding_name(self.stdin)} text "
-                    f"(byte 0x{ord(bad[0]) - 0xDC00:02x})"
-                )
+                raise UnreadableInput(f"standard input is not {unread}")
             if not typed:  # echo piped input, so the transcript reads well
                 # Escaped, as every message quotes text: a terminal's escape code typed
                 # into the pipe must not reach the terminal that shows the output.
@@ -168,12 +169,7 @@ class _Match:
             elif not bad:
                 return text.strip()
             else:
-                byte = ord(bad[0]) - 0xDC00
-                encoding = encoding_name(self.stdin)
-                self.out.line(
-                    f"that line is not {encoding} text (byte 0x{byte:02x}): type it again",
-                    style="red",
-                )
+                self.out.line(f"that line is not {unread}: type it again", style="red")
 
     def _line(self, prompt: str) -> tuple[str, bool]:
         """The next line after ``prompt``, with its end, and whether it was too long; at
