@@ -52,8 +52,11 @@ class _Long:
         return "<" + "y" * 68 + ">"
 
 
-def test_a_long_repr_inside_a_collection_is_cut_around_the_middle() -> None:
-    assert shown([_Long()]) == "[<" + "y" * 28 + "..." + "y" * 26 + "…"
+def test_a_long_repr_inside_a_collection_is_cut_at_its_end() -> None:
+    # Cut to 62 characters ("<" and 60 y's and "…"; reprlib dropped the middle until
+    # stop 82), then the whole to 60.
+    assert shown([_Long()]) == "[<" + "y" * 57 + "…"
+    assert shown([_Long()], 100) == "[<" + "y" * 60 + "…]"
 
 
 class _NoPath:

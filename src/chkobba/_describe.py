@@ -400,12 +400,26 @@ def reset_seed(seed: object) -> int | None:
     return number  # type: ignore[return-value]
 
 
-def reset_options(options: object) -> Mapping[str, Any]:
-    """An environment reset's options: a mapping, ``{}`` for None."""
+def reset_options(options: object, known: Iterable[str] | None = None) -> Mapping[str, Any]:
+    """An environment reset's options: a mapping, ``{}`` for None; with ``known``, one
+    whose keys are all among them.
+
+    >>> reset_options({"singel_deal": True}, known=("single_deal", "dealer"))
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: reset: unknown option 'singel_deal' (the options are ...)
+    """
     if options is None:
         return {}
     if not isinstance(options, Mapping):
         raise ChkobbaError(f"reset: options must be a dict or None, not {shown(options)}")
+    if known is not None:
+        names = tuple(known)
+        unknown = first_unknown(options, names)
+        if unknown is not None:
+            raise ChkobbaError(
+                f"reset: unknown option {unknown} (the options are {', '.join(map(repr, names))})"
+            )
     return options
 
 

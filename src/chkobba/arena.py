@@ -112,7 +112,7 @@ Entrant: TypeAlias = str | BotSpec | Bot
 
 @attrs.frozen
 class MatchResult:
-    """One finished match: the winning ``side``, final ``scores`` per side, ``deals``
+    """One finished match: the ``winner`` (a side), final ``scores`` per side, ``deals``
     scored (voided deals not counted), and the ``record`` of every move.
 
     >>> from chkobba.arena import play_match
@@ -244,7 +244,10 @@ def play_match(
     ``choose(view, legal)``, used as it is) or a built-in bot's spec (``"greedy"``,
     ``"ismcts:iterations=100"``, a :class:`~chkobba.bots.BotSpec`), built for its seat
     with a seed derived from ``seed`` and the seat, so the same ``seed`` gives the same
-    match. ``dealer`` is the first dealer (default: drawn by lot from the seed).
+    match. ``players`` is the match's player count (2, 3 or 4, as ``rules`` allow), one
+    bot a seat; at 4 players two bots may sit as partners (``["greedy", "random"]``:
+    greedy in seats 0 and 2 against random in seats 1 and 3).
+    ``dealer`` is the first dealer (default: drawn by lot from the seed).
     ``on_move`` is called with ``(before, move, after)`` for every move, shuffles
     included (the demo narrates through it). A bot that returns a move not among the
     legal ones raises :class:`~chkobba.IllegalMoveError` (a
@@ -526,19 +529,19 @@ def _winner_and_loser(match: MatchSummary) -> tuple[int, int]:
     return match.winner, others.pop()
 
 
-def _checked_seed(function: str, seed: object) -> int:
+def _checked_seed(function: str, seed: object, name: str = "seed") -> int:
     """``seed`` as a Python int (numpy's integers too, as the adapters' seeds)."""
     # None would draw fresh randomness: a match or tournament that cannot be replayed.
     number = integer_count(seed)
     if number is None:
-        raise ChkobbaError(f"{function}: seed must be an integer, not {shown(seed)}")
+        raise ChkobbaError(f"{function}: {name} must be an integer, not {shown(seed)}")
     return number
 
 
 def _check_derivable(function: str, seed: int) -> None:
     try:
         subseed(seed)
-    except ValueError:  # Python will not write an integer of more than ~4300 digits
+    except ChkobbaError:  # Python will not write an integer of more than ~4300 digits
         raise ChkobbaError(f"{function}: seed {shown(seed)} is too large") from None
 
 
@@ -629,8 +632,24 @@ def subseed(seed: int, *parts: int) -> int:
     True
     >>> 0 <= subseed(2026, 1) < 2**63
     True
+
+    Each number may be an integer of any integral type (numpy's give the seeds of the
+    same plain ints); anything else is refused, as a seed is by the arena:
+
+    >>> subseed(2026, "1")
+    Traceback (most recent call last):
+    ...
+    chkobba.errors.ChkobbaError: subseed: parts[0] must be an integer, not '1'
     """
-    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
+    numbers = (
+        _checked_seed("subseed", seed),
+        *(_checked_seed("subseed", part, f"parts[{i}]") for i, part in enumerate(parts)),
+    )
+    try:
+        text = repr(numbers)  # numpy 2 writes np.int64(1): plain ints read alike everywhere
+    except ValueError:  # Python will not write an integer of more than ~4300 digits
+        raise ChkobbaError(f"subseed: {shown(numbers)} is too large to derive from") from None
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 

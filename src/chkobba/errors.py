@@ -143,11 +143,20 @@ class _ShortRepr(reprlib.Repr):
         return _huge_int(x) or super().repr_int(x, level)
 
     def repr_instance(self, x: object, level: int) -> str:
-        text = _class_named(x) or super().repr_instance(x, level)
+        text = _class_named(x)
+        if text is None:
+            try:
+                text = repr(x)
+            except Exception:  # as reprlib does: a broken __repr__ names the class
+                text = f"<{type(x).__name__} object>"
         # Only a representation in angle brackets loses its addresses: quoted text (a
         # subclass of str comes here, not to repr_str) and what another repr quotes
         # (ValueError('<x at 0x1>')) stay as they are.
-        return _ADDRESS.sub(r"<\1>", text) if text.startswith("<") else text
+        if text.startswith("<"):
+            text = _ADDRESS.sub(r"<\1>", text)
+        # Cut at the end, as `cut` does, where reprlib would drop the middle
+        # ("ISMCTSBot(iterations=5, explo...erence=0, …"): the start reads whole.
+        return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
 
 
 def _class_named(value: object) -> str | None:

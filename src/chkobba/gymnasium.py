@@ -85,6 +85,7 @@ Opponent = Bot | str | BotSpec | Callable[[Any, Any], Any]
 _SEATS = ("alternate",)
 _NOBODY = -1
 _ILLEGAL = ("raise", "terminate")
+_RESET_OPTIONS = ("single_deal", "seat", "dealer")
 
 
 class _RenderModeError(ChkobbaError, TypeError):
@@ -118,6 +119,10 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
       :class:`~chkobba.IllegalMoveError`, the episode unchanged: to catch a bug in a
       masked agent). An action that is not an integer (``None``, ``2.0``, ``True``)
       raises :class:`~chkobba.ChkobbaError` in both modes.
+    - ``render_mode``: ``"ansi"`` (:meth:`render` returns the text board of every hand)
+      or ``"human"`` (printed after the reset and after each step); with ``None``, the
+      default, :meth:`render` still returns the board. Another mode raises a
+      :class:`~chkobba.ChkobbaError` that is also a ``TypeError``.
 
     For example, the learner at seat 1 of a partnership match; action 0 plays the A♠,
     which it does not hold:
@@ -212,10 +217,11 @@ class ChkobbaEnv(gymnasium.Env[NDArray[Any], np.int64], CopiesApart):
 
         Every argument is checked before anything changes: a refused reset leaves the
         episode under way, the generator and the seat rotation as they were. So does a
-        reset whose opponent fails while it moves first (it is undone).
+        reset whose opponent fails while it moves first (it is undone). An option of
+        another name is refused: a misspelt ``single_deal`` would otherwise play a match.
         """
         seed = reset_seed(seed)
-        given = reset_options(options)
+        given = reset_options(options, known=_RESET_OPTIONS)
         single_deal = plain_flag(
             "the single_deal option", given.get("single_deal", self.single_deal)
         )

@@ -367,9 +367,13 @@ class ChkobbaState(pyspiel.State):
     # --- OpenSpiel API -----------------------------------------------------------
 
     def current_player(self) -> int:
+        """The player to move, or ``pyspiel.PlayerId.CHANCE`` (the first dealer's lot, a
+        shuffle's next card) or ``pyspiel.PlayerId.TERMINAL``."""
         return self._to_move
 
     def is_terminal(self) -> bool:
+        """Whether the match (the deal, with ``single_deal``) is over, or stopped by
+        ``max_shuffles``."""
         return self._to_move == _TERMINAL
 
     def _who_moves(self) -> int:
@@ -396,6 +400,9 @@ class ChkobbaState(pyspiel.State):
         return list(legal_actions(self._position))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs at a chance node, uniform: the first dealer
+        by lot, then each shuffle's next card among those not yet placed; ``[]`` at a
+        decision or a terminal state."""
         if self._to_move != _CHANCE:  # a decision or a terminal state: no chance outcome
             return []
         if self._position is None:
@@ -442,6 +449,10 @@ class ChkobbaState(pyspiel.State):
         )
 
     def returns(self) -> list[float]:
+        """Each player's return, zero-sum (:func:`~chkobba.observations.player_returns`):
+        ``0.0`` for all before the end or in a match stopped without a winner; else 1 to
+        the winning side's players and ``-1 / (sides - 1)`` to the others, or with
+        ``single_deal`` the side's deal points minus the mean of the other sides'."""
         if not self.is_terminal():
             return [0.0] * self._players
         state: State = self._position.state  # type: ignore[union-attr]
@@ -638,7 +649,9 @@ class ChkobbaState(pyspiel.State):
         return "\n".join(lines)
 
     def observation_text(self, player: int, private: bool = True, public: bool = True) -> str:
-        """The player's current observation as one line of text."""
+        """The player's current observation as one line of text: the phase, dealer, turn,
+        table, counts and scores, then its hand; ``private=False`` leaves the hand out,
+        ``public=False`` the rest (an observer's ``public_info=False``)."""
         player = self._check_player(player, "observation_text")
         private, public = plain_flag("private", private), plain_flag("public", public)
         view = self.view(player)

@@ -317,6 +317,16 @@ class raw_env(pettingzoo.AECEnv, EzPickle, CopiesApart):
     def close(self) -> None:
         """Nothing to release (the board is text)."""
 
+    def state(self) -> Any:
+        """Not provided: this environment has no global state array (no ``state_space``)
+        for centralized training; :attr:`match_state` is the whole match as a
+        :class:`~chkobba.State`, hidden cards included. Raises ``NotImplementedError``,
+        as PettingZoo's base class does."""
+        raise NotImplementedError(
+            "chkobba's PettingZoo environment has no global state array; "
+            "env.unwrapped.match_state is the whole match as a chkobba.State"
+        )
+
     if not TYPE_CHECKING:  # (a __getattr__ seen by mypy would make every attribute Any)
 
         def __getattr__(self, name: str) -> Any:

@@ -144,6 +144,12 @@ _V1_OPTIONS = ("iterations", "exploration", "epsilon", "horizon", "seed")
 class ISMCTSBot(SeededBot):
     """Single-observer ISMCTS with ``iterations`` samples per move (see the module).
 
+    ``iterations`` defaults to :data:`DEFAULT_ITERATIONS` (800). ``exploration`` is UCB1's
+    constant ``c``: a tried move is scored by its mean reward (deal points / 4) plus
+    ``c * sqrt(ln(times legal) / visits)``, so a larger ``c`` tries the less visited moves
+    more often. ``epsilon``, ``horizon`` and ``inference`` shape the rollouts and the
+    samples (see the module).
+
     ``seconds`` limits a decision's time (wall time; ``0``, the default: no limit): the
     search stops after ``iterations`` iterations or once ``seconds`` have passed,
     whichever comes first, and with ``seconds`` alone ``iterations`` is

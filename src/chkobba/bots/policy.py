@@ -148,7 +148,8 @@ class PolicyBot:
     """A bot that asks ``fn(observation, mask)`` for action ids (see the module docstring).
 
     ``features`` adds :mod:`chkobba.features` to the observation (train and play with
-    the same setting). An id the mask does not allow, or an answer that is not an integer
+    the same setting). ``name`` is how tournaments, records and messages name the bot
+    (default ``"policy"``). An id the mask does not allow, or an answer that is not an integer
     (Python's or numpy's; not ``2.0``, ``40.9`` or ``True``, as the Gymnasium
     environment's ``step``), raises :class:`~chkobba.IllegalMoveError`.
     The bot holds no state of its own: :meth:`spawn` returns it unchanged, so
