@@ -210,7 +210,7 @@ def test_an_error_rendering_a_sound_state_escapes_as_itself(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # check_state finds nothing wrong, so the error is a bug and is raised unchanged.
-    def failing(state: State) -> str:
+    def failing(state: State, deal: int | None) -> str:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(render_module, "_render_state", failing)

@@ -1,5 +1,6 @@
 """Findings of stop 82's reviews: the docstrings read as living documentation (and
-checked against what the code does), ...
+checked against what the code does), and the command's printed words checked against
+what the engine did.
 
 Each test failed on the code before its fix.
 """
@@ -8,14 +9,29 @@ from __future__ import annotations
 
 import inspect
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from chkobba import ChkobbaError, Cut, apply, new_match, observe, random_shuffle
+from chkobba import (
+    CARD_RULES_PLUS,
+    ChkobbaError,
+    Cut,
+    Phase,
+    Record,
+    Shuffle,
+    apply,
+    new_match,
+    observe,
+    random_shuffle,
+    render,
+)
 from chkobba.arena import MatchResult, play_match, subseed
 from chkobba.bots import ExpertBot, ISMCTSBot, PolicyBot
 from chkobba.errors import shown
+from tests.helpers import run_cli
 
 # --- subseed: the seeds of an integer of any integral type, nothing else --------------
 
@@ -172,3 +188,89 @@ def test_the_adapters_docstrings_name_their_options() -> None:
 def test_a_policy_bot_is_named_as_documented() -> None:
     assert PolicyBot(lambda o, m: 0).name == "policy"
     assert PolicyBot(lambda o, m: 0, name="mine").name == "mine"
+
+
+# --- the words the command prints against what happened ----------------------------
+
+
+@pytest.fixture(scope="module")
+def voided_record() -> Record:
+    """A match whose eighth deal was void (three aces on the table): 10 shuffles, 9
+    deals scored."""
+    record = play_match(["random", "random"], seed=7).record
+    shuffles = sum(isinstance(move, Shuffle) for move in record.moves)
+    assert (shuffles, len(record.final().deal_scores)) == (10, 9)
+    return record
+
+
+def test_replay_numbers_the_last_deal_as_its_narration_after_a_void_deal(
+    voided_record: Record, tmp_path: Path
+) -> None:
+    path = tmp_path / "voided.json"
+    voided_record.save(path)
+    code, out, err = run_cli("replay", str(path), "--no-step", "--no-colour")
+    assert code == 0, err
+    headed = re.findall(r"^   deal (\d+): player", out, re.MULTILINE)
+    boards = re.findall(r"Last deal  deal (\d+):", out)
+    assert headed == [str(n) for n in range(1, 11)]
+    # Each deal's last board names it; the void 8th's board (after its cut) names the
+    # last deal scored, the 7th. Counting scored deals gave 1-7, 8, 8, 9 (the last two
+    # one behind the narration).
+    assert boards == ["1", "2", "3", "4", "5", "6", "7", "7", "9", "10"]
+    code, out, err = run_cli("replay", str(path), "--no-step", "--no-colour", "--deal", "9")
+    assert re.findall(r"Last deal  deal (\d+):", out) == ["9"], err
+
+
+def test_render_numbers_the_last_deal_as_asked(voided_record: Record) -> None:
+    state = voided_record.start()
+    for move in voided_record.moves:
+        state = apply(state, move)
+        if state.phase is Phase.SHUFFLE and state.deal_scores:
+            break
+    assert "Last deal  deal 1: " in render(state)
+    assert "Last deal  deal 4: " in render(state, deal=4)
+    assert "Last deal  deal 4: " in render(state, 1, deal=4)
+    assert "Last deal  deal 4: " in render(observe(state, 0), deal=4)
+    for bad in (0, -1, True, 1.5, "2"):
+        with pytest.raises(ChkobbaError) as caught:
+            render(state, deal=bad)  # type: ignore[arg-type]
+        assert str(caught.value) == (
+            f"render: deal must be a number from 1, or None, not {shown(bad)}"
+        )
+
+
+def test_replay_shows_the_hands_a_shuffle_deals_without_a_cut(tmp_path: Path) -> None:
+    record = play_match(["greedy", "random"], seed=13, rules=CARD_RULES_PLUS).record
+    path = tmp_path / "plus.json"
+    record.save(path)
+    code, out, err = run_cli("replay", str(path), "--no-step", "--no-colour", "--deal", "2")
+    assert code == 0, err
+    shuffle = out.index(". shuffle\n")
+    first_play = re.search(r"^\d+\. [^s]", out[shuffle:], re.MULTILINE)
+    assert first_play is not None
+    dealt = out[shuffle : shuffle + first_play.start()]  # what the shuffle's entry shows
+    assert "Hands      player 0: A♠ 3♦ 6♥" in dealt and "Turn       player 1 to play" in dealt
+
+
+def test_a_tunisian_shuffle_leaves_the_board_to_the_cut(
+    voided_record: Record, tmp_path: Path
+) -> None:
+    path = tmp_path / "voided.json"
+    voided_record.save(path)
+    code, out, err = run_cli("replay", str(path), "--no-step", "--no-colour", "--deal", "2")
+    assert code == 0, err
+    shuffle, cut = (
+        out.index(". shuffle\n"),
+        out.index(". keep") if ". keep" in out else (out.index(". expose")),
+    )
+    assert "Chkobba: 2 players" not in out[shuffle:cut]
+
+
+def test_a_value_rounded_to_zero_has_no_sign() -> None:
+    from chkobba.bots.analysis import points_text
+
+    assert points_text(-0.004) == "+0.00 points"
+    assert points_text(-0.004, sign="") == "0.00 points"
+    assert points_text(-0.0, sign="-") == "0.00 points"
+    assert points_text(0.004, sign=" ") == " 0.00 points"
+    assert points_text(-0.006) == "-0.01 points"

@@ -54,6 +54,7 @@ import warnings
 from collections.abc import Sequence
 from typing import overload
 
+from chkobba._describe import integer_count
 from chkobba.cards import Card, Rank, Suit
 from chkobba.checks import broken_state
 from chkobba.errors import ChkobbaError, shown
@@ -68,11 +69,18 @@ _LABEL_WIDTH = 11
 
 
 @overload
-def render(state: State | PlayerView | PublicView, player: int | None = None) -> str: ...
+def render(
+    state: State | PlayerView | PublicView, player: int | None = None, *, deal: int | None = None
+) -> str: ...
 
 
 @overload  # 0.1.0's name of the first parameter, deprecated
-def render(*, position: State | PlayerView | PublicView, player: int | None = None) -> str: ...
+def render(
+    *,
+    position: State | PlayerView | PublicView,
+    player: int | None = None,
+    deal: int | None = None,
+) -> str: ...
 
 
 def render(
@@ -80,6 +88,7 @@ def render(
     player: int | None = None,
     *,
     position: State | PlayerView | PublicView | None = None,
+    deal: int | None = None,
 ) -> str:
     """The board of a state, or of what one player sees, as text.
 
@@ -88,6 +97,11 @@ def render(
     ``render(observe(state, player))``: that player's hand and the sizes of the others.
     A view never shows a card its player may not see, and a :class:`~chkobba.PublicView`
     (:func:`~chkobba.public_view`, a spectator's) shows no hand at all.
+
+    Once a deal is scored, the board's "Last deal" line gives its points and categories
+    and numbers it ``deal``: a state counts its scored deals, not the void ones, so by
+    default the number is that count; give ``deal`` (from 1) to number it as dealt, void
+    deals included, as ``chkobba replay`` does.
 
     ``state`` is the name issue #3 gave the first parameter; 0.1.0 called it
     ``position``, which still works as a keyword, with a :class:`DeprecationWarning`,
@@ -113,6 +127,7 @@ def render(
     chkobba.errors.ChkobbaError: render: this view belongs to player 0, not 1
     """
     board = _position(state, position)
+    number = _deal_number(deal)
     if isinstance(board, (PlayerView, PublicView)):
         if isinstance(board, PublicView) and player is not None:
             raise ChkobbaError(
@@ -123,7 +138,7 @@ def render(
                 f"render: this view belongs to player {shown(board.player)}, not {shown(player)}"
             )
         try:
-            return _render_view(board)
+            return _render_view(board, number)
         except Exception as error:  # a hand-built view can be broken
             raise ChkobbaError(
                 f"render: this {type(board).__name__} is not consistent "
@@ -133,8 +148,8 @@ def render(
         raise ChkobbaError(f"render: {shown(board)} is not a State, a PlayerView or a PublicView")
     try:  # a hand-built state can be broken (see check_state)
         if player is not None:
-            return _render_view(observe(board, player))
-        return _render_state(board)
+            return _render_view(observe(board, player), number)
+        return _render_state(board, number)
     except ChkobbaError:
         raise
     except Exception as error:
@@ -155,7 +170,14 @@ def _position(state: object, position: object) -> object:
     return position
 
 
-def _render_state(state: State) -> str:
+def _deal_number(deal: object) -> int | None:
+    number = integer_count(deal)
+    if deal is not None and (number is None or number < 1):
+        raise ChkobbaError(f"render: deal must be a number from 1, or None, not {shown(deal)}")
+    return number
+
+
+def _render_state(state: State, deal: int | None) -> str:
     lines = _header(state.players, state.rules.name, state.rules.target, None)
     lines += _common(
         state.players, state.phase, state.scores, state.dealer, state.current_player, None
@@ -169,11 +191,11 @@ def _render_state(state: State) -> str:
     lines += _stock(state.phase, len(state.stock))
     lines += _last_take(state.phase, state.last_capturer, None)
     lines += _piles(state.players, state.rules, state.captured, state.chkobbas)
-    lines += _tail(state, state.deal_scores)
+    lines += _tail(state, state.deal_scores, deal)
     return "\n".join(lines)
 
 
-def _render_view(view: PlayerView | PublicView) -> str:
+def _render_view(view: PlayerView | PublicView, deal: int | None = None) -> str:
     viewer = view.player if isinstance(view, PlayerView) else None
     lines = _header(view.players, view.rules.name, view.rules.target, viewer)
     if viewer is None:
@@ -195,7 +217,7 @@ def _render_view(view: PlayerView | PublicView) -> str:
     lines += _stock(view.phase, view.stock_size)
     lines += _last_take(view.phase, view.last_capturer, viewer)
     lines += _piles(view.players, view.rules, view.captured, view.chkobbas)
-    lines += _tail(view, view.deal_scores)
+    lines += _tail(view, view.deal_scores, deal)
     return "\n".join(lines)
 
 
@@ -264,11 +286,14 @@ def _piles(
     return _block("Piles", rows)
 
 
-def _tail(position: State | PlayerView | PublicView, deal_scores: Sequence[DealScore]) -> list[str]:
+def _tail(
+    position: State | PlayerView | PublicView, deal_scores: Sequence[DealScore], deal: int | None
+) -> list[str]:
     lines: list[str] = []
     players = position.players
     if deal_scores and position.phase in (Phase.SHUFFLE, Phase.OVER):
-        lines += _last_deal(players, position.rules, deal_scores[-1], len(deal_scores))
+        number = len(deal_scores) if deal is None else deal
+        lines += _last_deal(players, position.rules, deal_scores[-1], number)
     if position.winner is not None:
         result = _tally(position.scores)
         lines.append(board_line("Winner", f"{_side(position.winner, players)}, {result}"))

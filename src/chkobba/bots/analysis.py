@@ -344,6 +344,8 @@ def points_text(value: float, sign: str = "+") -> str:
     >>> from chkobba.bots.analysis import points_text
     >>> points_text(0.594), points_text(-1.0), points_text(2.5, sign="")
     ('+0.59 points', '-1.00 points', '2.50 points')
+    >>> points_text(-0.004), points_text(-0.004, sign="")  # a value rounded to zero
+    ('+0.00 points', '0.00 points')
     >>> points_text(float("-inf")), points_text(float("nan")), points_text(float("inf"))
     ('not tried', 'unknown', '+inf points')
     """
@@ -359,7 +361,10 @@ def points_text(value: float, sign: str = "+") -> str:
         return "unknown"
     if number == -math.inf:  # the search's mark of a move it never tried
         return "not tried"
-    return f"{number:{sign}.2f} points"
+    text = f"{number:{sign}.2f}"
+    if text.lstrip("+- ") == "0.00":  # -0.004 rounds to zero, which has no sign
+        text = f"{0.0:{sign}.2f}"
+    return f"{text} points"
 
 
 #: The signs a number's format takes (another text would be read as a width or a fill).

@@ -22,7 +22,7 @@ from chkobba.errors import ChkobbaError, IllegalMoveError, shown, shown_path
 from chkobba.moves import Shuffle
 from chkobba.records import FILE_LIMIT, Record, read_at_most, record_line_readers
 from chkobba.render import render
-from chkobba.state import State
+from chkobba.state import Phase, State
 
 __all__ = ["CommandError", "run_replay"]
 
@@ -295,6 +295,7 @@ def _show(
 ) -> State:
     state = record.start()
     number = 0
+    scored: int | None = None  # the number of the last deal scored, as dealt
     moves = record.moves
     for index, move in enumerate(moves):
         shuffle = isinstance(move, Shuffle)
@@ -309,12 +310,16 @@ def _show(
                 # As Record.replay names it (analyse's message): a shuffle's 40 cards whole
                 f"{name}: {move_number(index)} ({shown(str(move), 200)}) is not legal: {error}"
             ) from None
+        if len(after.deal_scores) > len(state.deal_scores):
+            scored = number or None
         if deal is None or number == deal:
             out.line(f"{index + 1}. {'shuffle' if shuffle else move}", style="bold")
             for text in describe(state, move, after, deal=number):
                 out.line("   " + text)
-            if boards and not shuffle:
-                for text in render(after).splitlines():
+            # A shuffle that deals the hands (a profile without a cut) shows them; one
+            # that waits for the cut leaves that to the cut's board.
+            if boards and (not shuffle or after.phase is Phase.PLAY):
+                for text in render(after, deal=scored).splitlines():
                     out.line("   " + text, style="dim")
             last = index + 1 == len(moves) or isinstance(moves[index + 1], Shuffle)
             if not shuffle:
