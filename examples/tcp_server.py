@@ -876,11 +876,22 @@ def _board_text(asking: dict[str, Any]) -> str:
 def _moves_text(asking: dict[str, Any]) -> str:
     moves = "  ".join(f"{number}. {move}" for number, move in enumerate(asking["legal"], 1))
     limit = f" ({asking['seconds']:g} seconds)" if "seconds" in asking else ""
-    return f"your move{limit}: {moves}"
+    return _printable(f"your move{limit}: {moves}")
+
+
+def _printable(text: str) -> str:
+    """``text`` with each character that would not print (a terminal's escape code, a
+    newline, a bidi override) written as its escape: a server's words cannot move the
+    person's terminal."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def _message_text(message: dict[str, Any], seat: int | None) -> str:
     """What an outcome, a refusal, a timeout or a stale move tells the person."""
+    return _printable(_message_words(message, seat))
+
+
+def _message_words(message: dict[str, Any], seat: int | None) -> str:
     if message["type"] == "outcome":
         return outcome_text(MoveOutcome.from_dict(message["outcome"]), seat)
     if message["type"] == "error":
@@ -895,6 +906,10 @@ def _message_text(message: dict[str, Any], seat: int | None) -> str:
 
 
 def _ending_text(message: dict[str, Any]) -> str:
+    return _printable(_ending_words(message))
+
+
+def _ending_words(message: dict[str, Any]) -> str:
     if message["type"] == "over":
         return f"match over: scores {message['scores']}, side {message['winner']} won"
     if message["type"] == "left":

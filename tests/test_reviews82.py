@@ -8,21 +8,32 @@ Each test failed on the code before its fix.
 from __future__ import annotations
 
 import inspect
+import io
+import json
+import os
 import random
 import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from chkobba import (
     CARD_RULES_PLUS,
+    DECK,
+    TUNISIAN,
     ChkobbaError,
     Cut,
     Phase,
+    PlayerView,
+    Rank,
     Record,
+    Rules,
     Shuffle,
+    State,
     apply,
+    legal_moves,
     new_match,
     observe,
     random_shuffle,
@@ -31,7 +42,7 @@ from chkobba import (
 from chkobba.arena import MatchResult, play_match, subseed
 from chkobba.bots import ExpertBot, ISMCTSBot, PolicyBot
 from chkobba.errors import shown
-from tests.helpers import run_cli
+from tests.helpers import load_script, run_cli
 
 # --- subseed: the seeds of an integer of any integral type, nothing else --------------
 
@@ -274,3 +285,177 @@ def test_a_value_rounded_to_zero_has_no_sign() -> None:
     assert points_text(-0.0, sign="-") == "0.00 points"
     assert points_text(0.004, sign=" ") == " 0.00 points"
     assert points_text(-0.006) == "-0.01 points"
+
+
+# --- untrusted input: what a server reads from a client ------------------------------
+
+
+def _crafted_table_document(king_worth: int) -> str:
+    """Review D's 1.4 KB state: every rank worth 1 but the king, all 36 other cards on the
+    table, a king in each hand. Every other check passes it."""
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=True))
+    document = state.to_dict()
+    document["rules"]["capture_values"] = [1] * 9 + [king_worth]
+    kings = [str(c) for c in DECK if c.rank is Rank.KING]
+    document.update(
+        table=[str(c) for c in DECK if c.rank is not Rank.KING],
+        hands=[[kings[0]], [kings[1]]],
+        stock=[],
+        captured=[[kings[2], kings[3]], []],
+        last_capturer=0,
+    )
+    return json.dumps(document)
+
+
+def test_a_table_no_play_can_reach_is_refused_before_any_listing() -> None:
+    # It let a king worth 6 choose among 1,947,792 groups (17 s, 2.2 GB): now refused.
+    document = _crafted_table_document(6)
+    with pytest.raises(ChkobbaError) as caught:
+        State.from_json(document)
+    message = str(caught.value)
+    assert message.startswith("inconsistent state: the table AS AH AD AC 2S ")
+    assert message.endswith(
+        "repeats capture values 35 times: a card whose value is on the table captures, so "
+        "only the four dealt can share one (3 repeats at most under the tunisian profile)"
+    )
+    hidden = json.loads(document)
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=True))
+    view = observe(state, 0).to_dict()  # the same position as player 0 sees it: a view
+    view.update(  # carries its own rules
+        rules=hidden["rules"],
+        table=hidden["table"],
+        hand=hidden["hands"][0],
+        hand_sizes=[1, 1],
+        stock_size=0,
+        captured=hidden["captured"],
+        last_capturer=0,
+    )
+    with pytest.raises(ChkobbaError, match="repeats capture values 35 times"):
+        PlayerView.from_dict(view)
+
+
+@pytest.mark.parametrize(
+    ("rules", "limit"),
+    [
+        (TUNISIAN, 2),  # three of a rank void the deal, no two ranks share a value
+        (CARD_RULES_PLUS, 3),
+        (attrs.evolve(TUNISIAN, capture_values=(1, 2, 3, 4, 5, 6, 7, 8, 9, 9)), 3),
+        (attrs.evolve(TUNISIAN, void_deal="never"), 3),
+    ],
+)
+def test_the_table_repeats_only_the_first_deals_values(rules: Rules, limit: int) -> None:
+    from chkobba.actions import max_capture_options
+    from chkobba.checks import table_repeats_limit
+
+    assert table_repeats_limit(rules) == limit
+    # The bound on a card's capture options rests on it, and is unchanged.
+    assert max_capture_options(TUNISIAN) == 28 and max_capture_options(CARD_RULES_PLUS) == 56
+
+
+def test_every_table_of_random_play_repeats_values_within_the_limit() -> None:
+    from chkobba.checks import table_repeats_limit
+
+    rng = random.Random(82)
+    worst = {TUNISIAN.name: 0, CARD_RULES_PLUS.name: 0}
+    for rules in (TUNISIAN, CARD_RULES_PLUS):
+        for _ in range(40):
+            state = new_match(rules=rules)
+            for _step in range(200):
+                if state.is_over:
+                    break
+                legal = legal_moves(state)
+                state = apply(state, rng.choice(legal) if legal else random_shuffle(rng))
+                table = state.table
+                repeats = len(table) - len({rules.value(c.rank) for c in table})
+                worst[rules.name] = max(worst[rules.name], repeats)
+                assert repeats <= table_repeats_limit(rules)
+    assert worst[TUNISIAN.name] >= 1 and worst[CARD_RULES_PLUS.name] >= 1  # (the check ran)
+
+
+def test_a_sum_of_chkobbas_too_long_to_write_is_named_short() -> None:
+    state = apply(apply(new_match(), random_shuffle(random.Random(1))), Cut(keep=True))
+    text = state.to_json()
+    huge = "9" * 4300
+    for chkobbas in (f"[{huge}, {huge}]", f"[{huge}, 0]"):
+        with pytest.raises(ChkobbaError) as caught:  # was a raw ValueError for two
+            State.from_json(text.replace('"chkobbas": [0, 0]', f'"chkobbas": {chkobbas}'))
+        assert len(str(caught.value)) < 200
+        assert "integer of about 430" in str(caught.value)
+
+
+@pytest.mark.skipif(not hasattr(os, "fchmod"), reason="POSIX permissions")
+def test_a_private_file_stays_private_while_its_new_copy_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import chkobba._files as files
+
+    target = tmp_path / "private.json"
+    target.write_text("{}", encoding="utf-8")
+    target.chmod(0o600)
+    modes: list[int] = []
+    real_fsync = os.fsync
+
+    def watching(descriptor: int) -> None:  # the data is written: how open is the file?
+        modes.append(os.fstat(descriptor).st_mode & 0o777)
+        real_fsync(descriptor)
+
+    monkeypatch.setattr(files.os, "fsync", watching)
+    Record(players=2).save(target)
+    assert modes == [0o600]  # 0o644 (the umask's) until stop 82
+    assert target.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="links")
+def test_saving_through_a_link_to_nothing_asks_first(tmp_path: Path) -> None:
+    from chkobba.cli.output import Output
+    from chkobba.cli.saving import offer_save
+
+    planted = tmp_path / "elsewhere" / "planted.json"
+    planted.parent.mkdir()
+    link = tmp_path / "chkobba-2026-12-08-0058.json"
+    link.symlink_to(planted)
+    questions: list[str] = []
+    answers = ["y", "", "n", "no"]
+
+    def ask(question: str) -> str:
+        questions.append(question)
+        return answers.pop(0)
+
+    out = Output(io.StringIO(), colour=False)
+    assert offer_save(out, ask, Record(players=2), str(link)) is None
+    assert questions[2] == f"'{link}' is a link to '{planted}': write there? [y/N] "
+    assert not planted.exists()  # it wrote there without a word until stop 82
+
+
+def test_replay_and_analyse_read_a_text_stream_in_place_of_standard_input(
+    voided_record: Record,
+) -> None:
+    # A program's io.StringIO (docs/cli.md shows it for play) was "closed".
+    code, out, err = run_cli("replay", "-", "--no-boards", stdin=voided_record.to_json())
+    assert (code, err) == (0, "")
+    assert "the record is complete" in out
+
+
+def test_a_seed_of_too_many_digits_is_said_to_be_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run_cli("simulate", "--games", "1", "--seed", "9" * 5000)
+    assert code == 2
+    assert "argument --seed: '999" in err and "… has too many digits" in err
+    code, _, err = run_cli("simulate", "--games", "1", "--players", "x4")
+    assert code == 2 and "'x4' is not a whole number" in err
+
+
+def test_the_example_client_escapes_what_a_server_says() -> None:
+    example = load_script(
+        Path(__file__).resolve().parent.parent / "examples" / "tcp_server.py", "tcp_server_82"
+    )
+    hostile = "\x1b]0;owned\x07\x1b[2J\u202e"
+    assert example._message_text({"type": "error", "message": hostile}, 0) == (
+        "refused: \\x1b]0;owned\\x07\\x1b[2J\\u202e"
+    )
+    assert example._moves_text({"legal": ["7D", hostile]}) == (
+        "your move: 1. 7D  2. \\x1b]0;owned\\x07\\x1b[2J\\u202e"
+    )
+    assert "\x1b" not in example._ending_text({"type": "over", "scores": [hostile], "winner": 0})
+    assert example._message_text({"type": "timeout", "seat": 1}, 0) == (
+        "player 1's time ran out: a move was made for them"
+    )

@@ -55,12 +55,14 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             raise type(error)(error.errno, why, os.fspath(path)) from None
         raise _about(error, path) from None
     try:
+        # The target's permissions before the data: a private file (a record holds every
+        # hidden card) is never readable by others while its new copy is written.
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
         with open(descriptor, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):

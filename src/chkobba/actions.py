@@ -66,8 +66,8 @@ import attrs
 
 from chkobba._describe import integer_count, wrong_type
 from chkobba.captures import capture_options
-from chkobba.cards import DECK, Card, Rank, format_cards
-from chkobba.checks import broken_state
+from chkobba.cards import DECK, Card, format_cards
+from chkobba.checks import broken_state, table_repeats_limit
 from chkobba.engine import apply, illegal_reason, legal_moves
 from chkobba.errors import ChkobbaError, IllegalMoveError, shown
 from chkobba.moves import Cut, Move, Play, Shuffle
@@ -143,11 +143,8 @@ def _checked_rules(rules: object, function: str) -> Rules:
 @functools.lru_cache(maxsize=64)
 def _max_capture_options(rules: Rules) -> int:
     values = sorted(set(rules.capture_values))
-    distinct_ranks = len(values) == len(Rank)
-    if rules.void_deal == "three_of_a_rank" and distinct_ranks:
-        repeats, copies = _INITIAL_TABLE - 2, 2
-    else:
-        repeats, copies = _INITIAL_TABLE - 1, _INITIAL_TABLE
+    repeats = table_repeats_limit(rules)  # two pairs, or three repeats of one value
+    copies = 2 if repeats < _INITIAL_TABLE - 1 else _INITIAL_TABLE
     worst = 0
     for extra in _repeats(values, repeats, copies - 1):
         table = sorted([*values, *extra])

@@ -73,8 +73,11 @@ def check_state(state: State) -> State:
     that voids the deal while nothing is captured, empty hands between deals, after a
     deal piles and chkobbas that score as its deal score, no ``CUT`` phase without a
     cut); the scores, the winner, chkobbas and the last capturer against the piles (no
-    pile of one card). The first problem raises :class:`~chkobba.ChkobbaError` naming it.
-    What the checks cannot see is not searched for: which plays made the piles, say.
+    pile of one card); a table whose capture values repeat no more than the four cards
+    dealt can (a card that can capture must, so none is laid beside its value: which
+    also bounds the capture options a played card can have). The first problem raises
+    :class:`~chkobba.ChkobbaError` naming it. What the checks cannot see is not searched
+    for: which plays made the piles, say.
 
     >>> import attrs, random
     >>> end = rollout(new_match(), random.Random(2))
@@ -554,7 +557,8 @@ def _play_phase(state: State) -> Iterator[str]:
         yield "cards lie in a pile, but no card has been played this deal"
     elif sum(state.chkobbas) > _played(state):
         yield (
-            f"{sum(state.chkobbas)} chkobba(s) but only {_played(state)} card(s) played this deal"
+            f"{shown(sum(state.chkobbas))} chkobba(s) but only {_played(state)} card(s) "
+            "played this deal"
         )
     elif not any(state.captured) and _voids(state.table[:TABLE_SIZE], state.rules):
         # Nothing captured yet: the table's first four cards are the ones dealt (a card
@@ -650,5 +654,38 @@ def _captures(state: State) -> Iterator[str]:
         yield f"last_capturer is player {last}, whose side's pile is empty"
 
 
+# Shared with chkobba.actions (not in __all__), whose bound on capture options rests on it.
+def table_repeats_limit(rules: Rules) -> int:
+    """How many table cards can share a capture value with another under ``rules``.
+
+    A card that can capture must, and one whose value is on the table always can, so a
+    card laid on the table never shares a value with one there: only the four dealt can
+    pair up. Two repeats at most when three of a rank void the deal and no two ranks
+    share a value (two pairs), three otherwise.
+
+    >>> from chkobba.checks import table_repeats_limit
+    >>> table_repeats_limit(TUNISIAN), table_repeats_limit(CARD_RULES_PLUS)
+    (2, 3)
+    """
+    distinct = len(set(rules.capture_values)) == len(rules.capture_values)
+    if rules.void_deal == "three_of_a_rank" and distinct:
+        return TABLE_SIZE - 2
+    return TABLE_SIZE - 1
+
+
+def _table(state: State) -> Iterator[str]:
+    # Without it a hand-built table of 36 cards worth 1 would let a king worth 6 choose
+    # among two million groups: listing the plays would exhaust time and memory.
+    rules, table = state.rules, state.table
+    repeats = len(table) - len({rules.value(card.rank) for card in table})
+    limit = table_repeats_limit(rules)
+    if repeats > limit:
+        yield (
+            f"the table {format_cards(table)} repeats capture values {repeats} times: a card "
+            f"whose value is on the table captures, so only the four dealt can share one "
+            f"({limit} repeats at most under the {rules.name} profile)"
+        )
+
+
 # In order: each check may rely on what the checks before it passed.
-_CHECKS: tuple[Check, ...] = (_types, _seats, _partition, _phase, _scores, _captures)
+_CHECKS: tuple[Check, ...] = (_types, _seats, _partition, _phase, _scores, _captures, _table)

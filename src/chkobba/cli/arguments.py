@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Any, NoReturn
 
@@ -413,10 +414,21 @@ def _whole(text: str) -> int:
     """A player count or seat: a whole number, its text quoted short when it is not one."""
     if len(text) > _WHOLE_TEXT_LIMIT:
         raise argparse.ArgumentTypeError(f"{shown(text)} is too long for a whole number here")
+    return _integer(text)
+
+
+def _integer(text: str) -> int:
+    """``text``'s whole number, or argparse's error saying why it is none."""
     try:
         return int(text)
     except ValueError:
+        if _DIGITS.fullmatch(text):  # Python reads no integer of more than 4,300 digits
+            raise argparse.ArgumentTypeError(f"{shown(text)} has too many digits") from None
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+
+
+#: What int() reads as a whole number, which it refuses only when it is too long.
+_DIGITS = re.compile(r"\s*[+-]?\d+(?:_\d+)*\s*")
 
 
 def _positive(text: str) -> int:
@@ -445,10 +457,7 @@ def _target(text: str) -> int:
 
 
 def _at_least(text: str, least: int, most: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    value = _integer(text)
     if value < least:
         raise argparse.ArgumentTypeError(f"{shown(value)} must be at least {least}")
     if most is not None and value > most:
@@ -469,7 +478,4 @@ def _delay(text: str) -> float:
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    return _integer(text)

@@ -139,8 +139,8 @@ def load_record(path: str, name: str, game: int | None = None) -> Record:
     (``simulate --records``). The records before it are counted, not read (nor checked),
     and reading stops at it, so the lines after game ``game`` are not read either."""
     if path == STANDARD_INPUT:
-        stdin = getattr(sys.stdin, "buffer", None)  # (None when the shell closed it)
-        if stdin is None or stdin.closed:
+        stdin = _standard_input()
+        if stdin is None:
             raise CommandError("cannot read standard input: it is closed")
         try:
             return _pick(_records_in(stdin, name), name, game)
@@ -153,6 +153,19 @@ def load_record(path: str, name: str, game: int | None = None) -> Record:
             return _pick(_records_in(file, name), name, game)
     except OSError as error:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _standard_input() -> BinaryIO | None:
+    """Standard input's bytes: its buffer, or the text of a stream that has none (a
+    program's ``io.StringIO`` in its place) as UTF-8; ``None`` when it is closed (the
+    shell's ``<&-`` leaves ``sys.stdin`` None)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        return None
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        return io.BytesIO(stream.read().encode("utf-8", "surrogateescape"))
+    return None if buffer.closed else buffer
 
 
 def _pick(records: Iterator[Callable[[], Record]], name: str, game: int | None) -> Record:

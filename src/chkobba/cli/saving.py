@@ -62,11 +62,16 @@ def _ask_path(out: Output, ask: Ask, default: str) -> str | None:
         if answer.lower() in _DECLINE:
             return None
         path = os.path.expanduser(answer or default)
-        if not os.path.exists(path):
+        if not os.path.lexists(path):  # (a link to nothing exists too: it is asked about)
             return path
         if os.path.isdir(path):
             return path  # writing reports it, and the name is asked again
-        if ask(f"{out.literal(shown_path(path))} exists: replace it? [y/N] ").lower() in _YES:
+        if os.path.islink(path):  # a save writes through a link: say where it goes
+            where = out.literal(shown_path(os.path.realpath(path)))
+            question = f"{out.literal(shown_path(path))} is a link to {where}: write there?"
+        else:
+            question = f"{out.literal(shown_path(path))} exists: replace it?"
+        if ask(f"{question} [y/N] ").lower() in _YES:
             return path
 
 
