@@ -11,7 +11,7 @@ import contextlib
 import json
 import random
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,55 @@ def _run(main: Callable[[], Awaitable[Any]]) -> Any:
     return asyncio.run(asyncio.wait_for(main(), timeout=120))
 
 
+# Every connection a test opens is closed before it returns, on both ends: a client's by
+# the test (_connection, _two_seats), the server's by its handler, which _serving waits
+# for. Under ``python -X dev -W error`` a socket left open fails a test with a
+# ResourceWarning (often a later test's, when the garbage collector finds it).
+
+Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+@contextlib.asynccontextmanager
+async def _serving(handler: Handler) -> AsyncIterator[int]:
+    """``handler`` serving on a free loopback port: that port. On the way out, every
+    connection's handler is waited for before the server closes: Python 3.11's server
+    does not wait for them, and asyncio.run would cancel those still running, their
+    sockets left open."""
+    handling: set[asyncio.Task[Any]] = set()
+
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if task := asyncio.current_task():
+            handling.add(task)
+        await handler(reader, writer)
+
+    server = await asyncio.start_server(handle, "127.0.0.1", 0)
+    async with server:
+        yield server.sockets[0].getsockname()[1]
+        while running := {task for task in handling if not task.done()}:
+            await asyncio.wait(running)
+
+
+async def _close(*writers: asyncio.StreamWriter) -> None:
+    """Close client connections and wait until each is closed (one the server reset is
+    closed as well)."""
+    for writer in writers:
+        writer.close()
+    for writer in writers:
+        with contextlib.suppress(ConnectionError):
+            await writer.wait_closed()
+
+
+@contextlib.asynccontextmanager
+async def _connection(port: int) -> AsyncIterator[Connection]:
+    """A client connection to ``port`` on loopback, closed on the way out."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        yield reader, writer
+    finally:
+        await _close(writer)
+
+
 async def _served(
     players: int,
     seed: int,
@@ -51,9 +100,7 @@ async def _served(
 ) -> tuple[Any, Any]:
     """A match server on a free loopback port, and what ``clients(port)`` returns."""
     match = server_example.MatchServer(players, seed, move_seconds)
-    server = await asyncio.start_server(match.join, "127.0.0.1", 0)
-    async with server:
-        port = server.sockets[0].getsockname()[1]
+    async with _serving(match.join) as port:
         result = await clients(port)
     return match, result
 
@@ -67,22 +114,21 @@ async def _until(condition: Callable[[], bool]) -> None:
 async def _recording_client(port: int, seed: int, delay: float = 0.0) -> list[dict[str, Any]]:
     """A greedy client that keeps every message it is sent, to the end of the match;
     with ``delay``, it answers every view that many seconds late (with its turn)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
     bot, received = GreedyBot(seed=seed), []
-    while line := await reader.readline():
-        message = json.loads(line)
-        received.append(message)
-        if message["type"] == "over":
-            break
-        if message["type"] == "view" and message["legal"]:
-            if delay:
-                await asyncio.sleep(delay)
-            view = PlayerView.from_dict(message["view"])
-            move = bot.choose(view, legal_moves(view))
-            answer = {"move": str(move), "turn": message["turn"]}
-            writer.write(json.dumps(answer).encode() + b"\n")
-            await writer.drain()
-    writer.close()
+    async with _connection(port) as (reader, writer):
+        while line := await reader.readline():
+            message = json.loads(line)
+            received.append(message)
+            if message["type"] == "over":
+                break
+            if message["type"] == "view" and message["legal"]:
+                if delay:
+                    await asyncio.sleep(delay)
+                view = PlayerView.from_dict(message["view"])
+                move = bot.choose(view, legal_moves(view))
+                answer = {"move": str(move), "turn": message["turn"]}
+                writer.write(json.dumps(answer).encode() + b"\n")
+                await writer.drain()
     return received
 
 
@@ -127,35 +173,32 @@ def test_each_client_is_sent_its_seat_the_games_outcomes_and_only_its_own_view()
     assert sorted(seats) == [0, 1]
 
 
-Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter]
-
-
-async def _two_seats(port: int) -> tuple[list[Any], Connection, Connection]:
+@contextlib.asynccontextmanager
+async def _two_seats(port: int) -> AsyncIterator[tuple[list[Any], Connection, Connection]]:
     """Two clients seated: the first three messages each was sent (its seat, the
-    shuffle's outcome, its view), then the cutter's connection and the other's."""
-    first = await asyncio.open_connection("127.0.0.1", port)
-    second = await asyncio.open_connection("127.0.0.1", port)
-    said: list[Any] = []
-    for reader, _ in (first, second):
-        said.append([json.loads(await reader.readline()) for _ in range(3)])
-    cutter = 1 - said[0][2]["view"]["dealer"]  # the player after the dealer cuts
-    return (said, second, first) if said[1][0]["seat"] == cutter else (said, first, second)
+    shuffle's outcome, its view), then the cutter's connection and the other's; both
+    closed on the way out."""
+    async with _connection(port) as first, _connection(port) as second:
+        said: list[Any] = []
+        for reader, _ in (first, second):
+            said.append([json.loads(await reader.readline()) for _ in range(3)])
+        cutter = 1 - said[0][2]["view"]["dealer"]  # the player after the dealer cuts
+        yield (said, second, first) if said[1][0]["seat"] == cutter else (said, first, second)
 
 
 def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
     async def clients(port: int) -> list[Any]:
-        said, (cut_reader, cut_writer), (idle_reader, idle_writer) = await _two_seats(port)
-        for line in (b'{"move": "keep"}', b"not json", b'{"go": 1}', b'{"move": "QH x 2D"}'):
-            idle_writer.write(line + b"\n")  # out of turn, then bad lines
-            await idle_writer.drain()
-            said.append(json.loads(await idle_reader.readline()))
-        cut_writer.write(b'{"move": "QH x 2D"}\n')  # in turn, but no play in a cut
-        await cut_writer.drain()
-        said.append(json.loads(await cut_reader.readline()))
-        third_reader, third_writer = await asyncio.open_connection("127.0.0.1", port)
-        said.append(json.loads(await third_reader.readline()))
-        for writer in (cut_writer, idle_writer, third_writer):
-            writer.close()
+        async with _two_seats(port) as (said, (cut_reader, cut_writer), idle):
+            idle_reader, idle_writer = idle
+            for line in (b'{"move": "keep"}', b"not json", b'{"go": 1}', b'{"move": "QH x 2D"}'):
+                idle_writer.write(line + b"\n")  # out of turn, then bad lines
+                await idle_writer.drain()
+                said.append(json.loads(await idle_reader.readline()))
+            cut_writer.write(b'{"move": "QH x 2D"}\n')  # in turn, but no play in a cut
+            await cut_writer.drain()
+            said.append(json.loads(await cut_reader.readline()))
+            async with _connection(port) as (third_reader, _):
+                said.append(json.loads(await third_reader.readline()))
         return said
 
     match, said = _run(lambda: _served(2, 3, clients))
@@ -173,15 +216,13 @@ def test_a_refused_line_tells_only_its_sender_why_and_changes_nothing() -> None:
 
 def test_a_seat_that_leaves_ends_the_match_for_the_others() -> None:
     async def clients(port: int) -> list[Any]:
-        leaving = await asyncio.open_connection("127.0.0.1", port)
-        staying = await asyncio.open_connection("127.0.0.1", port)
-        seated = [json.loads(await reader.readline()) for reader, _ in (leaving, staying)]
-        for _ in range(2):  # the shuffle's outcome and the view
-            await staying[0].readline()
-        leaving[1].close()
-        told = json.loads(await staying[0].readline())
-        ended = await staying[0].readline()  # the server closes the connection
-        staying[1].close()
+        async with _connection(port) as leaving, _connection(port) as staying:
+            seated = [json.loads(await reader.readline()) for reader, _ in (leaving, staying)]
+            for _ in range(2):  # the shuffle's outcome and the view
+                await staying[0].readline()
+            leaving[1].close()
+            told = json.loads(await staying[0].readline())
+            ended = await staying[0].readline()  # the server closes the connection
         return [seated[0]["seat"], told, ended]
 
     match, (seat, told, ended) = _run(lambda: _served(2, 4, clients))
@@ -190,13 +231,9 @@ def test_a_seat_that_leaves_ends_the_match_for_the_others() -> None:
     assert match.finished.is_set() and not match.game.is_over
 
 
-async def _bot_against(
-    handler: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
-) -> Any:
+async def _bot_against(handler: Handler) -> Any:
     """What the example's bot client returns, against a stand-in server of ``handler``."""
-    server = await asyncio.start_server(handler, "127.0.0.1", 0)
-    async with server:
-        port = server.sockets[0].getsockname()[1]
+    async with _serving(handler) as port:
         return await server_example.play_bot("greedy", 1, "127.0.0.1", port)
 
 
@@ -232,11 +269,10 @@ def test_a_bot_client_stops_when_another_seat_leaves() -> None:
 
 async def _silent_client(port: int) -> list[dict[str, Any]]:
     """A client that takes a seat and never moves: every message it is sent."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
     received = []
-    while line := await reader.readline():
-        received.append(json.loads(line))
-    writer.close()
+    async with _connection(port) as (reader, _):
+        while line := await reader.readline():
+            received.append(json.loads(line))
     return received
 
 
@@ -283,9 +319,7 @@ def test_a_seat_that_does_not_move_in_time_is_moved_for_from_its_view() -> None:
 def test_a_move_made_in_time_stops_its_clock() -> None:
     async def run() -> Any:
         match = server_example.MatchServer(2, 1, move_seconds=60)
-        server = await asyncio.start_server(match.join, "127.0.0.1", 0)
-        async with server:
-            port = server.sockets[0].getsockname()[1]
+        async with _serving(match.join) as port:
             bots = (server_example.play_bot("greedy", s, "127.0.0.1", port) for s in (1, 2))
             await asyncio.gather(*bots)
         await asyncio.sleep(0)  # let the clocks' cancellations land
@@ -395,13 +429,11 @@ def test_a_late_move_is_dropped_as_stale_never_played_on_a_later_turn() -> None:
 
 def test_with_a_time_limit_a_line_must_name_the_turn_it_answers() -> None:
     async def clients(port: int) -> list[Any]:
-        said, (reader, writer), (_, idle) = await _two_seats(port)
-        for line in (b'{"move": "keep"}', b'{"move": "keep", "turn": 2}'):
-            writer.write(line + b"\n")
-            await writer.drain()
-            said.append(json.loads(await reader.readline()))
-        writer.close()
-        idle.close()
+        async with _two_seats(port) as (said, (reader, writer), _):
+            for line in (b'{"move": "keep"}', b'{"move": "keep", "turn": 2}'):
+                writer.write(line + b"\n")
+                await writer.drain()
+                said.append(json.loads(await reader.readline()))
         return said
 
     match, said = _run(lambda: _served(2, 3, clients, move_seconds=60))
@@ -423,15 +455,13 @@ def test_a_turn_over_that_was_not_moved_for_the_sender_is_refused_not_stale() ->
         return message
 
     async def clients(port: int) -> list[Any]:
-        _, (reader, writer), (other_reader, other) = await _two_seats(port)
-        writer.write(b'{"move": "keep", "turn": 1}\n{"move": "keep", "turn": 1}\n')
-        await writer.drain()
-        said = [await refusal(reader)]  # the cut played, then sent again
-        other.write(b'{"move": "7D", "turn": 0}\n')  # the shuffle's turn
-        await other.drain()
-        said.append(await refusal(other_reader))
-        writer.close()
-        other.close()
+        async with _two_seats(port) as (_, (reader, writer), (other_reader, other)):
+            writer.write(b'{"move": "keep", "turn": 1}\n{"move": "keep", "turn": 1}\n')
+            await writer.drain()
+            said = [await refusal(reader)]  # the cut played, then sent again
+            other.write(b'{"move": "7D", "turn": 0}\n')  # the shuffle's turn
+            await other.drain()
+            said.append(await refusal(other_reader))
         return said
 
     _, said = _run(lambda: _served(2, 3, clients))
@@ -467,10 +497,7 @@ def test_a_client_flooding_lines_lets_the_other_matches_run_between_them() -> No
                 ticks += 1
                 await asyncio.sleep(0)
 
-        server = await asyncio.start_server(match.join, "127.0.0.1", 0)
-        async with server:
-            port = server.sockets[0].getsockname()[1]
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        async with _serving(match.join) as port, _connection(port) as (reader, writer):
             await reader.readline()  # its seat: the match waits for a second
             counting = asyncio.create_task(ticker())
             writer.write(b"x\n" * 400)
@@ -479,7 +506,6 @@ def test_a_client_flooding_lines_lets_the_other_matches_run_between_them() -> No
                 assert json.loads(await reader.readline())["type"] == "error"
             flooded.set()
             await counting
-            writer.close()
             match.finished.set()  # (no match started: nothing to wait for)
         return ticks
 
@@ -494,9 +520,7 @@ async def _lobby(
 ) -> tuple[Any, Any]:
     """``lobby`` serving on a free loopback port: what ``clients(port)`` returns, once
     every match of the lobby is over (with ``until_over``)."""
-    server = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
-    async with server:
-        port = server.sockets[0].getsockname()[1]
+    async with _serving(lobby.join) as port:
         result = await clients(port)
         if until_over:
             await lobby.closed()
@@ -509,9 +533,8 @@ def test_a_lobby_plays_its_matches_at_once_each_from_its_seed_then_refuses_clien
     async def clients(port: int) -> list[Any]:
         playing = [_recording_client(port, seed) for seed in range(6)]
         results = await asyncio.gather(*playing)
-        late_reader, late_writer = await asyncio.open_connection("127.0.0.1", port)
-        refused = json.loads(await late_reader.readline())
-        late_writer.close()
+        async with _connection(port) as (late_reader, _):
+            refused = json.loads(await late_reader.readline())
         return [*results, refused]
 
     lobby = server_example.Lobby(2, 40, matches=3, ended=lambda k, m: ended.append((k, m)))
@@ -534,19 +557,22 @@ def test_a_lobby_plays_its_matches_at_once_each_from_its_seed_then_refuses_clien
 
 def test_a_client_gone_before_the_start_frees_its_seat_and_those_after_move_up() -> None:
     async def clients(port: int) -> list[Any]:
-        connected = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
-        seats = [json.loads(await reader.readline())["seat"] for reader, _ in connected]
-        connected[0][1].close()  # seat 0 leaves: seats 1 and 2 become 0 and 1
-        moved = [json.loads(await reader.readline()) for reader, _ in connected[1:]]
-        for _ in range(2):
-            connected.append(await asyncio.open_connection("127.0.0.1", port))
-            seats.append(json.loads(await connected[-1][0].readline())["seat"])
-        # The match has started: the client now in seat 1 is sent seat 1's view.
-        reader = connected[2][0]
-        while (message := json.loads(await reader.readline()))["type"] != "view":
-            pass
-        for _, writer in connected:
-            writer.close()
+        async with contextlib.AsyncExitStack() as opened:  # each closed on the way out
+
+            async def connect() -> Connection:
+                return await opened.enter_async_context(_connection(port))
+
+            connected = [await connect() for _ in range(3)]
+            seats = [json.loads(await reader.readline())["seat"] for reader, _ in connected]
+            connected[0][1].close()  # seat 0 leaves: seats 1 and 2 become 0 and 1
+            moved = [json.loads(await reader.readline()) for reader, _ in connected[1:]]
+            for _ in range(2):
+                connected.append(await connect())
+                seats.append(json.loads(await connected[-1][0].readline())["seat"])
+            # The match has started: the client now in seat 1 is sent seat 1's view.
+            reader = connected[2][0]
+            while (message := json.loads(await reader.readline()))["type"] != "view":
+                pass
         return [seats, moved, message]
 
     lobby = server_example.Lobby(4, 6)
@@ -564,11 +590,10 @@ def test_each_match_that_ends_is_told_in_a_line_and_recorded_abandoned_or_over(
     records = tmp_path / "games.jsonl"
 
     async def clients(port: int) -> None:
-        leaving = await asyncio.open_connection("127.0.0.1", port)  # match 1: seat 0
-        staying = asyncio.create_task(_silent_client(port))
-        await leaving[0].readline()  # its seat
-        await leaving[0].readline()  # the shuffle's outcome: the match has started
-        leaving[1].close()
+        async with _connection(port) as (leaving, _):  # match 1: seat 0
+            staying = asyncio.create_task(_silent_client(port))
+            await leaving.readline()  # its seat
+            await leaving.readline()  # the shuffle's outcome: the match has started
         await staying
         await asyncio.gather(*(_recording_client(port, seed) for seed in (1, 2)))  # match 2
 
@@ -619,9 +644,8 @@ def test_a_stopped_lobby_tells_every_seat_records_the_match_and_takes_no_one_mor
         tasks = [asyncio.create_task(_silent_client(port)) for _ in range(3)]
         await _until(lambda: bool(lobby.started and lobby.forming and lobby.forming.writers))
         await lobby.stop()
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        refused = json.loads(await reader.readline())
-        writer.close()
+        async with _connection(port) as (reader, _):
+            refused = json.loads(await reader.readline())
         return [*(await asyncio.gather(*tasks)), refused]
 
     _, (*seated, refused) = _run(lambda: _lobby(lobby, clients, until_over=False))
@@ -791,17 +815,17 @@ def test_a_seat_leaving_while_a_move_is_told_is_announced_after_it_as_the_last_m
     seed: int,
 ) -> None:
     async def clients(port: int) -> list[str]:
-        said, (mover_reader, mover_writer), (_, other_writer) = await _two_seats(port)
-        view = said[0][2] if said[0][2]["legal"] else said[1][2]
-        # The move and the other seat's end of input reach the server together.
-        mover_writer.write(json.dumps({"move": view["legal"][0], "turn": 1}).encode() + b"\n")
-        other_writer.write_eof()
-        await asyncio.gather(mover_writer.drain(), other_writer.drain())
-        kinds = []
-        while line := await mover_reader.readline():
-            kinds.append(json.loads(line)["type"])
-        mover_writer.close()
-        other_writer.close()
+        async with _two_seats(port) as (said, mover, (_, other_writer)):
+            mover_reader, mover_writer = mover
+            view = said[0][2] if said[0][2]["legal"] else said[1][2]
+            # The move and the other seat's end of input reach the server together.
+            move = {"move": view["legal"][0], "turn": 1}
+            mover_writer.write(json.dumps(move).encode() + b"\n")
+            other_writer.write_eof()
+            await asyncio.gather(mover_writer.drain(), other_writer.drain())
+            kinds = []
+            while line := await mover_reader.readline():
+                kinds.append(json.loads(line)["type"])
         return kinds
 
     match, kinds = _run(lambda: _served(2, seed, clients))
@@ -840,11 +864,7 @@ async def _watched(
     """``lobby`` serving seats and spectators (``watch``: ``lobby.watch``) on two free
     loopback ports: what ``clients(port, watch_port)`` returns, once every match is over
     (with ``until_over``)."""
-    seats = await asyncio.start_server(lobby.join, "127.0.0.1", 0)
-    spectators = await asyncio.start_server(watch or lobby.watch, "127.0.0.1", 0)
-    async with seats, spectators:
-        port = seats.sockets[0].getsockname()[1]
-        watch_port = spectators.sockets[0].getsockname()[1]
+    async with _serving(lobby.join) as port, _serving(watch or lobby.watch) as watch_port:
         result = await clients(port, watch_port)
         if until_over:
             await lobby.closed()
@@ -893,16 +913,14 @@ def test_a_spectator_arriving_mid_match_is_shown_the_board_and_told_how_it_ends(
     lobby = server_example.Lobby(2, 21)
 
     async def clients(port: int, watch_port: int) -> tuple[list[Any], list[Any]]:
-        first = await asyncio.open_connection("127.0.0.1", port)
-        second = await asyncio.open_connection("127.0.0.1", port)
-        for reader, _ in (first, second):  # seat, shuffle, view: the cut is awaited
-            [await reader.readline() for _ in range(3)]
-        watching = asyncio.create_task(_silent_client(watch_port))
-        match = lobby.started[0]
-        await _until(lambda: bool(match.spectators))
-        first[1].close()  # a seat leaves: the match is abandoned
-        watched = await watching
-        second[1].close()
+        async with _connection(port) as first, _connection(port) as second:
+            for reader, _ in (first, second):  # seat, shuffle, view: the cut is awaited
+                [await reader.readline() for _ in range(3)]
+            watching = asyncio.create_task(_silent_client(watch_port))
+            match = lobby.started[0]
+            await _until(lambda: bool(match.spectators))
+            first[1].close()  # a seat leaves: the match is abandoned
+            watched = await watching
         return watched, []
 
     lobby, (watched, _) = _run(lambda: _watched(lobby, clients))
@@ -949,20 +967,18 @@ def test_a_spectator_that_leaves_or_stops_reading_never_holds_the_match(
     lobby = server_example.Lobby(2, 31)
 
     async def clients(port: int, watch_port: int) -> list[Any]:
-        leaving = await asyncio.open_connection("127.0.0.1", watch_port)
-        stalled = await _small_buffered(watch_port)
-        await _until(lambda: lobby.forming is not None and len(lobby.forming.spectators) == 2)
-        match = lobby.forming
-        leaving[1].close()
-        await _until(lambda: len(match.spectators) == 1 and len(match.connections) == 1)
-        played = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
-        await lobby.closed()  # the match over and reported, the stalled spectator never read
-        left = []
-        with contextlib.suppress(ConnectionResetError):  # what it got before it was let go
-            # (the abort may cut its last message short: what was not sent is lost)
-            while (line := await stalled[0].readline()).endswith(b"\n"):
-                left.append(json.loads(line))
-        stalled[1].close()
+        async with _connection(watch_port) as leaving, _small_buffered(watch_port) as stalled:
+            await _until(lambda: lobby.forming is not None and len(lobby.forming.spectators) == 2)
+            match = lobby.forming
+            leaving[1].close()
+            await _until(lambda: len(match.spectators) == 1 and len(match.connections) == 1)
+            played = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+            await lobby.closed()  # the match over and reported, the stalled one never read
+            left = []
+            with contextlib.suppress(ConnectionResetError):  # what it got before it was let go
+                # (the abort may cut its last message short: what was not sent is lost)
+                while (line := await stalled[0].readline()).endswith(b"\n"):
+                    left.append(json.loads(line))
         return [played, left]
 
     watch = _small_buffers(lobby, [])
@@ -980,9 +996,8 @@ def test_spectators_who_come_and_go_leave_nothing_behind() -> None:
 
     async def clients(port: int, watch_port: int) -> Any:
         for _ in range(20):
-            reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
-            assert json.loads(await reader.readline())["type"] == "watching"
-            writer.close()
+            async with _connection(watch_port) as (reader, _):
+                assert json.loads(await reader.readline())["type"] == "watching"
         match = lobby.forming
         assert match is not None
         await _until(lambda: not match.spectators and not match.connections)
@@ -1091,13 +1106,10 @@ def test_a_stop_after_the_forming_matchs_only_client_left_returns(role: str) -> 
     lobby = server_example.Lobby(2, 54, matches=None)
 
     async def clients(port: int, watch_port: int) -> Any:
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", port if role == "seat" else watch_port
-        )
-        await reader.readline()  # seated, or told what it watches
-        await _until(lambda: lobby.forming is not None)
-        forming = lobby.forming
-        writer.close()
+        async with _connection(port if role == "seat" else watch_port) as (reader, _):
+            await reader.readline()  # seated, or told what it watches
+            await _until(lambda: lobby.forming is not None)
+            forming = lobby.forming
         await _until(lambda: not forming.connections and not forming.spectators)
         await lobby.stop()
         return forming.finished.is_set()
@@ -1118,24 +1130,24 @@ def test_a_spectator_may_ask_for_another_match_and_is_told_why_it_cannot() -> No
 
     async def clients(port: int, watch_port: int) -> list[Any]:
         seats = await _two_matches_waiting(lobby, port)
-        reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
-        asked = [b"nonsense", b'{"watch": "2"}', b'{"watch": 9}']
-        asked += [b'{"watch": %d}' % number for number in (2, 1, 2)]
-        writer.write(b"\n".join(asked) + b"\n")
-        # Match 1's watching and board, three refusals, and three boards more.
-        received = [json.loads(await reader.readline()) for _ in range(2 + 3 + 3 * 2)]
-        # Its connection is now match 2's to wait for, no longer match 1's (its two seats).
-        counted.extend(len(match.connections) for match in lobby.started)
+        async with _connection(watch_port) as (reader, writer):
+            asked = [b"nonsense", b'{"watch": "2"}', b'{"watch": 9}']
+            asked += [b'{"watch": %d}' % number for number in (2, 1, 2)]
+            writer.write(b"\n".join(asked) + b"\n")
+            # Match 1's watching and board, three refusals, and three boards more.
+            received = [json.loads(await reader.readline()) for _ in range(2 + 3 + 3 * 2)]
+            # Its connection is now match 2's to wait for, no longer match 1's (its 2 seats).
+            counted.extend(len(match.connections) for match in lobby.started)
 
-        async def the_rest() -> list[Any]:  # read as the server stops, which waits for it
-            rest = [json.loads(line) async for line in reader]
-            writer.close()
-            return rest
+            async def the_rest() -> list[Any]:  # read as the server stops, which waits for it
+                rest = [json.loads(line) async for line in reader]
+                writer.close()
+                return rest
 
-        reading = asyncio.create_task(the_rest())
-        await lobby.stop()
-        await asyncio.gather(*seats)
-        return received + await reading
+            reading = asyncio.create_task(the_rest())
+            await lobby.stop()
+            await asyncio.gather(*seats)
+            return received + await reading
 
     lobby, received = _run(lambda: _watched(lobby, clients, until_over=False))
     first, second = lobby.started
@@ -1235,37 +1247,35 @@ def test_spectators_coming_going_and_switching_at_random_moments_see_consistent_
 
     async def seat(port: int, bot_seed: int) -> None:
         """A greedy seat, sometimes slow to answer, which may leave part way."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
         bot = GreedyBot(seed=bot_seed)
-        with contextlib.suppress(ConnectionError):
-            while line := await reader.readline():
-                message = json.loads(line)
-                if message["type"] in (*server_example.ENDINGS, "error"):
-                    break
-                if message["type"] == "view" and message["legal"]:
-                    if rng.random() < 0.3:
-                        await asyncio.sleep(rng.random() * 0.003)
-                    view = PlayerView.from_dict(message["view"])
-                    move = bot.choose(view, legal_moves(view))
-                    answer = {"move": str(move), "turn": message["turn"]}
-                    writer.write(json.dumps(answer).encode() + b"\n")
-                    if rng.random() < 0.002:
+        async with _connection(port) as (reader, writer):
+            with contextlib.suppress(ConnectionError):
+                while line := await reader.readline():
+                    message = json.loads(line)
+                    if message["type"] in (*server_example.ENDINGS, "error"):
                         break
-        writer.close()
+                    if message["type"] == "view" and message["legal"]:
+                        if rng.random() < 0.3:
+                            await asyncio.sleep(rng.random() * 0.003)
+                        view = PlayerView.from_dict(message["view"])
+                        move = bot.choose(view, legal_moves(view))
+                        answer = {"move": str(move), "turn": message["turn"]}
+                        writer.write(json.dumps(answer).encode() + b"\n")
+                        if rng.random() < 0.002:
+                            break
 
     async def spectator(watch_port: int) -> list[dict[str, Any]]:
         """Watches, asks for other matches now and then, may leave part way."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", watch_port)
-        leave_after = rng.choice((None, None, rng.randrange(1, 60)))
-        received: list[dict[str, Any]] = []
-        with contextlib.suppress(ConnectionError):
-            while line := await reader.readline():
-                received.append(json.loads(line))
-                if rng.random() < 0.02:
-                    writer.write(b'{"watch": %d}\n' % rng.randrange(1, 5))
-                if leave_after is not None and len(received) >= leave_after:
-                    break
-        writer.close()
+        async with _connection(watch_port) as (reader, writer):
+            leave_after = rng.choice((None, None, rng.randrange(1, 60)))
+            received: list[dict[str, Any]] = []
+            with contextlib.suppress(ConnectionError):
+                while line := await reader.readline():
+                    received.append(json.loads(line))
+                    if rng.random() < 0.02:
+                        writer.write(b'{"watch": %d}\n' % rng.randrange(1, 5))
+                    if leave_after is not None and len(received) >= leave_after:
+                        break
         return received
 
     async def clients(port: int, watch_port: int) -> list[list[dict[str, Any]]]:
@@ -1305,19 +1315,13 @@ def test_a_spectator_shown_a_match_already_over_is_let_go_if_it_lingers(
         (match,) = lobby.started
         await match.closed()
         # Shown a match that ended meanwhile (a request answered after the last move).
-        late = await asyncio.start_server(
-            lambda reader, writer: _lingering(match, reader, writer), "127.0.0.1", 0
-        )
-        async with late:
-            reader, writer = await asyncio.open_connection(
-                "127.0.0.1", late.sockets[0].getsockname()[1]
-            )
+        late = _serving(lambda reader, writer: _lingering(match, reader, writer))
+        async with late as late_port, _connection(late_port) as (reader, _):
             received = [json.loads(line) for line in [await reader.readline() for _ in "ab"]]
             # It keeps its end open: the match lets it go after CLOSING_SECONDS.
             await asyncio.wait_for(match.closed(), 5)
             left = await reader.read()
-            writer.close()
-            return match, received, left
+        return match, received, left
 
     async def _lingering(match: Any, reader: Any, writer: Any) -> None:
         await match.show_to(writer)
@@ -1341,12 +1345,21 @@ def _small_buffers(lobby: Any, transports: list[Any]) -> Any:
     return watch
 
 
-async def _small_buffered(watch_port: int) -> Connection:
-    """A spectator's connection with a small kernel buffer."""
+@contextlib.asynccontextmanager
+async def _small_buffered(watch_port: int) -> AsyncIterator[Connection]:
+    """A spectator's connection with a small kernel buffer, closed on the way out."""
     small = socket.socket()
-    small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    small.connect(("127.0.0.1", watch_port))
-    return await asyncio.open_connection(sock=small)
+    try:
+        small.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        small.connect(("127.0.0.1", watch_port))
+        reader, writer = await asyncio.open_connection(sock=small)
+    except BaseException:
+        small.close()
+        raise
+    try:
+        yield reader, writer
+    finally:
+        await _close(writer)
 
 
 def test_a_spectator_that_floods_requests_without_reading_holds_little_then_is_let_go(
@@ -1356,15 +1369,14 @@ def test_a_spectator_that_floods_requests_without_reading_holds_little_then_is_l
     lobby, transports = server_example.Lobby(2, 91), list[Any]()
 
     async def clients(port: int, watch_port: int) -> Any:
-        _, writer = await _small_buffered(watch_port)  # its answers never read
-        for _ in range(20):  # 20,000 refused lines, each answered with ~100 bytes
-            writer.write(b"x\n" * 1000)
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.2)
-        held = transports[0].get_write_buffer_size()
-        seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
-        await lobby.closed()  # the match over, and the spectator still there let go
-        writer.close()
+        async with _small_buffered(watch_port) as (_, writer):  # its answers never read
+            for _ in range(20):  # 20,000 refused lines, each answered with ~100 bytes
+                writer.write(b"x\n" * 1000)
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)
+            held = transports[0].get_write_buffer_size()
+            seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
+            await lobby.closed()  # the match over, and the spectator still there let go
         return held, seated
 
     _, (held, seated) = _run(
@@ -1381,18 +1393,17 @@ def test_a_spectator_gone_with_answers_unread_is_aborted_not_closed() -> None:
     lobby, transports = server_example.Lobby(2, 92), list[Any]()
 
     async def clients(port: int, watch_port: int) -> Any:
-        _, writer = await _small_buffered(watch_port)  # its answers never read
-        await _until(lambda: bool(transports))
-        # Refused lines until their answers no longer all fit in the kernel's buffers.
-        while not transports[0].get_write_buffer_size():
-            writer.write(b"x\n" * 100)
-            await asyncio.sleep(0.02)
-        match = lobby.forming
-        writer.write_eof()  # it leaves, having read none of them
-        await _until(lambda: match is not None and not match.connections)
-        left = transports[0].get_write_buffer_size(), transports[0].is_closing()
-        seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
-        writer.close()
+        async with _small_buffered(watch_port) as (_, writer):  # its answers never read
+            await _until(lambda: bool(transports))
+            # Refused lines until their answers no longer all fit in the kernel's buffers.
+            while not transports[0].get_write_buffer_size():
+                writer.write(b"x\n" * 100)
+                await asyncio.sleep(0.02)
+            match = lobby.forming
+            writer.write_eof()  # it leaves, having read none of them
+            await _until(lambda: match is not None and not match.connections)
+            left = transports[0].get_write_buffer_size(), transports[0].is_closing()
+            seated = await asyncio.gather(*(_recording_client(port, seat) for seat in (1, 2)))
         return left, seated
 
     _, (left, seated) = _run(
@@ -1412,10 +1423,8 @@ def test_a_watching_client_whose_first_match_ends_before_the_switch_says_so() ->
         writer.close()
 
     async def watched() -> tuple[list[str], Any]:
-        server = await asyncio.start_server(first_match_ends, "127.0.0.1", 0)
         said: list[str] = []
-        async with server:
-            port = server.sockets[0].getsockname()[1]
+        async with _serving(first_match_ends) as port:
             last = await server_example.watch_match("127.0.0.1", port, said.append, match=2)
         return said, last
 
@@ -1458,21 +1467,20 @@ def test_a_seat_that_floods_without_reading_holds_up_only_itself(
     monkeypatch.setattr(server_example, "DRAIN_SECONDS", 1.0)
 
     async def clients(port: int) -> list[Any]:
-        _, (cut_reader, cut_writer), (_, flood_writer) = await _two_seats(port)
-        flood_writer.transport.set_write_buffer_limits(high=1 << 26)  # (never blocks here)
-        bad = b'{"move": "zz"}\n' * 20_000
-        for _ in range(40):  # several megabytes of refusals to come, never read
-            flood_writer.write(bad)
-        cut_writer.write(b'{"move": "keep"}\n')  # the cutter's legal move, meanwhile
-        await cut_writer.drain()
-        heard = []
-        while len(heard) < 3:  # the cut's outcome and a view, then the flooder leaves
-            line = await asyncio.wait_for(cut_reader.readline(), 30)
-            if not line:
-                break
-            heard.append(json.loads(line)["type"] if line.strip() else repr(line))
-        flood_writer.transport.abort()
-        cut_writer.close()
+        async with _two_seats(port) as (_, (cut_reader, cut_writer), (_, flood_writer)):
+            flood_writer.transport.set_write_buffer_limits(high=1 << 26)  # (never blocks)
+            bad = b'{"move": "zz"}\n' * 20_000
+            for _ in range(40):  # several megabytes of refusals to come, never read
+                flood_writer.write(bad)
+            cut_writer.write(b'{"move": "keep"}\n')  # the cutter's legal move, meanwhile
+            await cut_writer.drain()
+            heard = []
+            while len(heard) < 3:  # the cut's outcome and a view, then the flooder leaves
+                line = await asyncio.wait_for(cut_reader.readline(), 30)
+                if not line:
+                    break
+                heard.append(json.loads(line)["type"] if line.strip() else repr(line))
+            flood_writer.transport.abort()
         return heard
 
     match, heard = _run(lambda: _served(2, 3, clients))
@@ -1487,11 +1495,10 @@ def test_a_deeply_nested_line_is_refused_as_not_json(depth: int) -> None:
     and the other seat never told."""
 
     async def clients(port: int) -> list[Any]:
-        said, _, (reader, writer) = await _two_seats(port)
-        writer.write(b"[" * depth + b"\n")
-        await writer.drain()
-        said.append(json.loads(await reader.readline()))
-        writer.close()
+        async with _two_seats(port) as (said, _, (reader, writer)):
+            writer.write(b"[" * depth + b"\n")
+            await writer.drain()
+            said.append(json.loads(await reader.readline()))
         return said
 
     _, said = _run(lambda: _served(2, 3, clients))
@@ -1518,12 +1525,10 @@ def test_a_lines_turn_is_checked_without_a_time_limit_and_quoted_short(
     turn: str, message: str
 ) -> None:
     async def clients(port: int) -> list[Any]:
-        said, (reader, writer), (_, idle) = await _two_seats(port)
-        writer.write(b'{"move": "keep", "turn": ' + turn.encode() + b"}\n")
-        await writer.drain()
-        said.append(json.loads(await reader.readline()))
-        writer.close()
-        idle.close()
+        async with _two_seats(port) as (said, (reader, writer), _):
+            writer.write(b'{"move": "keep", "turn": ' + turn.encode() + b"}\n")
+            await writer.drain()
+            said.append(json.loads(await reader.readline()))
         return said
 
     match, said = _run(lambda: _served(2, 3, clients))
