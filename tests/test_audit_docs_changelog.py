@@ -870,6 +870,7 @@ def test_the_schemas_and_the_type_marker_are_package_data() -> None:
         "public_view.schema.json",
         "rules.schema.json",
         "outcome.schema.json",
+        "deal_score.schema.json",
     }
     package = Path(chkobba.__file__).parent
     assert all((package / name).is_file() for name in shipped)

@@ -25,6 +25,7 @@ from chkobba import (
     TUNISIAN,
     ChkobbaError,
     Cut,
+    DealScore,
     Phase,
     PlayerView,
     Rank,
@@ -459,3 +460,73 @@ def test_the_example_client_escapes_what_a_server_says() -> None:
     assert example._message_text({"type": "timeout", "seat": 1}, 0) == (
         "player 1's time ran out: a move was made for them"
     )
+
+
+# --- a client that trusts the JSON Schemas ------------------------------------------
+
+
+def test_a_name_too_new_for_this_python_reads_back() -> None:
+    import unicodedata
+
+    # U+1FAE8 (shaking face) is Unicode 15: Python 3.13 writes such a name, and 3.11's
+    # isprintable refused it, so its state, record and profile did not read back.
+    newer = "\U0001fae8 club" if unicodedata.unidata_version < "15" else "\U000e0080 club"
+    assert unicodedata.category(newer[0]) == "Cn"  # unknown to this Python
+    house = attrs.evolve(TUNISIAN, name=newer)
+    assert Rules.from_json(house.to_json()) == house
+    assert State.from_json(new_match(rules=house).to_json()).rules == house
+    assert Record.from_json(Record(2, rules=house).to_json()).rules == house
+
+
+@pytest.mark.parametrize(
+    "name", ["a\uffff", "a\ufdd0", "a\U0010fffe", "a\ue000", "a\u200d", "a\u00a0b", "a\x1b"]
+)
+def test_a_name_with_a_character_that_never_prints_is_still_refused(name: str) -> None:
+    with pytest.raises(ChkobbaError, match=r"^name must be printable text"):
+        attrs.evolve(TUNISIAN, name=name)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("points", [2.0, 1], "deal_score.points[0] must be a whole number, not 2.0 (a number)"),
+        ("points", "4 1", 'deal_score.points must be a list, not "4 1" (text)'),
+        ("chkobbas", True, "deal_score.chkobbas must be a list, not true (a boolean)"),
+        (
+            "primiera_sums",
+            [1, None],
+            "deal_score.primiera_sums[1] must be a whole number, not null",
+        ),
+        (
+            "cards_winner",
+            0.0,
+            "deal_score.cards_winner must be a whole number or null, not 0.0 (a number)",
+        ),
+        (
+            "bermila_winner",
+            [0],
+            "deal_score.bermila_winner must be a whole number or null, not [0] (a list)",
+        ),
+    ],
+)
+def test_a_deal_score_field_is_refused_in_its_own_words(
+    field: str, value: object, message: str
+) -> None:
+    from tests.helpers import spades_and_diamonds_score
+
+    # Each was "must be a whole number, null or a list of whole numbers", a winner too.
+    with pytest.raises(ChkobbaError) as caught:
+        DealScore.from_dict({**spades_and_diamonds_score().to_dict(), field: value})
+    assert str(caught.value) == message
+
+
+def test_the_deal_score_schema_is_a_file_and_the_state_schemas_definition() -> None:
+    from tests.helpers import shipped_schema
+
+    shipped = shipped_schema("deal_score")
+    state = shipped_schema("state")
+    assert shipped == DealScore.json_schema()
+    assert shipped.pop("$id") == "urn:chkobba:deal-score:1"
+    assert shipped.pop("title") == "Chkobba deal score, format version 1"
+    assert shipped.pop("$schema") == state["$schema"]
+    assert shipped == state["$defs"]["deal_score"]

@@ -22,6 +22,7 @@ chkobba.errors.ChkobbaError: players must be a tuple of the player counts ...; g
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
@@ -74,12 +75,24 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
         type(value) is not str
         or not value.strip()
         or len(value) > _NAME_LIMIT
-        or not value.isprintable()
+        or not all(map(_printable, value))
     ):
         raise ChkobbaError(
             f"name must be printable text, not blank, of at most {_NAME_LIMIT} characters, "
             f"got {_shown(value)}"
         )
+
+
+def _printable(character: str) -> bool:
+    """Whether a name may hold ``character``: printable (``str.isprintable``), or a
+    character this Python's Unicode tables do not know yet. A newer Python knows more
+    (Python 3.13's 🫨, Unicode 15): a name it writes must read back under an older one.
+    A noncharacter (U+FFFF and its kind) is never assigned, and is refused."""
+    if character.isprintable():
+        return True
+    point = ord(character)
+    noncharacter = 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
+    return unicodedata.category(character) == "Cn" and not noncharacter
 
 
 #: The largest capture value: the 40 cards' values then sum to at most 40,000, which the

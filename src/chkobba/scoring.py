@@ -281,9 +281,10 @@ class DealScore:
 
     @staticmethod
     def json_schema() -> dict[str, Any]:
-        """The JSON Schema of :meth:`to_dict`'s object: the ``deal_score`` definition of
-        the state's schema (``chkobba/state.schema.json``, see docs/api.md), made a
-        schema of its own, for a client in another language to check a score it is sent.
+        """The JSON Schema of :meth:`to_dict`'s object, shipped in the package as
+        ``chkobba/deal_score.schema.json``: the ``deal_score`` definition of the state's
+        schema (``chkobba/state.schema.json``, see docs/api.md) as a schema of its own, for
+        a client in another language to check a score it is sent.
 
         >>> schema = DealScore.json_schema()
         >>> schema["$id"], schema["required"][:2]
@@ -291,13 +292,7 @@ class DealScore:
         """
         from chkobba.snapshots import shipped_schema  # it imports this module
 
-        state = shipped_schema("state.schema.json")
-        return {
-            "$schema": state["$schema"],
-            "$id": "urn:chkobba:deal-score:1",
-            "title": "Chkobba deal score, format version 1",
-            **state["$defs"]["deal_score"],
-        }
+        return shipped_schema("deal_score.schema.json")
 
     def to_json(self, *, compact: bool = False) -> str:
         """:meth:`to_dict`'s object as JSON text, one field a line; ``compact=True``

@@ -233,21 +233,22 @@ _read_deal_score = attrs_in(DealScore)
 
 def deal_score_in(where: str, value: Any) -> DealScore:
     """A deal score as :meth:`DealScore.to_dict <chkobba.DealScore.to_dict>` writes one,
-    every field required and a number, ``null`` or a list of numbers (whether they
-    make a sound score is for the reader of the whole to check)."""
+    every field required: each winner a whole number or ``null``, each tally a list of
+    whole numbers (whether they make a sound score is for the reader of the whole to
+    check). A refusal names the field, or the list's item, as the state's fields are."""
     score: DealScore = _read_deal_score(where, value)
     for name, field in attrs_out(score).items():
-        if not is_score_value(field):
-            raise bad_field(
-                f"{where}.{name}", field, "a whole number, null or a list of whole numbers"
-            )
+        path = f"{where}.{name}"
+        if name.endswith("_winner"):
+            if field is not None and type(field) is not int:
+                raise bad_field(path, field, "a whole number or null")
+        elif not isinstance(field, list):
+            raise bad_field(path, field, "a list")
+        else:
+            for index, item in enumerate(field):
+                if type(item) is not int:
+                    raise bad_field(f"{path}[{index}]", item, "a whole number")
     return score
-
-
-def is_score_value(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(type(v) is int for v in value)
-    return value is None or type(value) is int
 
 
 _SHARED: dict[str, tuple[Out, In]] = {
@@ -532,7 +533,8 @@ def _check_cards(where: str, places: dict[str, tuple[Card, ...]], complete: bool
 def shipped_schema(name: str) -> dict[str, Any]:
     """The JSON Schema file ``name`` shipped in the package (``state.schema.json``,
     ``view.schema.json``, ``public_view.schema.json``, ``record.schema.json``,
-    ``rules.schema.json``, ``outcome.schema.json``), parsed: a new dict at every call,
+    ``rules.schema.json``, ``outcome.schema.json``, ``deal_score.schema.json``), parsed:
+    a new dict at every call,
     for the caller to keep."""
     # Imported here: importlib.resources is a tenth of `import chkobba`'s time, and only
     # the schemas need it.
