@@ -65,7 +65,7 @@ from chkobba import (
     rollout,
     score_deal,
 )
-from chkobba.arena import play_match, tournament
+from chkobba.arena import play_match, subseed, tournament
 from chkobba.bots import GreedyBot, ISMCTSBot, RandomBot, determinize, make_bot
 from chkobba.observations import LAYOUT, OBSERVATION_SIZE, observation_vector
 from tests.helpers import run_cli
@@ -457,6 +457,10 @@ def test_arena_seeds_must_be_integers(seed: object) -> None:
         play_match([RandomBot(seed=1), RandomBot(seed=2)], seed=seed)  # type: ignore[arg-type]
     with pytest.raises(ChkobbaError, match="tournament: seed must be an integer"):
         tournament(["random", "greedy"], games=2, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match="subseed: seed must be an integer"):
+        subseed(seed, 1)  # type: ignore[arg-type]
+    with pytest.raises(ChkobbaError, match=r"subseed: parts\[0\] must be an integer"):
+        subseed(1, seed)  # type: ignore[arg-type]
 
 
 def test_mappings_and_non_bool_flags_are_refused(tmp_path: Path) -> None:
