@@ -722,7 +722,9 @@ async def _watch_one(
                 break
             elif kind == "watching":
                 skipping = False
-                say(f"watching match {message['match']} of {message['players']} players")
+                say(
+                    _printable(f"watching match {message['match']} of {message['players']} players")
+                )
             elif skipping and kind in ENDINGS:  # (the request came too late)
                 message = {"type": "error", "message": f"match {match} was not shown"}
                 say(f"the server's match ended before match {match} could be shown")
@@ -836,7 +838,7 @@ class _Person:
             return True
         if kind == "seat":
             self.seat = message["seat"]
-            self.say(f"you are player {self.seat} of {message['players']}")
+            self.say(_printable(f"you are player {self.seat} of {message['players']}"))
         elif kind == "view":
             self.asking, self.answered = (message if message["legal"] else None), None
             if self.asking is not None:

@@ -85,7 +85,7 @@ def test_a_deeply_nested_list_in_a_deal_score_is_refused() -> None:
     state = _scored()
     data = state.to_dict()
     data["deal_scores"][0]["points"] = nested()
-    with pytest.raises(ChkobbaError, match=r"^deal_scores\[0\]\.points must be"):
+    with pytest.raises(ChkobbaError, match=r"^deal_scores\[0\]\.points\[0\] must be"):
         State.from_dict(data)
     before = new_match()
     while True:  # the move that ends the first deal: its outcome carries the score
@@ -95,7 +95,7 @@ def test_a_deeply_nested_list_in_a_deal_score_is_refused() -> None:
         before = after
     sent = outcome.to_dict()
     sent["deal_score"]["points"] = nested()
-    with pytest.raises(ChkobbaError, match=r"^deal_score\.points must be"):
+    with pytest.raises(ChkobbaError, match=r"^deal_score\.points\[0\] must be"):
         MoveOutcome.from_dict(sent)
 
 

@@ -60,14 +60,14 @@ def _scored() -> State:
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("points", 5, r"deal_scores\[0\]\.points must be 2 whole numbers >= 0"),
-        ("points", ["a", "b"], r"deal_scores\[0\]\.points must be a whole number, null or"),
+        ("points", 5, r"deal_scores\[0\]\.points must be a list, not 5 \(a number\)"),
+        ("points", ["a", "b"], r"deal_scores\[0\]\.points\[0\] must be a whole number, not "),
         ("points", [9, 0], r"deal_scores\[0\]\.points \(9, 0\) are not the chkobbas plus"),
         ("cards_winner", 7, r"deal_scores\[0\]\.cards_winner must be a side from 0 to 1"),
-        ("cards_winner", [1, 2], r"deal_scores\[0\]\.cards_winner must be a side"),
+        ("cards_winner", [1, 2], r"deal_scores\[0\]\.cards_winner must be a whole number or"),
         ("primiera_winner", -1, r"deal_scores\[0\]\.primiera_winner must be a side"),
         ("chkobbas", [-5, 2], r"deal_scores\[0\]\.chkobbas must be 2 whole numbers >= 0"),
-        ("card_counts", None, r"deal_scores\[0\]\.card_counts must be 2 whole numbers"),
+        ("card_counts", None, r"deal_scores\[0\]\.card_counts must be a list, not null"),
         ("card_counts", [30, 30], r"card_counts \(30, 30\) count more than the 40 cards"),
         ("six_counts", [1, 2, 3], r"deal_scores\[0\]\.six_counts must be 2 whole numbers"),
         ("primiera_sums", [1], r"deal_scores\[0\]\.primiera_sums must be 2 whole numbers"),

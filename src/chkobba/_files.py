@@ -45,20 +45,28 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     # person who finds one left by a crash, but cut so that a long name still fits.
     temporary = os.path.join(folder, f".{name[:_STEM]}.{secrets.token_hex(6)}.tmp")
     try:
+        kept: int | None = os.stat(target).st_mode & 0o7777  # an existing file's mode
+    except FileNotFoundError:
+        kept = None
+    except OSError as error:
+        raise _about(error, path) from None
+    try:
         # O_BINARY (Windows only): a descriptor opened without it is in text mode there
         # and writes every "\n" as "\r\n"; open() and tempfile add it too.
         binary = getattr(os, "O_BINARY", 0)
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary, 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary
+        # Created no more open than the file it replaces (the umask narrows it further):
+        # a private file (a record holds every hidden card) is never readable by others,
+        # not even through a descriptor opened while its new copy is written.
+        descriptor = os.open(temporary, flags, 0o666 if kept is None else kept & 0o777)
     except OSError as error:
         if error.errno in (errno.EACCES, errno.EPERM):  # the file itself may be writable
             why = f"{error.strerror} (a save first writes a new file in {shown_path(folder)})"
             raise type(error)(error.errno, why, os.fspath(path)) from None
         raise _about(error, path) from None
     try:
-        # The target's permissions before the data: a private file (a record holds every
-        # hidden card) is never readable by others while its new copy is written.
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, os.stat(target).st_mode & 0o7777)
+        if kept is not None:  # its exact mode: the bits the umask cleared, setgid, ...
+            os.chmod(temporary, kept)
         with open(descriptor, "wb") as file:
             file.write(data)
             file.flush()

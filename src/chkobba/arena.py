@@ -648,7 +648,8 @@ def subseed(seed: int, *parts: int) -> int:
     try:
         text = repr(numbers)  # numpy 2 writes np.int64(1): plain ints read alike everywhere
     except ValueError:  # Python will not write an integer of more than ~4300 digits
-        raise ChkobbaError(f"subseed: {shown(numbers)} is too large to derive from") from None
+        huge = max(numbers, key=abs)
+        raise ChkobbaError(f"subseed: {shown(huge)} is too large to derive from") from None
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 

@@ -60,7 +60,7 @@ from chkobba.errors import (
 )
 from chkobba.moves import Cut, Move, Play, Shuffle
 from chkobba.notation import parse_move
-from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules, not_a_profile
+from chkobba.rules import PLAYER_COUNTS, TUNISIAN, Rules, not_a_profile, reading_a_document
 from chkobba.snapshots import as_read, shipped_schema
 from chkobba.state import Phase, State, new_match, sides_of
 
@@ -836,7 +836,8 @@ def _rules(value: object) -> Rules:
             fields[name] = tuple(fields[name])
     try:
         # Rules checks every field (type and value) and names the one that is wrong.
-        return Rules(**fields)
+        with reading_a_document():
+            return Rules(**fields)
     except ChkobbaError as error:
         raise RecordError(f"rules: {as_read(str(error), Rules, value, fields)}") from None
 

@@ -170,10 +170,16 @@ def _position(state: object, position: object) -> object:
     return position
 
 
+#: The largest deal number a board writes (a match has far fewer deals).
+_DEAL_LIMIT = 10**9
+
+
 def _deal_number(deal: object) -> int | None:
     number = integer_count(deal)
-    if deal is not None and (number is None or number < 1):
-        raise ChkobbaError(f"render: deal must be a number from 1, or None, not {shown(deal)}")
+    if deal is not None and (number is None or not 1 <= number <= _DEAL_LIMIT):
+        raise ChkobbaError(
+            f"render: deal must be a number from 1 to {_DEAL_LIMIT}, or None, not {shown(deal)}"
+        )
     return number
 
 

@@ -21,9 +21,11 @@ chkobba.errors.ChkobbaError: players must be a tuple of the player counts ...; g
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -75,7 +77,7 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
         type(value) is not str
         or not value.strip()
         or len(value) > _NAME_LIMIT
-        or not all(map(_printable, value))
+        or not all(_printable(character, _READING.get()) for character in value)
     ):
         raise ChkobbaError(
             f"name must be printable text, not blank, of at most {_NAME_LIMIT} characters, "
@@ -83,16 +85,34 @@ def _check_name(instance: Rules, attribute: object, value: object) -> None:
         )
 
 
-def _printable(character: str) -> bool:
-    """Whether a name may hold ``character``: printable (``str.isprintable``), or a
-    character this Python's Unicode tables do not know yet. A newer Python knows more
-    (Python 3.13's 🫨, Unicode 15): a name it writes must read back under an older one.
-    A noncharacter (U+FFFF and its kind) is never assigned, and is refused."""
+def _printable(character: str, reading: bool) -> bool:
+    """Whether a name may hold ``character``: printable (``str.isprintable``), or, in a
+    document being read, a character this Python's Unicode tables do not know yet.
+
+    A newer Python knows more (Python 3.13's 🫨, Unicode 15): a name it writes must read
+    back under an older one. A name built here holds only what this Python can print,
+    so that a newer one, which may know such a character as a format control, reads it
+    too. A noncharacter (U+FFFF and its kind) is never assigned, and is refused."""
     if character.isprintable():
         return True
     point = ord(character)
     noncharacter = 0xFDD0 <= point <= 0xFDEF or point & 0xFFFE == 0xFFFE
-    return unicodedata.category(character) == "Cn" and not noncharacter
+    return reading and unicodedata.category(character) == "Cn" and not noncharacter
+
+
+#: True while a document is read (:func:`reading_a_document`).
+_READING: contextvars.ContextVar[bool] = contextvars.ContextVar("_READING", default=False)
+
+
+@contextlib.contextmanager
+def reading_a_document() -> Iterator[None]:
+    """The profiles built inside come from a document (JSON, a record): their names may
+    hold characters too new for this Python (see :func:`_printable`)."""
+    token = _READING.set(True)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
 
 
 #: The largest capture value: the 40 cards' values then sum to at most 40,000, which the

@@ -48,7 +48,7 @@ from chkobba._describe import (
 from chkobba.cards import DECK, Card, card
 from chkobba.checks import broken_state, check_state
 from chkobba.errors import ChkobbaError, shown
-from chkobba.rules import Rules
+from chkobba.rules import Rules, reading_a_document
 from chkobba.scoring import DealScore
 from chkobba.state import Phase, State
 from chkobba.views import PlayerView, PublicView, check_public_view, check_view
@@ -186,7 +186,8 @@ def attrs_in(kind: type[Any]) -> In:
         check_keys(where, value, names)
         given = {name: _from_plain(value[name]) for name in names}
         try:
-            return kind(**given)
+            with reading_a_document():
+                return kind(**given)
         except (ChkobbaError, TypeError) as error:
             raise ChkobbaError(f"{where}: {as_read(str(error), kind, value, given)}") from None
 
