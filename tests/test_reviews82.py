@@ -8,10 +8,12 @@ keep say so in a comment.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import io
 import json
 import os
+import pickle
 import random
 import re
 from pathlib import Path
@@ -500,6 +502,8 @@ def test_a_name_too_new_for_this_python_reads_back() -> None:
     profile = {**TUNISIAN.to_dict(), "name": newer}  # as the newer Python wrote it
     assert Rules.from_json(json.dumps(profile)).name == newer
     assert Rules.from_dict(profile).name == newer
+    read = Rules.from_dict(profile)  # a profile read so pickles, to a worker say
+    assert pickle.loads(pickle.dumps(read)) == read == copy.deepcopy(read)
     state = {**new_match().to_dict(), "rules": profile}
     assert State.from_json(json.dumps(state)).rules.name == newer
     record = {**Record(2).to_dict(), "rules": profile}

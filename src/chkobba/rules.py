@@ -269,7 +269,8 @@ class Rules:
         # default (the Tunisian profile's, the only one 0.1.0 played). The fields are checked as
         # ``Rules(...)`` checks them.
         try:
-            made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
+            with reading_a_document():  # (a pickle is one: it may come from a newer Python)
+                made = Rules(**{name: fields[name] for name in _PROFILE_FIELDS if name in fields})
         except ChkobbaError as error:  # (a 0.1.0 profile out of today's range, say)
             raise ChkobbaError(f"cannot read a pickled rule profile: {error}") from None
         for name in _ALL_FIELDS:
