@@ -535,8 +535,7 @@ def shipped_schema(name: str) -> dict[str, Any]:
     """The JSON Schema file ``name`` shipped in the package (``state.schema.json``,
     ``view.schema.json``, ``public_view.schema.json``, ``record.schema.json``,
     ``rules.schema.json``, ``outcome.schema.json``, ``deal_score.schema.json``), parsed:
-    a new dict at every call,
-    for the caller to keep."""
+    a new dict at every call, for the caller to keep."""
     # Imported here: importlib.resources is a tenth of `import chkobba`'s time, and only
     # the schemas need it.
     from importlib import resources
